@@ -1,0 +1,74 @@
+/**
+ * The wire contract of ../shared/API.md as types: one entry per path, its request body and its success data.
+ * The engine's router and the app's API client are both typed from this map, so a renamed field fails the
+ * type check on both sides (ARCHITECTURE.md principle 1). Amounts are decimal strings; times are Unix seconds.
+ */
+
+export type Method = 'GET' | 'POST';
+
+/** The envelope every answer carries (API.md "Envelope"). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface EngineRequest {
+  method: Method | string;
+  path: string;
+  headers?: Record<string, string | undefined>;
+  /** A parsed JSON value, a raw JSON string, or a FormData-like multipart body for uploads. */
+  body?: unknown;
+}
+
+export interface EngineResponse<T = unknown> {
+  status: number;
+  body: Envelope<T>;
+}
+
+/** Amount strings: up to 6 decimals, never floats. */
+export type Amount = string;
+/** Ten-digit Unix seconds. */
+export type UnixSeconds = number;
+
+export interface ListParams {
+  page?: number;
+  limit?: number;
+}
+
+export interface ListResult<T> {
+  list: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface SiteConfig {
+  walletAddress: string;
+  ercAddress: string;
+  customerservice: string;
+  demo: boolean;
+}
+
+export interface LoginUser {
+  id: number | string;
+  token: string;
+  username: string;
+  vip: string;
+  balance: Amount;
+}
+
+/**
+ * Path -> { body, data }. The engine core extends this map as it implements each call; keep it in step
+ * with API.md, field for field.
+ */
+export interface ContractMap {
+  '/index/index/verify': { body: undefined; data: { key: string; image: string; code?: string } };
+  '/api/site/getsite': { body: undefined; data: SiteConfig };
+  '/api/index/login': { body: { username: string; password: string }; data: string };
+  '/api/index/logout': { body: undefined; data: null };
+}
+
+export type ContractPath = keyof ContractMap;
+export type BodyOf<P extends ContractPath> = ContractMap[P]['body'];
+export type DataOf<P extends ContractPath> = ContractMap[P]['data'];

@@ -1,0 +1,102 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const noFocusedTests = [
+  { object: 'it', property: 'only', message: 'Focused tests must not be committed.' },
+  { object: 'test', property: 'only', message: 'Focused tests must not be committed.' },
+  { object: 'describe', property: 'only', message: 'Focused tests must not be committed.' },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'dev-dist', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error', ...noFocusedTests],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // ARCHITECTURE.md principle 2: the app reaches the engine only through its public entry.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)engine/(?!index(\\.ts)?$)',
+              message: 'src/ may import the engine only through engine/index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // ARCHITECTURE.md principles 2 and 3: the engine is pure of UI, DOM, raw timers and ambient randomness.
+    files: ['engine/**/*.ts'],
+    ignores: ['engine/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)src/', message: 'engine/ may not import the app (src/).' },
+            {
+              regex: '^(react|react-dom|react-router|react-router-dom|i18next|react-i18next)(/|$)',
+              message: 'engine/ may not import UI libraries.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'window',
+          'document',
+          'localStorage',
+          'sessionStorage',
+          'navigator',
+          'fetch',
+          'setTimeout',
+          'setInterval',
+          'requestAnimationFrame',
+          'XMLHttpRequest',
+        ].map((name) => ({
+          name,
+          message: 'engine/ gets time, I/O and scheduling injected (ARCHITECTURE.md principle 3).',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...noFocusedTests,
+        { object: 'Date', property: 'now', message: 'Use the injected clock.' },
+        { object: 'Math', property: 'random', message: 'Use the seeded random source.' },
+        { object: 'Number', property: 'parseFloat', message: 'Money is exact: use engine/money.ts.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='parseFloat']",
+          message: 'Money is exact: use engine/money.ts.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Use the injected clock.',
+        },
+      ],
+    },
+  },
+);
