@@ -1,0 +1,134 @@
+/**
+ * Deposit and platform addresses, derived from the engine seed with the real algorithms (issue 3 item 5):
+ * BIP-32 HD keys on secp256k1, BIP-44 paths per coin type, Ethereum's keccak-256 address with its EIP-55
+ * checksum, and TRON's base58check form of the same 20 bytes behind the 0x41 prefix. Every primitive comes
+ * from the audited @noble / @scure libraries; nothing here hashes by hand.
+ */
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { hkdf } from '@noble/hashes/hkdf.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { createBase58check } from '@scure/base';
+import { HDKey } from '@scure/bip32';
+
+export type Network = 'TRC20' | 'ERC20';
+export const NETWORKS: readonly Network[] = ['TRC20', 'ERC20'];
+
+/** SLIP-44 coin types: TRON 195, Ethereum 60 (TRC-20 and ERC-20 tokens live at their chain's addresses). */
+const COIN_TYPE: Record<Network, number> = { TRC20: 195, ERC20: 60 };
+
+/**
+ * BIP-44 account 0 holds the members' deposit addresses (address index = member index); account 1 holds the
+ * platform's own addresses, so no member index can ever collide with a platform address.
+ */
+const MEMBER_ACCOUNT = 0;
+const PLATFORM_ACCOUNT = 1;
+
+/** The version byte that starts every TRON mainnet address (base58 "T..."). */
+export const TRON_PREFIX = 0x41;
+
+export const tronBase58check = createBase58check(sha256);
+
+/**
+ * The BIP-32 master key of an engine. The numeric engine seed is expanded with HKDF-SHA256 into the 64-byte
+ * seed BIP-32 expects, under a fixed domain label, so the same engine seed always gives the same addresses
+ * and no other use of the seed can produce the same bytes.
+ */
+export function hdRootFromSeed(seed: number): HDKey {
+  const material = hkdf(
+    sha256,
+    utf8ToBytes(`strata-engine-seed:${seed}`),
+    utf8ToBytes('strata/chain'),
+    utf8ToBytes('bip32-master-seed/v1'),
+    64,
+  );
+  return HDKey.fromMasterSeed(material);
+}
+
+export function bip44Path(network: Network, account: number, index: number): string {
+  if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31) {
+    throw new RangeError(`BIP-44 address index out of range: ${index}`);
+  }
+  return `m/44'/${COIN_TYPE[network]}'/${account}'/0/${index}`;
+}
+
+/** The 20 bytes both networks share: the last 20 bytes of keccak-256 of the uncompressed key sans 0x04. */
+export function accountBytesFromPublicKey(publicKey: Uint8Array): Uint8Array {
+  const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
+  return keccak_256(uncompressed.subarray(1)).subarray(12);
+}
+
+/** EIP-55: each hex letter is upper-cased when the matching nibble of keccak-256(lowercase hex) is >= 8. */
+export function toChecksumAddress(hex40: string): string {
+  const lower = hex40.toLowerCase().replace(/^0x/, '');
+  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
+  let out = '0x';
+  for (let i = 0; i < lower.length; i++) {
+    const char = lower.charAt(i);
+    out += Number.parseInt(hash.charAt(i), 16) >= 8 ? char.toUpperCase() : char;
+  }
+  return out;
+}
+
+export function ethereumAddress(accountBytes: Uint8Array): string {
+  return toChecksumAddress(bytesToHex(accountBytes));
+}
+
+export function tronAddress(accountBytes: Uint8Array): string {
+  return tronBase58check.encode(concatBytes(Uint8Array.of(TRON_PREFIX), accountBytes));
+}
+
+export function addressFromPublicKey(network: Network, publicKey: Uint8Array): string {
+  const bytes = accountBytesFromPublicKey(publicKey);
+  return network === 'ERC20' ? ethereumAddress(bytes) : tronAddress(bytes);
+}
+
+function derive(root: HDKey, network: Network, account: number, index: number): string {
+  const key = root.derive(bip44Path(network, account, index));
+  if (!key.publicKey) throw new Error('BIP-32 derivation produced no public key');
+  return addressFromPublicKey(network, key.publicKey);
+}
+
+/** A member's exclusive deposit address: m/44'/<coin>'/0'/0/<memberIndex>. */
+export function memberDepositAddress(root: HDKey, network: Network, memberIndex: number): string {
+  return derive(root, network, MEMBER_ACCOUNT, memberIndex);
+}
+
+/** The platform's published address (site config walletAddress / ercAddress): m/44'/<coin>'/1'/0/0. */
+export function platformAddress(root: HDKey, network: Network): string {
+  return derive(root, network, PLATFORM_ACCOUNT, 0);
+}
+
+/**
+ * Derives addresses for one engine and remembers them: BIP-32 derivation costs a few elliptic-curve
+ * multiplications, and the same member asks for the same address on every page view.
+ */
+export class AddressBook {
+  private readonly root: HDKey;
+  private readonly cache = new Map<string, string>();
+
+  constructor(seed: number) {
+    this.root = hdRootFromSeed(seed);
+  }
+
+  member(network: Network, memberIndex: number): string {
+    const cacheKey = `${network}:${memberIndex}`;
+    let address = this.cache.get(cacheKey);
+    if (address === undefined) {
+      address = memberDepositAddress(this.root, network, memberIndex);
+      this.cache.set(cacheKey, address);
+    }
+    return address;
+  }
+
+  platform(network: Network): string {
+    const cacheKey = `${network}:platform`;
+    let address = this.cache.get(cacheKey);
+    if (address === undefined) {
+      address = platformAddress(this.root, network);
+      this.cache.set(cacheKey, address);
+    }
+    return address;
+  }
+}
