@@ -1,0 +1,49 @@
+/**
+ * localStorage access that never throws: private modes and full quotas must not break the app, they only
+ * lose the stored value. Every key the app uses is listed here so they do not collide.
+ */
+
+export const STORAGE_KEYS = {
+  user: 'strata.user',
+  lang: 'strata.lang',
+  theme: 'strata.theme',
+} as const;
+
+export function readString(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeString(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Storage unavailable or full: the value lives only for this page view.
+  }
+}
+
+export function removeKey(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // Nothing stored, nothing to remove.
+  }
+}
+
+/** Reads JSON and validates it with `parse`, which returns undefined for anything malformed. */
+export function readJSON<T>(key: string, parse: (raw: unknown) => T | undefined): T | undefined {
+  const text = readString(key);
+  if (text === null) return undefined;
+  try {
+    return parse(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJSON(key: string, value: unknown): void {
+  writeString(key, JSON.stringify(value));
+}
