@@ -1,0 +1,78 @@
+/**
+ * Withdrawal rules as pure functions of micro-USDT amounts, so each one is testable without an engine.
+ * API.md: minimum 10 USDT (410), fee per network (TRC20 1, ERC20 5), received = amount - fee, review after
+ * 60 s that sends or rejects.
+ */
+import type { Network } from '../chain/addresses';
+
+export interface WithdrawConfig {
+  /** Minimum withdrawal, micro-USDT (API.md: 10 USDT). */
+  minimumMicro: bigint;
+  feeMicro: Readonly<Record<Network, bigint>>;
+  /** The simulated risk check rejects any single withdrawal above this, micro-USDT. */
+  reviewLimitMicro: bigint;
+  /** Addresses the simulated risk check refuses to pay (canonical form, compared case-insensitively). */
+  denyList: readonly string[];
+}
+
+/**
+ * The deny-list ships with the two chains' burn addresses: a withdrawal there destroys the funds, which a
+ * well-run exchange's review stops. Tests and demos can add more through config.
+ */
+export const DEFAULT_DENY_LIST: readonly string[] = [
+  'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+  '0x000000000000000000000000000000000000dEaD',
+  '0x0000000000000000000000000000000000000000',
+];
+
+export const WITHDRAW_DEFAULTS: WithdrawConfig = {
+  minimumMicro: 10_000_000n,
+  feeMicro: { TRC20: 1_000_000n, ERC20: 5_000_000n },
+  reviewLimitMicro: 1_000_000_000_000n,
+  denyList: DEFAULT_DENY_LIST,
+};
+
+export interface FeeQuote {
+  feeMicro: bigint;
+  /** amount - fee, never below zero (a quote for an amount under the fee receives nothing). */
+  receivedMicro: bigint;
+  /** The smallest amount that may be submitted on this network. */
+  minimumMicro: bigint;
+}
+
+/**
+ * The effective minimum is the configured one, raised above the fee if config ever set it lower, so a
+ * withdrawal can never deliver zero or less.
+ */
+export function effectiveMinimum(config: WithdrawConfig, network: Network): bigint {
+  const fee = config.feeMicro[network];
+  return config.minimumMicro > fee ? config.minimumMicro : fee + 1n;
+}
+
+export function quoteFee(config: WithdrawConfig, network: Network, amountMicro: bigint): FeeQuote {
+  const feeMicro = config.feeMicro[network];
+  const received = amountMicro - feeMicro;
+  return {
+    feeMicro,
+    receivedMicro: received > 0n ? received : 0n,
+    minimumMicro: effectiveMinimum(config, network),
+  };
+}
+
+export type ReviewVerdict = { send: true } | { send: false; reason: string };
+
+/**
+ * The simulated reviewer (demo mode decides automatically, API.md). It rejects a withdrawal to a deny-listed
+ * address or above the single-withdrawal limit; everything else is sent. Deterministic, so tests and the
+ * property test can predict each outcome.
+ */
+export function review(config: WithdrawConfig, address: string, amountMicro: bigint): ReviewVerdict {
+  const lower = address.toLowerCase();
+  if (config.denyList.some((denied) => denied.toLowerCase() === lower)) {
+    return { send: false, reason: 'Rejected by risk review: the destination address is on the deny-list' };
+  }
+  if (amountMicro > config.reviewLimitMicro) {
+    return { send: false, reason: 'Rejected by risk review: the amount exceeds the single-withdrawal limit' };
+  }
+  return { send: true };
+}
