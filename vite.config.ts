@@ -1,11 +1,98 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+/** The dark theme's page colour; index.html's theme-color meta says the same. */
+const THEME_COLOR = '#0b1220';
+
+/** The manifest spec's "auto" (ar-SA and fa-IR are right to left); the plugin's type lists only ltr and rtl. */
+const DIR_AUTO = 'auto' as unknown as ManifestOptions['dir'];
+
+/**
+ * Stable chunk names the service worker and scripts/bundle-budget.ts rely on: each locale file becomes
+ * `assets/locale-<lang>-<hash>.js` and lightweight-charts (with its canvas helper) one `assets/chart-<hash>.js`.
+ * Both load on demand, so neither is precached (ARCHITECTURE.md principle 9 and the budgets table).
+ */
+function chunkFileNames(chunk: { facadeModuleId: string | null }): string {
+  const locale = chunk.facadeModuleId?.match(/[\\/]locales[\\/]([\w-]+)[\\/]translation\.json$/);
+  return locale ? `assets/locale-${locale[1]}-[hash].js` : 'assets/[name]-[hash].js';
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      // The member decides when to reload (src/pwa/UpdatePrompt.tsx); src/pwa/register.ts registers the worker.
+      registerType: 'prompt',
+      injectRegister: false,
+      // globPatterns below already precaches public/'s icons once.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Strata',
+        short_name: 'Strata',
+        description: 'Strata: USDT wallet, managed finance and trading that opens and works offline.',
+        lang: 'zh-CN',
+        dir: DIR_AUTO,
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME_COLOR,
+        background_color: THEME_COLOR,
+        categories: ['finance'],
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The plugin adds manifest.webmanifest itself.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globIgnores: ['**/assets/locale-*.js', '**/assets/chart-*.js'],
+        // Every route opens offline from the shell; API calls and the socket never reach the fallback.
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/, /^\/index\/index\//],
+        cleanupOutdatedCaches: true,
+        // Only the first install claims open pages (so they work offline at once); updates wait for the member.
+        clientsClaim: true,
+        skipWaiting: false,
+        // Member data lives in IndexedDB: no rule below may match an API response.
+        runtimeCaching: [
+          {
+            // Hashed file names never change content, so the cache answers first.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/assets\/(locale-[\w-]+|chart)-[\w-]+\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'strata-lazy-chunks', expiration: { maxEntries: 60 } },
+          },
+          {
+            urlPattern: ({ request, url, sameOrigin }) =>
+              sameOrigin && request.destination === 'image' && !url.pathname.startsWith('/api/'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'strata-images',
+              expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        chunkFileNames,
+        codeSplitting: {
+          groups: [{ name: 'chart', test: /[\\/]node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/ }],
+        },
+      },
+    },
   },
   worker: { format: 'es' },
 });
