@@ -1,0 +1,94 @@
+/**
+ * The demo-mode transport: the engine answers from a Web Worker (src/worker/engine.worker.ts), so the main
+ * thread never imports or runs it. Same shape as every other transport, plus the real-time feed and the demo
+ * tools (fast-forward, reset) that only demo mode has.
+ */
+import * as Comlink from 'comlink';
+import type { Endpoint } from 'comlink';
+import type { Envelope, FeedMessage } from '../../engine/index';
+import { toMultipartBody, transferablesOf, type FeedListener, type WorkerApi } from '../worker/protocol';
+
+export interface TransportRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string | undefined>;
+  /** Plain JSON, or a FormData for uploads (each File crosses as { name, type, bytes }, rebuilt in the worker). */
+  body?: unknown;
+}
+
+export interface TransportResponse {
+  status: number;
+  body: Envelope;
+}
+
+export interface DemoControls {
+  /** Fast-forwards the engine's clock; jobs that fall due run before this resolves. Answers the new time. */
+  advance(ms: number): Promise<number>;
+  /** Deletes all demo data and starts again at the real time. */
+  reset(): Promise<void>;
+  /** The engine's time in ms (wall clock plus fast-forward). */
+  now(): Promise<number>;
+}
+
+export interface WorkerTransport {
+  request(request: TransportRequest): Promise<TransportResponse>;
+  /** The real-time feed, the same messages the server's WebSocket carries. */
+  subscribe(listener: (message: FeedMessage) => void): () => void;
+  demo: DemoControls;
+  /** Ends the worker (tests, and switching to live mode). */
+  close(): void;
+}
+
+export function createWorkerTransport(
+  endpoint: Endpoint,
+  terminate: () => void = () => undefined,
+): WorkerTransport {
+  const api = Comlink.wrap<WorkerApi>(endpoint);
+  const listeners = new Set<FeedListener>();
+  // One remote subscription fans out to every local listener: one proxy and one message per feed event, however
+  // many screens listen.
+  let remote: Promise<unknown> | null = null;
+  const dispatch = (message: FeedMessage): void => {
+    for (const listener of listeners) listener(message);
+  };
+
+  return {
+    async request({ method, path, headers, body }) {
+      const wire =
+        body instanceof FormData
+          ? await toMultipartBody(body).then((multipart) =>
+              Comlink.transfer({ method, path, headers, body: multipart }, transferablesOf(multipart)),
+            )
+          : { method, path, headers, body };
+      const response = await api.handle(wire);
+      return { status: response.status, body: response.body };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      remote ??= api.subscribe(Comlink.proxy(dispatch));
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    demo: {
+      advance: (ms) => api.advance(ms),
+      reset: () => api.reset(),
+      now: () => api.now(),
+    },
+    close() {
+      // Terminating takes the worker's side of the subscription with it; nothing to unsubscribe remotely.
+      listeners.clear();
+      remote = null;
+      terminate();
+    },
+  };
+}
+
+/** The transport demo mode uses in the browser. */
+export function createDemoWorkerTransport(): WorkerTransport {
+  const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'strata-engine',
+  });
+  return createWorkerTransport(worker, () => worker.terminate());
+}

@@ -1,0 +1,135 @@
+/**
+ * The demo-mode server: one engine on IndexedDB, its scheduled jobs run on a timer, and the demo tools
+ * (fast-forward, reset). engine.worker.ts exposes this object over Comlink; tests call it directly, so
+ * everything here is plain async functions with no Comlink or Worker in sight.
+ */
+import { createEngine as createRealEngine } from '../../engine/index';
+import type { Engine, EngineOptions, EngineRequest, EngineResponse, FeedMessage } from '../../engine/index';
+import { createOffsetStore, type OffsetStore } from './offset-store';
+
+/** All randomness of the demo (prices, addresses, ids) comes from this seed, so every device sees one story. */
+export const DEMO_SEED = 20_260_101;
+export const DEMO_STORAGE = 'strata-demo';
+/** Scheduled jobs (chain confirmations, reviews, VIP expiry) are checked this often. */
+export const SETTLE_EVERY_MS = 1000;
+
+export interface EngineHostOptions {
+  storage?: string;
+  seed?: number;
+  /** Wall-clock time; the engine sees this plus the fast-forward offset. */
+  now?: () => number;
+  createEngine?: (options: EngineOptions) => Promise<Engine>;
+  offsets?: OffsetStore;
+  /** Deletes the engine's database; the default deletes the IndexedDB database of that name. */
+  deleteStorage?: (name: string) => Promise<void>;
+  /** 0 turns the timer off (tests call settle() themselves). */
+  settleEveryMs?: number;
+}
+
+export interface EngineHost {
+  handle(request: EngineRequest): Promise<EngineResponse>;
+  settle(): Promise<void>;
+  /** The feed survives a reset: listeners move to the new engine. */
+  subscribe(listener: (message: FeedMessage) => void): () => void;
+  /** The engine's current time in ms (wall clock plus fast-forward), for countdowns on screen. */
+  now(): Promise<number>;
+  /** Fast-forwards the simulated clock by `ms` and runs every job that became due. Answers the new time. */
+  advance(ms: number): Promise<number>;
+  /** Deletes every demo record and starts a fresh engine at the real time. */
+  reset(): Promise<void>;
+  /** Stops the timer (tests, and a worker being torn down). */
+  dispose(): void;
+}
+
+export function deleteIndexedDb(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error(`Could not delete ${name}`));
+    // An open connection that ignores versionchange blocks the delete; the engine is dropped already, so the
+    // delete completes once the garbage collector closes it. Waiting is better than a half-reset demo.
+  });
+}
+
+export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
+  const storage = options.storage ?? DEMO_STORAGE;
+  const seed = options.seed ?? DEMO_SEED;
+  const wallClock = options.now ?? (() => Date.now());
+  const makeEngine = options.createEngine ?? createRealEngine;
+  const offsets = options.offsets ?? createOffsetStore(`${storage}-clock`);
+  const deleteStorage = options.deleteStorage ?? deleteIndexedDb;
+  const settleEveryMs = options.settleEveryMs ?? SETTLE_EVERY_MS;
+
+  let offset = 0;
+  const clock = { now: () => wallClock() + offset };
+  const listeners = new Set<(message: FeedMessage) => void>();
+  const broadcast = (message: FeedMessage): void => {
+    for (const listener of listeners) listener(message);
+  };
+
+  const start = async (): Promise<{ engine: Engine; unsubscribe: () => void }> => {
+    const engine = await makeEngine({ clock, seed, storage });
+    return { engine, unsubscribe: engine.subscribe(broadcast) };
+  };
+  // Every call waits for the engine that is current when it starts, so a reset never serves a half-made one.
+  let current: Promise<{ engine: Engine; unsubscribe: () => void }> = offsets.load().then((stored) => {
+    offset = stored;
+    return start();
+  });
+
+  // Settles never overlap: a slow settle (IndexedDB under load) skips the ticks it outlasted.
+  let settling: Promise<void> | null = null;
+  const settle = (): Promise<void> => {
+    settling ??= current
+      .then(({ engine }) => engine.settle())
+      .finally(() => {
+        settling = null;
+      });
+    return settling;
+  };
+
+  const timer =
+    settleEveryMs > 0
+      ? setInterval(() => {
+          settle().catch((error: unknown) => console.error('demo engine: settle failed', error));
+        }, settleEveryMs)
+      : undefined;
+
+  return {
+    handle: async (request) => (await current).engine.handle(request),
+    settle,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    now: async () => {
+      await current;
+      return clock.now();
+    },
+    async advance(ms) {
+      if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`advance: ${ms} is not a whole ms >= 0`);
+      await current;
+      offset += ms;
+      await offsets.save(offset);
+      await settle();
+      return clock.now();
+    },
+    async reset() {
+      const previous = await current;
+      await settling;
+      previous.unsubscribe();
+      current = (async () => {
+        await deleteStorage(storage);
+        offset = 0;
+        await offsets.save(0);
+        return start();
+      })();
+      await current;
+    },
+    dispose() {
+      if (timer !== undefined) clearInterval(timer);
+    },
+  };
+}
