@@ -1,11 +1,35 @@
+/**
+ * Start-up: theme first (no flash), then the active locale, then the app mounts 300 ms after start
+ * (SPEC.md §4) inside a data router.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { wireApi } from './app/api-wiring';
+import { routes } from './app/routes';
+import { applyTheme, watchSystemTheme } from './app/theme';
+import { initI18n } from './i18n';
+import './styles/global.css';
 
-const root = document.getElementById('root');
-if (root) {
+const MOUNT_DELAY_MS = 300;
+
+async function start(): Promise<void> {
+  applyTheme();
+  watchSystemTheme();
+  const delay = new Promise((resolve) => setTimeout(resolve, MOUNT_DELAY_MS));
+  const [i18n] = await Promise.all([initI18n(), delay]);
+  const router = createBrowserRouter(routes);
+  wireApi((to) => void router.navigate(to));
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
-      <main>Strata</main>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
     </StrictMode>,
   );
 }
+
+void start();

@@ -1,0 +1,26 @@
+/** Connects the API client to the user store, i18next, toasts, the session dialog and navigation. */
+import { configureApi } from '../api';
+import { presentError } from '../api/errors';
+import { i18next } from '../i18n';
+import { popupStore } from './popup-store';
+import { toastStore } from './toast-store';
+import { userStore } from './user-store';
+
+export function wireApi(navigate: (to: string) => void): void {
+  const presenter = {
+    t: (key: string, params: Record<string, string> = {}) => i18next.t(key, params),
+    toast: (text: string, tone: 'error' | 'success') => toastStore.show(text, tone),
+    sessionExpired: () => popupStore.openSessionExpired(),
+    logout: () => {
+      userStore.clear();
+      navigate('/login');
+    },
+  };
+  configureApi({
+    credentials: () => {
+      const user = userStore.get();
+      return user ? { id: user.id, token: user.token } : null;
+    },
+    onError: (error, silent) => void presentError(error.code, error.msg, presenter, silent),
+  });
+}

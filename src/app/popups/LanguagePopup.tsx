@@ -1,0 +1,36 @@
+/** The language picker: the twenty languages in their own names; choosing one stores it and reloads. */
+import { useTranslation } from 'react-i18next';
+import { chooseLanguage } from '../../i18n';
+import { LANGUAGES, type LanguageCode } from '../../i18n/languages';
+import { Dialog } from '../../ui/Dialog';
+
+export function LanguagePopup({ onClose, reload }: { onClose: () => void; reload?: () => void }) {
+  const { t, i18n } = useTranslation();
+  const pick = (code: LanguageCode) => {
+    if (code === i18n.language) {
+      onClose();
+      return;
+    }
+    chooseLanguage(code, reload);
+  };
+  return (
+    <Dialog title={t('language.title')} onClose={onClose}>
+      <p className="hint">{t('language.hint')}</p>
+      <ul className="choice-list">
+        {LANGUAGES.map((l) => (
+          <li key={l.code}>
+            <button
+              type="button"
+              className="choice"
+              lang={l.code}
+              aria-current={l.code === i18n.language ? 'true' : undefined}
+              onClick={() => pick(l.code)}
+            >
+              {l.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The route table of SPEC.md §2 for a data router. Feature screens are lazy chunks, so /home's initial JS
+ * holds only the shell; screens owned by later issues show <ComingSoon> until they land.
+ */
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AppShell, type RouteHandle } from './AppShell';
+import { ComingSoon } from './ComingSoon';
+import { NotFound } from './NotFound';
+import { REDIRECTS, SCREENS } from './paths';
+import { RedirectTo } from './RedirectTo';
+
+const LAZY: Record<string, RouteObject['lazy']> = {
+  '/home': async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
+  '/home/more': async () => ({ Component: (await import('../features/home/MorePage')).MorePage }),
+};
+
+function screenRoute(path: string, titleKey: string): RouteObject {
+  const handle: RouteHandle = { titleKey };
+  const lazy = LAZY[path];
+  return lazy ? { path, handle, lazy } : { path, handle, Component: ComingSoon };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppShell,
+    children: [
+      // '/' is the shell's own path, so its redirect is the index route.
+      ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => {
+        const handle: RouteHandle = { titleKey: 'routes.redirect' };
+        const element = <Navigate to={to} replace />;
+        return from === '/' ? { index: true, handle, element } : { path: from, handle, element };
+      }),
+      { path: 'redirect/*', handle: { titleKey: 'routes.redirect' }, Component: RedirectTo },
+      ...SCREENS.map((s) => screenRoute(s.path, s.titleKey)),
+      { path: '*', handle: { titleKey: 'routes.notFound' }, Component: NotFound },
+    ],
+  },
+];

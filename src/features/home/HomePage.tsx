@@ -1,0 +1,73 @@
+/**
+ * /home: a hero with the demo disclaimer, shortcuts, and the quotes summary. The summary is an honest empty
+ * state until the market feed (issue 4/5) feeds it: no made-up figures.
+ */
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { isDemoMode } from '../../api/config';
+import { useUser } from '../../app/user-store';
+import { Icon, type IconName } from '../../ui/icons';
+
+const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
+  { to: '/user/recharge', labelKey: 'home.deposit', icon: 'deposit' },
+  { to: '/user/withdraw', labelKey: 'home.withdraw', icon: 'withdraw' },
+  { to: '/user/transfer', labelKey: 'home.transfer', icon: 'transfer' },
+  { to: '/user/vip', labelKey: 'home.vip', icon: 'vip' },
+  { to: '/finance/finance', labelKey: 'home.finance', icon: 'finance' },
+  { to: '/home/more', labelKey: 'home.more', icon: 'more' },
+];
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  return (
+    <div className="page home">
+      <section className="hero" aria-labelledby="hero-title">
+        <h2 id="hero-title">{user ? t('home.welcome', { name: user.username }) : t('home.heroTitle')}</h2>
+        <p>{t('home.heroBody')}</p>
+        {isDemoMode() && <p className="hero-demo">{t('demo.disclaimer')}</p>}
+        {!user && <p>{t('home.guest')}</p>}
+        {!user && (
+          <div className="hero-actions">
+            <Link className="button primary" to="/login">
+              {t('common.login')}
+            </Link>
+            <Link className="button" to="/register">
+              {t('common.register')}
+            </Link>
+          </div>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title" className="section-title">
+          {t('home.shortcuts')}
+        </h2>
+        <ul className="shortcut-grid">
+          {SHORTCUTS.map((s) => (
+            <li key={s.to}>
+              <Link className="shortcut" to={s.to}>
+                <span className="shortcut-icon">
+                  <Icon name={s.icon} />
+                </span>
+                <span>{t(s.labelKey)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card" aria-labelledby="quotes-title">
+        <div className="section-head">
+          <h2 id="quotes-title" className="section-title">
+            {t('home.quotesTitle')}
+          </h2>
+          <Link to="/market" className="text-link">
+            {t('home.allQuotes')}
+          </Link>
+        </div>
+        <p className="empty">{t('home.quotesEmpty')}</p>
+      </section>
+    </div>
+  );
+}
