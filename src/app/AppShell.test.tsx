@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, TEST_USER } from './test-utils';
+import { popupStore } from './popup-store';
+import { TABS } from './paths';
+
+afterEach(() => {
+  cleanup();
+  popupStore.close();
+});
+
+describe('layout', () => {
+  it('renders the five bottom tabs with the current one marked aria-current="page"', async () => {
+    await renderApp('/market', { user: TEST_USER });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Home', 'Quotes', 'Trade', 'Finance', 'Assets']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(TABS.map((t) => t.path));
+    expect(within(nav).getByRole('link', { name: 'Quotes' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Home' }).hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('shows the demo badge on every screen, opening an explanation dialog', async () => {
+    for (const path of ['/home', '/login', '/user/vip', '/nowhere']) {
+      await renderApp(path, { user: path === '/login' ? null : TEST_USER });
+      expect(await screen.findByRole('button', { name: 'Demo mode: learn more' })).toBeTruthy();
+      cleanup();
+    }
+    await renderApp('/home');
+    await userEvent.click(await screen.findByRole('button', { name: 'Demo mode: learn more' }));
+    const dialog = screen.getByRole('dialog', { name: 'Demo mode' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sets the page title to the translated route title then " - Strata"', async () => {
+    await renderApp('/user/vip', { user: TEST_USER });
+    await waitFor(() => expect(document.title).toBe('Membership level - Strata'));
+  });
+
+  it('has a back button and no tabs off the tab screens; a coming-soon heading for later screens', async () => {
+    await renderApp('/user/vip', { user: TEST_USER });
+    expect(await screen.findByRole('heading', { name: 'Coming soon' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+  });
+
+  it('has landmarks and a skip link to the main content', async () => {
+    await renderApp('/home');
+    await screen.findByRole('heading', { name: 'Your USDT, in one place' });
+    expect(screen.getByRole('main').getAttribute('id')).toBe('main');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main');
+  });
+});
+
+describe('routing', () => {
+  it('/ lands on /home', async () => {
+    const { router } = await renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
+  it('/finance goes to /finance/finance', async () => {
+    const { router } = await renderApp('/finance', { user: TEST_USER });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/finance/finance'));
+  });
+
+  it('/redirect/{path} forwards to the path with its search string', async () => {
+    const { router } = await renderApp('/redirect/user/vip?from=x', { user: TEST_USER });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/vip'));
+    expect(router.state.location.search).toBe('?from=x');
+  });
+
+  it('logged out, /user goes to /login; logged in, /login goes to /home via /', async () => {
+    const out = await renderApp('/user');
+    await waitFor(() => expect(out.router.state.location.pathname).toBe('/login'));
+    cleanup();
+    const inside = await renderApp('/login', { user: TEST_USER });
+    await waitFor(() => expect(inside.router.state.location.pathname).toBe('/home'));
+  });
+
+  it('an unknown path shows the translated 404 page to a member', async () => {
+    await renderApp('/no/such/page', { user: TEST_USER });
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 2 })).toBeTruthy();
+  });
+});
+
+describe('/home/more', () => {
+  it('lists every function of SPEC.md §1 by label', async () => {
+    await renderApp('/home/more');
+    await screen.findByRole('heading', { name: 'Funds' });
+    for (const label of [
+      'Mining centre',
+      'Quick coin purchase',
+      'Credit score',
+      'Real-name authentication',
+      'Bank cards',
+      'Downline earnings',
+      'Help centre',
+      'Online customer service',
+      'Language',
+      'Theme',
+      'Deposit',
+      'Withdraw',
+      'Transfer',
+      'VIP',
+      'Managed finance',
+      'Markets',
+      'Spot trading',
+      'Contracts',
+      'Options',
+    ])
+      expect(screen.getByText(label)).toBeTruthy();
+  });
+
+  it('opens the customer service popup, which says when no contact is available', async () => {
+    await renderApp('/home/more');
+    await userEvent.click(await screen.findByRole('button', { name: /Online customer service/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Customer service' });
+    expect(await within(dialog).findByText(/Customer service contact is not available|Contact/)).toBeTruthy();
+  });
+});
