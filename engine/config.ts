@@ -1,0 +1,144 @@
+/**
+ * Business constants of API.md with their defaults. `createEngine({ config })` overrides any of them
+ * shallowly; amounts may be given as decimal strings or micro-unit bigints, durations in ms.
+ * Domains read `ctx.config`; add your constants here (one block per area) rather than hard-coding them.
+ */
+import { parseAmount, units, type Micro } from './money';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export interface VipLevelConfig {
+  level: number;
+  /** VIP1: a non-refundable trial fee; VIP2+: a refundable deposit held frozen. */
+  deposit: Micro;
+  /** Receive limits; null means the level cannot receive transfers. */
+  dailyReceive: Micro | null;
+  monthlyReceive: Micro | null;
+}
+
+export interface NetworkConfig {
+  confirmations: number;
+  blockMs: number;
+  withdrawFee: Micro;
+}
+
+export interface EngineConfig {
+  /** Shown on every demo screen; enables /api/demo/* calls. */
+  demo: boolean;
+  /**
+   * Where tokens, salts and captcha codes come from. 'crypto': crypto.getRandomValues (live servers).
+   * 'seeded': derived from the engine seed and a persisted counter, so a seed replays to the same state
+   * hash (tests, the in-browser demo whose engine lives on the member's own device).
+   */
+  secrets: 'crypto' | 'seeded';
+
+  // Security (docs/RULES.md section A)
+  pbkdf2Iterations: number;
+  tokenTtlMs: number;
+  loginFailLimit: number;
+  loginFailWindowMs: number;
+  captchaLimit: number;
+  captchaWindowMs: number;
+  captchaTtlMs: number;
+  keyFailLimit: number;
+  keyLockMs: number;
+  resetWithdrawHoldMs: number;
+  uploadMaxBytes: number;
+  certReviewMs: number;
+
+  // Site
+  customerService: string;
+  /** Platform deposit addresses for the site config; empty means "ask the chain domain" (meta table). */
+  walletAddress: string;
+  ercAddress: string;
+
+  // Transfers and VIP (sections T and V)
+  minTransfer: Micro;
+  vipLevels: VipLevelConfig[];
+  vipTrialMs: number;
+  registrationReward: Micro;
+
+  // Chains, deposits, withdrawals (owned by the chain domain)
+  networks: { TRC20: NetworkConfig; ERC20: NetworkConfig };
+  minWithdraw: Micro;
+  withdrawReviewMs: number;
+
+  // Finance (owned by the markets domain)
+  financeTermDays: number;
+  establishedMemberMs: number;
+}
+
+const vip = (
+  level: number,
+  deposit: number,
+  daily: number | null,
+  monthly: number | null,
+): VipLevelConfig => ({
+  level,
+  deposit: units(deposit),
+  dailyReceive: daily === null ? null : units(daily),
+  monthlyReceive: monthly === null ? null : units(monthly),
+});
+
+export const defaultConfig: EngineConfig = {
+  demo: true,
+  secrets: 'crypto',
+  pbkdf2Iterations: 600_000,
+  tokenTtlMs: 7 * DAY,
+  loginFailLimit: 10,
+  loginFailWindowMs: 15 * MINUTE,
+  captchaLimit: 30,
+  captchaWindowMs: MINUTE,
+  captchaTtlMs: 5 * MINUTE,
+  keyFailLimit: 5,
+  keyLockMs: DAY,
+  resetWithdrawHoldMs: DAY,
+  uploadMaxBytes: 5 * 1024 * 1024,
+  certReviewMs: 60_000,
+  customerService: 'support@strata.example (demo)',
+  walletAddress: '',
+  ercAddress: '',
+  minTransfer: units(1),
+  vipLevels: [
+    vip(0, 0, null, null),
+    vip(1, 50, 500, 3_000),
+    vip(2, 500, 5_000, 50_000),
+    vip(3, 2_000, 20_000, 200_000),
+    vip(4, 10_000, 100_000, 1_000_000),
+    vip(5, 50_000, 500_000, 5_000_000),
+    vip(6, 200_000, 2_000_000, 20_000_000),
+  ],
+  vipTrialMs: 60 * DAY,
+  registrationReward: 0n,
+  networks: {
+    TRC20: { confirmations: 19, blockMs: 3_000, withdrawFee: units(1) },
+    ERC20: { confirmations: 12, blockMs: 12_000, withdrawFee: units(5) },
+  },
+  minWithdraw: units(10),
+  withdrawReviewMs: 60_000,
+  financeTermDays: 30,
+  establishedMemberMs: 7 * DAY,
+};
+
+function asMicro(key: string, value: unknown): Micro {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'string') return parseAmount(value);
+  throw new TypeError(`config.${key} must be a decimal string or a bigint`);
+}
+
+/** Merges overrides onto the defaults, converting amount strings; unknown keys are refused (typos). */
+export function resolveConfig(overrides: Record<string, unknown> = {}): EngineConfig {
+  const config: Record<string, unknown> = { ...defaultConfig };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (!(key in defaultConfig)) throw new TypeError(`Unknown engine config key: ${key}`);
+    const base = (defaultConfig as unknown as Record<string, unknown>)[key];
+    config[key] = typeof base === 'bigint' ? asMicro(key, value) : value;
+  }
+  return config as unknown as EngineConfig;
+}
+
+export function vipLevel(config: EngineConfig, level: number): VipLevelConfig | undefined {
+  return config.vipLevels.find((v) => v.level === level);
+}

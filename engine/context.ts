@@ -1,0 +1,49 @@
+/**
+ * What a handler, job or hook receives: one unit of work (`tx`) and everything bound to it. All writes
+ * through ctx (store, ledger, ids, jobs, secrets' counters) commit together or not at all; `emit`ted feed
+ * messages are delivered only after the commit.
+ */
+import type { MemberRow } from './accounts/tables';
+import type { EngineConfig } from './config';
+import type { FeedMessage } from './feed';
+import type { Ids } from './ids';
+import type { Jobs } from './jobs';
+import type { Ledger } from './ledger/ledger';
+import type { Random } from './random';
+import type { Secrets } from './security/secrets';
+import type { Tx } from './store/tx';
+
+export interface Ctx {
+  /** Clock time of this unit of work in ms (a job runs as of its due time). */
+  readonly now: number;
+  /** The same time in wire form: 10-digit Unix seconds. */
+  readonly nowSec: number;
+  readonly tx: Tx;
+  readonly config: EngineConfig;
+  readonly seed: number;
+  /** The engine's root stream: always `fork('<your domain>')` rather than drawing from it directly. */
+  readonly random: Random;
+  readonly ids: Ids;
+  readonly ledger: Ledger;
+  readonly jobs: Jobs;
+  readonly secrets: Secrets;
+  /** Request headers with lower-cased names (empty for jobs). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Queues a feed message, delivered after commit. Balance changes are announced automatically. */
+  emit(message: FeedMessage): void;
+  /**
+   * Registers work that must persist even though this call fails (a wrong-key counter, a consumed
+   * captcha). It runs after the rollback, in a fresh unit of work of its own.
+   */
+  onFailure(run: (ctx: Ctx) => Promise<void>): void;
+}
+
+/** The context of a handler declared with `auth: true`: the session resolved to its member. */
+export interface AuthCtx extends Ctx {
+  readonly member: MemberRow;
+  readonly sessionId: string;
+}
+
+export function toSeconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}

@@ -1,0 +1,76 @@
+/**
+ * Catalogue errors (SPEC.md §8, API.md). A handler throws `fail(code, msg)`; the router turns it into the
+ * envelope `{ code, msg, data }` and drops the unit of work, so a failed call never writes anything (except
+ * what the handler registered with ctx.onFailure, e.g. a wrong-key counter).
+ */
+
+export const Codes = {
+  ok: 0,
+  accountAbnormal: 400,
+  unauthorized: 401,
+  message: 402,
+  denied: 403,
+  notFound: 404,
+  withdrawBelowMinimum: 410,
+  tooManyRequests: 429,
+  keyLocked: 430,
+  withdrawHold: 431,
+  serverError: 500,
+  withdrawSubmitted: 911,
+  usernameTaken: 214,
+  emailTaken: 215,
+  phoneTaken: 216,
+  transferSelf: 222,
+  questionOrAnswerEmpty: 1998,
+  inviteNotFound: 1999,
+  usernameEmpty: 2001,
+  usernameTooLong: 2002,
+  usernameCharset: 2003,
+  passwordEmpty: 2004,
+  keyEmpty: 20041,
+  passwordTooShort: 2005,
+  keyTooShort: 20051,
+  emailEmpty: 2006,
+  emailFormat: 2007,
+  phoneEmpty: 2008,
+  phoneFormat: 2009,
+  captchaEmpty: 2010,
+  captchaWrong: 2013,
+  credentialsWrong: 2016,
+  accountNotFound: 3000,
+  receiverAbnormal: 3001,
+  receiverNotVip: 3002,
+  dailyReceiveLimit: 3003,
+  monthlyReceiveLimit: 3004,
+  transferInsufficient: 3005,
+  transferTooSmall: 3006,
+  keyWrong: 3007,
+  vipInsufficient: 3009,
+  purchaseAmountMismatch: 3010,
+  insufficientBalance: 4011,
+  vipBelowCurrent: 4033,
+  newUserRestricted: 4034,
+} as const;
+
+export type Code = (typeof Codes)[keyof typeof Codes] | number;
+
+export class EngineError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+
+  constructor(code: number, msg: string, data: unknown = null) {
+    super(msg);
+    this.name = 'EngineError';
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** `throw fail(3005, 'Insufficient balance')`: returns the error so TypeScript sees the throw. */
+export function fail(code: number, msg: string, data: unknown = null): EngineError {
+  return new EngineError(code, msg, data);
+}
+
+export function isEngineError(error: unknown): error is EngineError {
+  return error instanceof EngineError;
+}

@@ -1,0 +1,66 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatAmount, mulDiv, parseAmount, tryParseAmount, units } from './money';
+
+describe('money', () => {
+  it('M1 parses plain decimal strings exactly to micro-units', () => {
+    expect(parseAmount('12.5')).toBe(12_500_000n);
+    expect(parseAmount('0.000001')).toBe(1n);
+    expect(parseAmount('007')).toBe(7_000_000n);
+    expect(parseAmount('0')).toBe(0n);
+    expect(parseAmount('999999999999999.999999')).toBe(999_999_999_999_999_999_999n);
+  });
+
+  it.each([
+    ['-1', 'negative'],
+    ['1e3', 'exponent'],
+    ['1.0000001', 'seven decimals'],
+    ['', 'empty'],
+    [' 1', 'space'],
+    ['1.', 'dangling point'],
+    ['.5', 'no integer part'],
+    ['+1', 'sign'],
+    ['0x10', 'hex'],
+    ['1000000000000000', 'absurd size'],
+    ['NaN', 'NaN'],
+  ])('M2 refuses %j (%s)', (input) => {
+    expect(tryParseAmount(input).ok).toBe(false);
+  });
+
+  it.each([[12.5], [null], [undefined], [10n], [{}]])('M2 refuses the non-string %s', (input) => {
+    expect(tryParseAmount(input).ok).toBe(false);
+  });
+
+  it('M3 formats minimal decimal strings and round-trips every amount', () => {
+    expect(formatAmount(12_500_000n)).toBe('12.5');
+    expect(formatAmount(1n)).toBe('0.000001');
+    expect(formatAmount(-3_000_000n)).toBe('-3');
+    expect(formatAmount(0n)).toBe('0');
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 21n - 1n }), (n) => {
+        expect(parseAmount(formatAmount(n))).toBe(n);
+      }),
+    );
+  });
+
+  it('M4 mulDiv rounds as told, for either sign', () => {
+    expect(mulDiv(10n, 1n, 3n, 'floor')).toBe(3n);
+    expect(mulDiv(10n, 1n, 3n, 'ceil')).toBe(4n);
+    expect(mulDiv(-10n, 1n, 3n, 'floor')).toBe(-4n);
+    expect(mulDiv(-10n, 1n, 3n, 'ceil')).toBe(-3n);
+    expect(mulDiv(5n, 1n, 2n, 'half-up')).toBe(3n);
+    expect(mulDiv(-5n, 1n, 2n, 'half-up')).toBe(-3n);
+    expect(mulDiv(4n, 1n, 3n, 'half-up')).toBe(1n);
+    expect(units(50)).toBe(50_000_000n);
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        (a, c) => {
+          const f = mulDiv(a, 1n, c, 'floor');
+          expect(f * c <= a && a < (f + 1n) * c).toBe(true);
+        },
+      ),
+    );
+  });
+});

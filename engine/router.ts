@@ -1,0 +1,162 @@
+/**
+ * Handlers and dispatch. A domain declares each call with `handler({ method, auth, body, run })`; the router
+ * matches method + path, decodes and validates the body with zod, resolves the session when `auth` is set,
+ * and turns every outcome into the API.md envelope. It never throws.
+ *
+ * Decisions (docs/DECISIONS.md "Engine core"): paths match case-insensitively, ignoring a query string and a
+ * trailing slash; an unknown path answers 404; a known path with the wrong method also answers 404 (no
+ * resource answers that method there); malformed JSON and schema failures answer 400 with a clear msg.
+ */
+import type { z } from 'zod';
+import type { AuthCtx, Ctx } from './context';
+import { emptyBody } from './schema';
+
+export type HandlerMethod = 'GET' | 'POST';
+
+/** A success answer with a code other than 0, e.g. a withdrawal's 911; the unit of work still commits. */
+export class Reply {
+  constructor(
+    readonly code: number,
+    readonly data: unknown,
+    readonly msg: string,
+  ) {}
+}
+
+export function reply(code: number, data: unknown, msg: string): Reply {
+  return new Reply(code, data, msg);
+}
+
+export interface Handler {
+  method: HandlerMethod;
+  auth: boolean;
+  /** Multipart handlers get the raw body (a FormData-like object) instead of parsed JSON. */
+  raw: boolean;
+  schema: z.ZodType;
+  run(ctx: Ctx, body: unknown, params: Readonly<Record<string, string>>): Promise<unknown>;
+}
+
+interface SpecBase<S extends z.ZodType> {
+  method?: HandlerMethod;
+  body?: S;
+  raw?: boolean;
+}
+
+type AuthSpec<S extends z.ZodType> = SpecBase<S> & {
+  auth: true;
+  run(ctx: AuthCtx, body: z.output<S>, params: Readonly<Record<string, string>>): Promise<unknown>;
+};
+
+type OpenSpec<S extends z.ZodType> = SpecBase<S> & {
+  auth: false;
+  run(ctx: Ctx, body: z.output<S>, params: Readonly<Record<string, string>>): Promise<unknown>;
+};
+
+/** Declares one call. `body` defaults to an empty strict object; `method` to POST. */
+export function handler<S extends z.ZodType = typeof emptyBody>(spec: AuthSpec<S> | OpenSpec<S>): Handler {
+  return {
+    method: spec.method ?? 'POST',
+    auth: spec.auth,
+    raw: spec.raw ?? false,
+    schema: spec.body ?? emptyBody,
+    run: spec.run as Handler['run'],
+  };
+}
+
+export type HandlerMap = Record<string, Handler>;
+
+interface Route {
+  pattern: string;
+  segments: string[];
+  handler: Handler;
+}
+
+export function normalisePath(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  return trimmed.toLowerCase();
+}
+
+export type Resolution =
+  { ok: true; handler: Handler; params: Record<string, string> } | { ok: false; code: number; msg: string };
+
+/** Method + path -> handler. Refuses duplicate paths at construction (ARCHITECTURE.md principle 1). */
+export class Router {
+  private readonly exact = new Map<string, Route>();
+  private readonly patterns: Route[] = [];
+
+  constructor(maps: readonly HandlerMap[]) {
+    for (const map of maps) {
+      for (const [pattern, handler] of Object.entries(map)) {
+        const key = normalisePath(pattern);
+        if (this.exact.has(key) || this.patterns.some((r) => normalisePath(r.pattern) === key)) {
+          throw new Error(`Duplicate route ${pattern}`);
+        }
+        const route = { pattern, segments: key.split('/'), handler };
+        if (pattern.includes('/:')) this.patterns.push(route);
+        else this.exact.set(key, route);
+      }
+    }
+  }
+
+  paths(): string[] {
+    return [...this.exact.values(), ...this.patterns].map((r) => r.pattern).sort();
+  }
+
+  resolve(method: string, path: string): Resolution {
+    if (typeof path !== 'string' || !path.startsWith('/'))
+      return { ok: false, code: 404, msg: 'Resource not found' };
+    const key = normalisePath(path);
+    let route = this.exact.get(key);
+    const params: Record<string, string> = {};
+    if (!route) {
+      const parts = path.split(/[?#]/, 1)[0]?.replace(/\/+$/, '').split('/') ?? [];
+      route = this.patterns.find((r) => {
+        if (r.segments.length !== parts.length) return false;
+        return r.segments.every((seg, i) => seg.startsWith(':') || seg === parts[i]?.toLowerCase());
+      });
+      if (route) {
+        route.segments.forEach((seg, i) => {
+          if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(parts[i] ?? '');
+        });
+      }
+    }
+    if (!route) return { ok: false, code: 404, msg: `Resource not found: ${key}` };
+    if (String(method).toUpperCase() !== route.handler.method) {
+      return {
+        ok: false,
+        code: 404,
+        msg: `${route.pattern} does not answer ${String(method).toUpperCase()}`,
+      };
+    }
+    return { ok: true, handler: route.handler, params };
+  }
+}
+
+/** Lower-cases header names and drops non-string values (headers are case-insensitive). */
+export function normaliseHeaders(headers: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers || typeof headers !== 'object') return out;
+  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+    if (typeof value === 'string') out[name.toLowerCase()] = value;
+    else if (typeof value === 'number') out[name.toLowerCase()] = String(value);
+  }
+  return out;
+}
+
+export type Decoded = { ok: true; value: unknown } | { ok: false; msg: string };
+
+/** JSON string or parsed value -> a value for the schema; absent bodies are the empty object. */
+export function decodeBody(body: unknown, raw: boolean): Decoded {
+  if (raw) return { ok: true, value: body };
+  if (body === undefined || body === null || body === '') return { ok: true, value: {} };
+  if (typeof body === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(body);
+      return { ok: true, value: parsed === null ? {} : parsed };
+    } catch {
+      return { ok: false, msg: 'Malformed JSON body' };
+    }
+  }
+  if (typeof body === 'object' && !Array.isArray(body)) return { ok: true, value: body };
+  return { ok: false, msg: 'The body must be a JSON object' };
+}

@@ -1,0 +1,21 @@
+/**
+ * The registry of domains. Each domain module exports one `Domain`; add yours with ONE line below.
+ * The router refuses duplicate paths and job kinds, so two domains cannot silently shadow each other.
+ */
+import type { Ctx } from './context';
+import type { JobRunner, PeriodicHook } from './jobs';
+import type { HandlerMap } from './router';
+import { siteDomain } from './site/handlers';
+
+export interface Domain {
+  name: string;
+  /** Contract path (API.md, e.g. '/api/transfer/submit') -> handler. */
+  handlers?: HandlerMap;
+  /** Job kind (prefix it with the domain: 'vip.expire') -> runner. */
+  jobs?: Record<string, JobRunner>;
+  periodic?: PeriodicHook[];
+  /** Runs at every engine open, in one unit of work; must be idempotent (seed records if absent). */
+  init?(ctx: Ctx): Promise<void>;
+}
+
+export const domains: Domain[] = [siteDomain];

@@ -1,0 +1,224 @@
+/**
+ * The runtime: a serial queue of units of work. Every call, job and hook runs alone (mutating handlers are
+ * serialised, so there are no lost updates), against its own unit of work, committed in one adapter
+ * commit or dropped whole; feed messages go out only after the commit.
+ */
+import type { Ctx } from './context';
+import type { EngineConfig } from './config';
+import { EngineError, fail, Codes } from './errors';
+import { Feed, type FeedMessage } from './feed';
+import { Ids } from './ids';
+import {
+  deadJobsTable,
+  hookState,
+  Jobs,
+  jobsTable,
+  nextDue,
+  periodBoundary,
+  type JobRow,
+  type JobRunner,
+  type PeriodicHook,
+} from './jobs';
+import { Ledger } from './ledger/ledger';
+import type { Random } from './random';
+import { decodeBody, normaliseHeaders, Reply, Router } from './router';
+import type { Domain } from './routes';
+import { describeIssues } from './schema';
+import { createSecrets } from './security/secrets';
+import { authenticate } from './security/sessions';
+import type { StoreAdapter } from './store/port';
+import { Tx } from './store/tx';
+import type { EngineRequest, EngineResponse, Envelope } from './contract';
+
+export interface Clock {
+  now(): number;
+}
+
+type FailureWork = (ctx: Ctx) => Promise<void>;
+
+const MAX_SETTLE_STEPS = 1_000_000;
+
+export class Runtime {
+  readonly feed = new Feed();
+  readonly router: Router;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly runners = new Map<string, JobRunner>();
+  private readonly hooks: PeriodicHook[] = [];
+
+  constructor(
+    readonly store: StoreAdapter,
+    readonly config: EngineConfig,
+    readonly clock: Clock,
+    readonly seed: number,
+    readonly random: Random,
+    private readonly domains: readonly Domain[],
+  ) {
+    this.router = new Router(domains.map((d) => d.handlers ?? {}));
+    for (const domain of domains) {
+      for (const [kind, runner] of Object.entries(domain.jobs ?? {})) {
+        if (this.runners.has(kind)) throw new Error(`Duplicate job kind ${kind}`);
+        this.runners.set(kind, runner);
+      }
+      this.hooks.push(...(domain.periodic ?? []));
+    }
+  }
+
+  /** Runs `fn` after everything queued before it, whatever their outcome. */
+  serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One unit of work at time `now`. Commits on success, rolls back on error (then runs onFailure work). */
+  async unit<T>(now: number, headers: Record<string, string>, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
+    const tx = new Tx(this.store);
+    const events: FeedMessage[] = [];
+    const failures: FailureWork[] = [];
+    const ids = new Ids(tx);
+    const ledger = new Ledger(tx, ids, now);
+    const ctx: Ctx = {
+      now,
+      nowSec: Math.floor(now / 1000),
+      tx,
+      config: this.config,
+      seed: this.seed,
+      random: this.random,
+      ids,
+      ledger,
+      jobs: new Jobs(tx, ids),
+      secrets: createSecrets(this.config.secrets, this.seed, ids),
+      headers,
+      emit: (message) => {
+        events.push(message);
+      },
+      onFailure: (work) => {
+        failures.push(work);
+      },
+    };
+    let result: T;
+    try {
+      result = await fn(ctx);
+      await tx.commit();
+    } catch (error) {
+      if (failures.length > 0) {
+        await this.unit(now, headers, async (after) => {
+          for (const work of failures) await work(after);
+        });
+      }
+      throw error;
+    }
+    for (const memberId of [...ledger.touched].sort()) events.push({ type: 'balance', data: { memberId } });
+    this.feed.publish(events);
+    return result;
+  }
+
+  async handle(request: EngineRequest): Promise<EngineResponse> {
+    try {
+      const req: Partial<EngineRequest> = request && typeof request === 'object' ? request : {};
+      const resolved = this.router.resolve(String(req.method ?? ''), String(req.path ?? ''));
+      if (!resolved.ok) return envelope(resolved.code, resolved.msg, null);
+      const { handler, params } = resolved;
+      const decoded = decodeBody(req.body, handler.raw);
+      if (!decoded.ok) return envelope(400, decoded.msg, null);
+      const parsed = handler.schema.safeParse(decoded.value);
+      if (!parsed.success) return envelope(400, `Invalid request: ${describeIssues(parsed.error)}`, null);
+      const headers = normaliseHeaders(req.headers);
+      const result = await this.serial(() =>
+        this.unit(this.clock.now(), headers, async (ctx) => {
+          if (!handler.auth) return handler.run(ctx, parsed.data, params);
+          const session = await authenticate(ctx.tx, headers, ctx.now);
+          if (!session) throw fail(Codes.unauthorized, 'Your session has expired: please log in again');
+          return handler.run({ ...ctx, ...session }, parsed.data, params);
+        }),
+      );
+      if (result instanceof Reply) return envelope(result.code, result.msg, result.data);
+      return envelope(0, 'ok', result ?? null);
+    } catch (error) {
+      if (error instanceof EngineError) return envelope(error.code, error.message, error.data);
+      return envelope(Codes.serverError, 'Server exception', null);
+    }
+  }
+
+  /** Domain init hooks and periodic-hook clocks, once per engine open. */
+  async init(): Promise<void> {
+    await this.serial(() =>
+      this.unit(this.clock.now(), {}, async (ctx) => {
+        for (const domain of this.domains) await domain.init?.(ctx);
+        for (const hook of this.hooks) {
+          if (!(await ctx.tx.get(hookState, hook.name))) {
+            ctx.tx.put(hookState, { id: hook.name, lastRun: periodBoundary(ctx.now, hook.intervalMs) });
+          }
+        }
+      }),
+    );
+  }
+
+  settle(): Promise<void> {
+    return this.serial(async () => {
+      for (let step = 0; step < MAX_SETTLE_STEPS; step++) {
+        const now = this.clock.now();
+        const next = nextDue((await this.store.scan(jobsTable.name)) as JobRow[], now);
+        let hooksRan = false;
+        for (const hook of this.hooks)
+          hooksRan = (await this.runHook(hook, next ? next.dueAt : now)) || hooksRan;
+        if (hooksRan) continue;
+        if (!next) return;
+        await this.runJob(next, now);
+      }
+    });
+  }
+
+  private async runHook(hook: PeriodicHook, horizon: number): Promise<boolean> {
+    const to = periodBoundary(horizon, hook.intervalMs);
+    const state = (await this.store.get(hookState.name, hook.name)) as { lastRun: number } | undefined;
+    if (!state) {
+      await this.unit(to, {}, async (ctx) => void ctx.tx.put(hookState, { id: hook.name, lastRun: to }));
+      return false;
+    }
+    if (to <= state.lastRun) return false;
+    const window = { from: state.lastRun, to };
+    try {
+      await this.unit(to, {}, async (ctx) => {
+        ctx.tx.put(hookState, { id: hook.name, lastRun: to });
+        await hook.run(ctx, window);
+      });
+    } catch (error) {
+      // A failing hook must not stall settle forever: record it and move its clock on.
+      await this.unit(to, {}, async (ctx) => {
+        ctx.tx.put(hookState, { id: hook.name, lastRun: to });
+        const id = await ctx.ids.next('deadJob');
+        ctx.tx.put(deadJobsTable, {
+          id,
+          kind: `hook:${hook.name}`,
+          dueAt: to,
+          payload: window,
+          failedAt: to,
+          error: String(error),
+        });
+      });
+    }
+    return true;
+  }
+
+  private async runJob(job: JobRow, now: number): Promise<void> {
+    const runner = this.runners.get(job.kind);
+    try {
+      if (!runner) throw new Error(`No runner for job kind ${job.kind}`);
+      await this.unit(job.dueAt, {}, async (ctx) => {
+        ctx.tx.delete(jobsTable, job.id);
+        await runner(ctx, job.payload, job);
+      });
+    } catch (error) {
+      await this.unit(job.dueAt, {}, async (ctx) => {
+        ctx.tx.delete(jobsTable, job.id);
+        ctx.tx.put(deadJobsTable, { ...job, failedAt: now, error: String(error) });
+      });
+    }
+  }
+}
+
+function envelope(code: number, msg: string, data: unknown): EngineResponse {
+  const body: Envelope = { code, msg, data };
+  return { status: 200, body };
+}

@@ -1,0 +1,70 @@
+/**
+ * Sessions. The token (256 random bits) is handed to the member once and stored only as its SHA-256, so a
+ * leaked database does not leak live sessions. A session is valid while unexpired, unrevoked and presented
+ * with the UserId it belongs to.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { members, type MemberRow } from '../accounts/tables';
+import type { Ctx } from '../context';
+import { defineTable } from '../store/port';
+import type { Tx } from '../store/tx';
+
+export interface SessionRow {
+  id: string;
+  memberId: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+export const sessions = defineTable<SessionRow>('sessions', {
+  member: (s) => (s.revokedAt === null ? s.memberId : null),
+});
+
+export function tokenDigest(token: string): string {
+  return bytesToHex(sha256(utf8ToBytes(token)));
+}
+
+export async function openSession(ctx: Ctx, memberId: string): Promise<string> {
+  const token = await ctx.secrets.token();
+  ctx.tx.put(sessions, {
+    id: tokenDigest(token),
+    memberId,
+    createdAt: ctx.now,
+    expiresAt: ctx.now + ctx.config.tokenTtlMs,
+    revokedAt: null,
+  });
+  return token;
+}
+
+export async function revokeSession(tx: Tx, sessionId: string, now: number): Promise<void> {
+  const row = await tx.get(sessions, sessionId);
+  if (row && row.revokedAt === null) tx.put(sessions, { ...row, revokedAt: now });
+}
+
+/** Revokes every live session of a member except `keep` (after a password change or reset). */
+export async function revokeAll(tx: Tx, memberId: string, now: number, keep?: string): Promise<void> {
+  for (const row of await tx.query(sessions, 'member', memberId)) {
+    if (row.id !== keep) tx.put(sessions, { ...row, revokedAt: now });
+  }
+}
+
+/** Resolves Authorization + UserId (lower-cased header names) to the member, or undefined. */
+export async function authenticate(
+  tx: Tx,
+  headers: Readonly<Record<string, string>>,
+  now: number,
+): Promise<{ member: MemberRow; sessionId: string } | undefined> {
+  const raw = headers['authorization']?.trim() ?? '';
+  const token = raw.toLowerCase().startsWith('bearer ') ? raw.slice(7).trim() : raw;
+  const userId = headers['userid']?.trim() ?? '';
+  if (!token || !userId || token.length > 256) return undefined;
+  const session = await tx.get(sessions, tokenDigest(token));
+  if (!session || session.revokedAt !== null || session.expiresAt <= now || session.memberId !== userId) {
+    return undefined;
+  }
+  const member = await tx.get(members, session.memberId);
+  if (!member) return undefined;
+  return { member, sessionId: session.id };
+}

@@ -1,0 +1,34 @@
+/**
+ * GET /api/site/getsite: platform deposit addresses, customer-service contact and the demo flag.
+ * Addresses come from config when set, else from the meta records the chain domain writes at init
+ * (`site.walletAddress`, `site.ercAddress`), so the site never shows an address nobody derived.
+ */
+import type { SiteConfig } from '../contract';
+import { handler } from '../router';
+import type { Domain } from '../routes';
+import { defineTable } from '../store/port';
+
+export interface MetaRow {
+  id: string;
+  value: string;
+}
+
+/** Small named values shared between domains (e.g. platform addresses). */
+export const meta = defineTable<MetaRow>('meta');
+
+export const siteDomain: Domain = {
+  name: 'site',
+  handlers: {
+    '/api/site/getsite': handler({
+      method: 'GET',
+      auth: false,
+      run: async (ctx): Promise<SiteConfig> => ({
+        walletAddress:
+          ctx.config.walletAddress || ((await ctx.tx.get(meta, 'site.walletAddress'))?.value ?? ''),
+        ercAddress: ctx.config.ercAddress || ((await ctx.tx.get(meta, 'site.ercAddress'))?.value ?? ''),
+        customerservice: ctx.config.customerService,
+        demo: ctx.config.demo,
+      }),
+    }),
+  },
+};

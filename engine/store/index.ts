@@ -1,0 +1,17 @@
+/** Opens the adapter named by `EngineOptions.storage`. */
+import { DexieStore } from './dexie';
+import { MemoryStore } from './memory';
+import type { StoreAdapter } from './port';
+
+export { defineTable, indexKey, indexKeys, compareIds } from './port';
+export type { Row, TableDef, StoreAdapter, StoredRow, RowRef, IndexFn, IndexValue } from './port';
+export { Tx } from './tx';
+export { MemoryStore } from './memory';
+export { DexieStore } from './dexie';
+
+export const DEFAULT_DB_NAME = 'strata-engine';
+
+export async function openStore(storage: string | undefined): Promise<StoreAdapter> {
+  if (storage === 'memory') return new MemoryStore();
+  return DexieStore.open(storage ?? DEFAULT_DB_NAME);
+}

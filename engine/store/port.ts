@@ -1,0 +1,75 @@
+/**
+ * The storage port. Deliberately small (get, query by one index key, scan, atomic commit) so that memory,
+ * Dexie and a future SQL adapter all implement it the same way and one contract suite checks them all.
+ *
+ * Tables are not declared to the adapter: a domain describes its table with `defineTable` (name + index
+ * functions) next to its own code, and every written row carries its precomputed index keys
+ * (`"<index>=<value>"`). Adding a table therefore never needs a schema migration.
+ */
+
+export interface Row {
+  id: string;
+}
+
+export type IndexValue = string | number | boolean | null | undefined;
+export type IndexFn<T> = (record: T) => IndexValue | IndexValue[];
+
+export interface TableDef<T extends Row = Row> {
+  readonly name: string;
+  readonly indexes: Readonly<Record<string, IndexFn<T>>>;
+}
+
+export function defineTable<T extends Row>(
+  name: string,
+  indexes: Record<string, IndexFn<T>> = {},
+): TableDef<T> {
+  if (!/^[a-zA-Z][\w.-]*$/.test(name)) throw new TypeError(`Bad table name ${name}`);
+  return { name, indexes };
+}
+
+/** The key under which a record is found by `query(table, index, value)`. */
+export function indexKey(index: string, value: IndexValue): string {
+  return `${index}=${String(value)}`;
+}
+
+/** Every index key of a record; null/undefined values are not indexed. */
+export function indexKeys<T extends Row>(def: TableDef<T>, record: T): string[] {
+  const keys: string[] = [];
+  for (const [name, fn] of Object.entries(def.indexes)) {
+    const out = fn(record);
+    for (const v of Array.isArray(out) ? out : [out]) {
+      if (v !== null && v !== undefined) keys.push(indexKey(name, v));
+    }
+  }
+  return keys;
+}
+
+export interface StoredRow {
+  table: string;
+  id: string;
+  ix: string[];
+  value: unknown;
+}
+
+export interface RowRef {
+  table: string;
+  id: string;
+}
+
+/**
+ * Adapters return copies the caller owns, in id order (shorter ids first, then lexicographic, which is
+ * numeric order for the engine's counter ids). `commit` applies every put and delete, or none.
+ */
+export interface StoreAdapter {
+  readonly kind: 'memory' | 'dexie' | string;
+  get(table: string, id: string): Promise<unknown>;
+  query(table: string, key: string): Promise<unknown[]>;
+  scan(table: string): Promise<unknown[]>;
+  tables(): Promise<string[]>;
+  commit(puts: StoredRow[], deletes: RowRef[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}

@@ -1,0 +1,95 @@
+/**
+ * The unit of work. A handler (or a job) reads through it and writes into its buffer; reads see the
+ * buffer's own writes. The router commits the buffer in one adapter commit on success and drops it on
+ * failure, so every call is all-or-nothing (docs/RULES.md G1).
+ */
+import {
+  compareIds,
+  indexKey,
+  indexKeys,
+  type IndexValue,
+  type Row,
+  type RowRef,
+  type StoreAdapter,
+  type StoredRow,
+  type TableDef,
+} from './port';
+
+type Pending = { def: TableDef<Row>; value: Row; ix: string[] } | { deleted: true };
+
+export class Tx {
+  private readonly buffer = new Map<string, Map<string, Pending>>();
+
+  constructor(private readonly adapter: StoreAdapter) {}
+
+  private pending(table: string): Map<string, Pending> {
+    let m = this.buffer.get(table);
+    if (!m) {
+      m = new Map();
+      this.buffer.set(table, m);
+    }
+    return m;
+  }
+
+  async get<T extends Row>(def: TableDef<T>, id: string): Promise<T | undefined> {
+    const p = this.buffer.get(def.name)?.get(id);
+    if (p) return 'deleted' in p ? undefined : (p.value as T);
+    return (await this.adapter.get(def.name, id)) as T | undefined;
+  }
+
+  /** Records whose index `index` has `value`, in id order. */
+  async query<T extends Row>(def: TableDef<T>, index: string, value: IndexValue): Promise<T[]> {
+    const key = indexKey(index, value);
+    const base = (await this.adapter.query(def.name, key)) as T[];
+    return this.overlay(def, base, (ix) => ix.includes(key));
+  }
+
+  async scan<T extends Row>(def: TableDef<T>): Promise<T[]> {
+    const base = (await this.adapter.scan(def.name)) as T[];
+    return this.overlay(def, base, () => true);
+  }
+
+  private overlay<T extends Row>(def: TableDef<T>, base: T[], match: (ix: string[]) => boolean): T[] {
+    const pend = this.buffer.get(def.name);
+    if (!pend || pend.size === 0) return base;
+    const out = base.filter((r) => !pend.has(r.id));
+    for (const p of pend.values()) {
+      if (!('deleted' in p) && match(p.ix)) out.push(p.value as T);
+    }
+    return out.sort((a, b) => compareIds(a.id, b.id));
+  }
+
+  put<T extends Row>(def: TableDef<T>, record: T): T {
+    if (typeof record.id !== 'string' || record.id.length === 0)
+      throw new TypeError(`${def.name}: record without id`);
+    this.pending(def.name).set(record.id, {
+      def: def as unknown as TableDef<Row>,
+      value: record,
+      ix: indexKeys(def, record),
+    });
+    return record;
+  }
+
+  delete<T extends Row>(def: TableDef<T>, id: string): void {
+    this.pending(def.name).set(id, { deleted: true });
+  }
+
+  get dirty(): boolean {
+    for (const m of this.buffer.values()) if (m.size > 0) return true;
+    return false;
+  }
+
+  /** Writes everything buffered in one atomic adapter commit. */
+  async commit(): Promise<void> {
+    const puts: StoredRow[] = [];
+    const deletes: RowRef[] = [];
+    for (const [table, m] of this.buffer) {
+      for (const [id, p] of m) {
+        if ('deleted' in p) deletes.push({ table, id });
+        else puts.push({ table, id, ix: indexKeys(p.def, p.value), value: p.value });
+      }
+    }
+    this.buffer.clear();
+    await this.adapter.commit(puts, deletes);
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * One contract suite for every storage adapter (memory, Dexie on fake-indexeddb). Rules G1-G3 of
+ * docs/RULES.md: a unit of work commits all of its writes or none, reads see its own writes, and adapters
+ * answer the same thing for the same history.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { DexieStore, MemoryStore, Tx, defineTable, type StoreAdapter } from '../../engine/store';
+
+interface Pet {
+  id: string;
+  owner: string;
+  name: string;
+  tags: string[];
+}
+
+const pets = defineTable<Pet>('pets', { owner: (p) => p.owner, tag: (p) => p.tags });
+
+let dbCounter = 0;
+const adapters: Array<[string, () => Promise<StoreAdapter>]> = [
+  ['memory', async () => new MemoryStore()],
+  ['dexie', async () => DexieStore.open(`contract-${++dbCounter}`)],
+];
+
+describe.each(adapters)('store contract: %s', (_name, open) => {
+  it('G1 a committed unit of work is visible whole; an uncommitted one not at all', async () => {
+    const store = await open();
+    const tx = new Tx(store);
+    tx.put(pets, { id: '1', owner: 'ann', name: 'Rex', tags: ['dog'] });
+    tx.put(pets, { id: '2', owner: 'ann', name: 'Tom', tags: ['cat'] });
+    expect(await store.get('pets', '1')).toBeUndefined();
+    await tx.commit();
+    expect(await store.get('pets', '1')).toEqual({ id: '1', owner: 'ann', name: 'Rex', tags: ['dog'] });
+
+    const dropped = new Tx(store);
+    dropped.put(pets, { id: '3', owner: 'bob', name: 'Ghost', tags: [] });
+    dropped.delete(pets, '1');
+    // never committed: nothing of it may show
+    expect(await store.scan('pets')).toHaveLength(2);
+    await store.close();
+  });
+
+  it('G2 reads through a unit of work see its own writes and deletes, index queries included', async () => {
+    const store = await open();
+    const seed = new Tx(store);
+    seed.put(pets, { id: '1', owner: 'ann', name: 'Rex', tags: ['dog'] });
+    seed.put(pets, { id: '2', owner: 'bob', name: 'Tom', tags: ['cat'] });
+    await seed.commit();
+
+    const tx = new Tx(store);
+    tx.put(pets, { id: '2', owner: 'ann', name: 'Tom', tags: ['cat', 'old'] });
+    tx.delete(pets, '1');
+    tx.put(pets, { id: '10', owner: 'ann', name: 'Kit', tags: ['cat'] });
+    expect((await tx.query(pets, 'owner', 'ann')).map((p) => p.id)).toEqual(['2', '10']);
+    expect((await tx.query(pets, 'owner', 'bob')).map((p) => p.id)).toEqual([]);
+    expect((await tx.query(pets, 'tag', 'cat')).map((p) => p.id)).toEqual(['2', '10']);
+    expect(await tx.get(pets, '1')).toBeUndefined();
+    expect((await tx.scan(pets)).map((p) => p.id)).toEqual(['2', '10']);
+    await tx.commit();
+    expect((await store.query('pets', 'owner=ann')).map((p) => (p as Pet).id)).toEqual(['2', '10']);
+    expect(await store.query('pets', 'tag=dog')).toEqual([]);
+    await store.close();
+  });
+
+  it('G3 adapters hand out copies: mutating a read record changes nothing stored', async () => {
+    const store = await open();
+    const tx = new Tx(store);
+    tx.put(pets, { id: '1', owner: 'ann', name: 'Rex', tags: ['dog'] });
+    await tx.commit();
+    const copy = (await store.get('pets', '1')) as Pet;
+    copy.name = 'Changed';
+    copy.tags.push('x');
+    expect(await store.get('pets', '1')).toEqual({ id: '1', owner: 'ann', name: 'Rex', tags: ['dog'] });
+    await store.close();
+  });
+
+  it('G3 results come in id order (numeric for counter ids) and tables() lists non-empty tables', async () => {
+    const store = await open();
+    const tx = new Tx(store);
+    for (const id of ['10', '2', '1', '33']) tx.put(pets, { id, owner: 'o', name: id, tags: [] });
+    await tx.commit();
+    expect((await store.scan('pets')).map((p) => (p as Pet).id)).toEqual(['1', '2', '10', '33']);
+    expect(await store.tables()).toEqual(['pets']);
+    expect(await store.scan('nothing')).toEqual([]);
+    await store.close();
+  });
+});
+
+describe('store contract: dexie persistence', () => {
+  it('G1 what one engine committed is there after reopening the database', async () => {
+    const name = `persist-${++dbCounter}`;
+    const first = await DexieStore.open(name);
+    const tx = new Tx(first);
+    tx.put(pets, { id: '1', owner: 'ann', name: 'Rex', tags: ['dog'] });
+    tx.put(pets, { id: '2', owner: 'ann', name: 'Tom', tags: [] });
+    await tx.commit();
+    const del = new Tx(first);
+    del.delete(pets, '2');
+    await del.commit();
+    await first.close();
+
+    const second = await DexieStore.open(name);
+    expect(await second.scan('pets')).toEqual([{ id: '1', owner: 'ann', name: 'Rex', tags: ['dog'] }]);
+    expect(await second.query('pets', 'tag=dog')).toHaveLength(1);
+    await second.close();
+  });
+});
