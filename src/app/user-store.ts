@@ -51,7 +51,7 @@ function emit(): void {
 export const userStore = {
   get: load,
   /** Stores the user after login or register (merging with what is stored, so a refresh can be partial). */
-  set(next: Partial<LocalUser> & { id: string | number }): void {
+  set(next: Omit<Partial<LocalUser>, 'id'> & { id: string | number }): void {
     const merged = toLocalUser({ ...(load() ?? {}), ...next });
     if (!merged) return;
     current = merged;
