@@ -5,12 +5,25 @@ import { createOffsetStore, memoryOffsetStore } from './offset-store';
 
 /** A stand-in engine that records what the host gives it and echoes the engine time it sees. */
 function fakeEngines() {
-  const made: Array<{ options: EngineOptions; settles: number; emit: (m: FeedMessage) => void }> = [];
+  const made: Array<{
+    options: EngineOptions;
+    settles: number;
+    closed: boolean;
+    emit: (m: FeedMessage) => void;
+  }> = [];
   const createEngine = async (options: EngineOptions): Promise<Engine> => {
     const listeners = new Set<(m: FeedMessage) => void>();
-    const record = { options, settles: 0, emit: (m: FeedMessage) => listeners.forEach((l) => l(m)) };
+    const record = {
+      options,
+      settles: 0,
+      closed: false,
+      emit: (m: FeedMessage) => listeners.forEach((l) => l(m)),
+    };
     made.push(record);
-    return {
+    const engine: Pick<Engine, 'handle' | 'settle' | 'subscribe'> & { close(): Promise<void> } = {
+      close: async () => {
+        record.closed = true;
+      },
       handle: async (request) => ({
         status: 200,
         body: {
@@ -27,6 +40,7 @@ function fakeEngines() {
         return () => listeners.delete(listener);
       },
     };
+    return engine as Engine;
   };
   return { made, createEngine };
 }
@@ -99,6 +113,7 @@ describe('the demo engine host', () => {
     expect(await host.now()).toBe(0);
     expect(await offsets.load()).toBe(0);
     expect(made).toHaveLength(2);
+    expect(made[0]?.closed).toBe(true);
     made[0]?.emit({ type: 'balance', data: 'old' });
     made[1]?.emit({ type: 'balance', data: 'new' });
     expect(seen).toEqual([{ type: 'balance', data: 'new' }]);

@@ -1,0 +1,112 @@
+/**
+ * The one live connection the socket machine owns, as a callback actor: it exists only while the machine is
+ * in `connection`, so leaving that state (error, close) always closes it before a new one can start. The
+ * transport underneath is a factory: a real WebSocket in live mode, the worker's feed in demo mode, a fake in
+ * tests.
+ */
+import { fromCallback } from 'xstate';
+import type { FeedMessage } from '../../engine/index';
+
+export interface SocketHandlers {
+  open(): void;
+  /** A raw frame: a JSON string from a WebSocket, or an already parsed message from the demo feed. */
+  message(data: unknown): void;
+  error(): void;
+  close(): void;
+}
+
+export interface SocketConnection {
+  send(text: string): void;
+  close(): void;
+}
+
+export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketConnection;
+
+/** What the connection reports to the machine. */
+export type ConnectionEvent =
+  { type: 'OPENED' } | { type: 'MESSAGE'; message: FeedMessage } | { type: 'ERROR' } | { type: 'CLOSED' };
+
+/** What the machine tells the connection. */
+export interface SendCommand {
+  type: 'SEND';
+  text: string;
+}
+
+/** Messages are `{ type, data }` (API.md "Real-time feed"); anything else is dropped, not forwarded. */
+export function parseFeedMessage(data: unknown): FeedMessage | null {
+  let value = data;
+  if (typeof data === 'string') {
+    try {
+      value = JSON.parse(data);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { type, data: payload } = value as { type?: unknown; data?: unknown };
+  return typeof type === 'string' ? { type, data: payload } : null;
+}
+
+export function socketConnection(factory: SocketFactory) {
+  return fromCallback<SendCommand, { url: string }>(({ input, sendBack, receive }) => {
+    // Events a socket fires after we closed it (its own close event, a late message) belong to no one.
+    let live = true;
+    const report = (event: ConnectionEvent): void => {
+      if (live) sendBack(event);
+    };
+    const connection = factory(input.url, {
+      open: () => report({ type: 'OPENED' }),
+      message: (data) => {
+        const message = parseFeedMessage(data);
+        if (message) report({ type: 'MESSAGE', message });
+      },
+      error: () => report({ type: 'ERROR' }),
+      close: () => report({ type: 'CLOSED' }),
+    });
+    receive((command) => connection.send(command.text));
+    return () => {
+      live = false;
+      connection.close();
+    };
+  });
+}
+
+/** Live mode: a browser WebSocket. */
+export const webSocketFactory: SocketFactory = (url, handlers) => {
+  const socket = new WebSocket(url);
+  socket.onopen = () => handlers.open();
+  socket.onmessage = (event: MessageEvent<unknown>) => handlers.message(event.data);
+  socket.onerror = () => handlers.error();
+  socket.onclose = () => handlers.close();
+  return {
+    send: (text) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    },
+    close: () => socket.close(),
+  };
+};
+
+/**
+ * Demo mode: the worker transport's feed behind the same shape. It "opens" on the next microtask, as a
+ * socket never opens synchronously; bind frames have no one to read them and are dropped.
+ */
+export function feedSocketFactory(
+  subscribe: (listener: (message: FeedMessage) => void) => () => void,
+): SocketFactory {
+  return (_url, handlers) => {
+    let closed = false;
+    let unsubscribe: (() => void) | undefined;
+    queueMicrotask(() => {
+      if (closed) return;
+      unsubscribe = subscribe((message) => handlers.message(message));
+      handlers.open();
+    });
+    return {
+      send: () => undefined,
+      close: () => {
+        closed = true;
+        unsubscribe?.();
+      },
+    };
+  };
+}

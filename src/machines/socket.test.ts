@@ -1,0 +1,214 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import type { FeedMessage } from '../../engine/index';
+import { machineCoverage } from '../../tests/app/machine-coverage';
+import { bindFrame, HEARTBEAT_MS, RECONNECT_MS, socketMachine } from './socket';
+import {
+  feedSocketFactory,
+  socketConnection,
+  type SocketFactory,
+  type SocketHandlers,
+} from './socket-connection';
+
+interface FakeSocket {
+  url: string;
+  sent: string[];
+  closed: boolean;
+  handlers: SocketHandlers;
+}
+
+/** A WebSocket stand-in whose events the test fires by hand. */
+function fakeSockets() {
+  const sockets: FakeSocket[] = [];
+  const factory: SocketFactory = (url, handlers) => {
+    const socket: FakeSocket = { url, sent: [], closed: false, handlers };
+    sockets.push(socket);
+    return {
+      send: (text) => socket.sent.push(text),
+      close: () => {
+        socket.closed = true;
+        // A real socket reports its own close later; the machine must not take it for the new one's.
+        queueMicrotask(() => handlers.close());
+      },
+    };
+  };
+  const open = () => sockets.filter((s) => !s.closed);
+  const last = (): FakeSocket => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('no socket yet');
+    return socket;
+  };
+  return { sockets, factory, open, last };
+}
+
+function start() {
+  const fake = fakeSockets();
+  const clock = new SimulatedClock();
+  const machine = socketMachine.provide({ actors: { connection: socketConnection(fake.factory) } });
+  const actor = createActor(machine, { clock, input: { url: 'wss://example.test/ws', heartbeat: 'hb-1' } });
+  const messages: FeedMessage[] = [];
+  actor.on('message', (event) => messages.push(event.message));
+  actor.start();
+  return { actor, clock, fake, messages };
+}
+
+const BIND = bindFrame('hb-1');
+
+describe('socket machine', () => {
+  it('connects at start and on open sends bind with the heartbeat text, again every 58 s', () => {
+    const { actor, clock, fake } = start();
+    expect(actor.getSnapshot().value).toEqual({ connection: 'connecting' });
+    expect(fake.sockets).toHaveLength(1);
+    expect(fake.last().url).toBe('wss://example.test/ws');
+    fake.last().handlers.open();
+    expect(actor.getSnapshot().value).toEqual({ connection: 'open' });
+    expect(fake.last().sent).toEqual([BIND]);
+    clock.increment(HEARTBEAT_MS - 1);
+    expect(fake.last().sent).toHaveLength(1);
+    clock.increment(1);
+    clock.increment(HEARTBEAT_MS);
+    expect(fake.last().sent).toEqual([BIND, BIND, BIND]);
+    expect(JSON.parse(BIND)).toEqual({ type: 'bind', data: 'hb-1' });
+  });
+
+  it('ignores ping and forwards every other message, parsed', () => {
+    const { fake, messages } = start();
+    fake.last().handlers.open();
+    fake.last().handlers.message(JSON.stringify({ type: 'ping', data: 1 }));
+    fake.last().handlers.message(JSON.stringify({ type: 'Curr', data: { BTCUSDT: { close: '1' } } }));
+    fake.last().handlers.message('not json');
+    fake.last().handlers.message({ type: 'balance', data: null });
+    expect(messages).toEqual([
+      { type: 'Curr', data: { BTCUSDT: { close: '1' } } },
+      { type: 'balance', data: null },
+    ]);
+  });
+
+  it.each(['error', 'close'] as const)(
+    'on %s closes the socket and reconnects after 5 s, not before',
+    (kind) => {
+      const { actor, clock, fake } = start();
+      fake.last().handlers.open();
+      const first = fake.last();
+      first.handlers[kind]();
+      expect(actor.getSnapshot().value).toBe('waiting');
+      expect(first.closed).toBe(true);
+      clock.increment(RECONNECT_MS - 1);
+      expect(fake.sockets).toHaveLength(1);
+      clock.increment(1);
+      expect(fake.sockets).toHaveLength(2);
+      expect(actor.getSnapshot().value).toEqual({ connection: 'connecting' });
+      expect(actor.getSnapshot().context.connections).toBe(2);
+    },
+  );
+
+  it('takes no event from an old socket for the new one', async () => {
+    const { actor, clock, fake } = start();
+    const first = fake.last();
+    first.handlers.error();
+    clock.increment(RECONNECT_MS);
+    await Promise.resolve();
+    // The first socket's late close and open must not move the second connection.
+    first.handlers.close();
+    first.handlers.open();
+    expect(actor.getSnapshot().value).toEqual({ connection: 'connecting' });
+    expect(fake.open()).toHaveLength(1);
+  });
+
+  it('stops the heartbeat when the connection drops', () => {
+    const { clock, fake } = start();
+    fake.last().handlers.open();
+    fake.last().handlers.close();
+    clock.increment(HEARTBEAT_MS);
+    expect(fake.sockets[0]?.sent).toEqual([BIND]);
+  });
+
+  it('never has two connections open, whatever the sequence of socket events and time (property)', async () => {
+    const step = fc.oneof(
+      fc.constantFrom('open', 'error', 'close', 'ping', 'message'),
+      fc.integer({ min: 1, max: 70_000 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
+        const { actor, clock, fake, messages } = start();
+        for (const s of steps) {
+          if (typeof s === 'number') clock.increment(s);
+          else if (s === 'ping') fake.last().handlers.message({ type: 'ping', data: null });
+          else if (s === 'message') fake.last().handlers.message({ type: 'Kline', data: [] });
+          else fake.last().handlers[s]();
+          await Promise.resolve();
+          const value = actor.getSnapshot().value;
+          expect(fake.open().length).toBeLessThanOrEqual(1);
+          // A live socket exists exactly while the machine is in `connection`.
+          expect(fake.open().length).toBe(value === 'waiting' ? 0 : 1);
+          expect(messages.every((m) => m.type !== 'ping')).toBe(true);
+        }
+        actor.stop();
+        expect(fake.open()).toHaveLength(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('generated paths reach every state and transition, and replay on a live actor', () => {
+    const coverage = machineCoverage(socketMachine, {
+      input: { url: 'u', heartbeat: 'h' },
+      events: () => [
+        { type: 'OPENED' },
+        { type: 'MESSAGE', message: { type: 'ping', data: null } },
+        { type: 'MESSAGE', message: { type: 'Curr', data: {} } },
+        { type: 'ERROR' },
+        { type: 'CLOSED' },
+      ],
+    });
+    expect(coverage.unvisitedStates).toEqual([]);
+    expect(coverage.unvisitedTransitions).toEqual([]);
+    expect(coverage.paths.length).toBeGreaterThanOrEqual(coverage.transitions.length);
+    for (const path of coverage.paths) {
+      const { actor, clock, fake } = start();
+      for (const event of path.events) {
+        if (event.type.startsWith('xstate.after.heartbeat')) clock.increment(HEARTBEAT_MS);
+        else if (event.type.startsWith('xstate.after.reconnect')) clock.increment(RECONNECT_MS);
+        else if (event.type === 'OPENED') fake.last().handlers.open();
+        else if (event.type === 'ERROR') fake.last().handlers.error();
+        else if (event.type === 'CLOSED') fake.last().handlers.close();
+      }
+      expect(JSON.stringify(actor.getSnapshot().value)).toBe(path.target);
+    }
+  });
+
+  it('round-trips a persisted snapshot', () => {
+    const { actor, fake } = start();
+    fake.last().handlers.open();
+    const persisted = actor.getPersistedSnapshot();
+    const restored = createActor(
+      socketMachine.provide({ actors: { connection: socketConnection(fakeSockets().factory) } }),
+      { snapshot: JSON.parse(JSON.stringify(persisted)), input: { url: 'u', heartbeat: 'h' } },
+    ).start();
+    expect(restored.getSnapshot().value).toEqual({ connection: 'open' });
+    expect(restored.getSnapshot().context).toEqual(actor.getSnapshot().context);
+    expect(restored.getPersistedSnapshot()).toEqual(persisted);
+  });
+
+  it('in demo mode reads the worker feed through the same shape', async () => {
+    const listeners = new Set<(m: FeedMessage) => void>();
+    const factory = feedSocketFactory((listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    });
+    const actor = createActor(socketMachine.provide({ actors: { connection: socketConnection(factory) } }), {
+      input: { url: 'demo', heartbeat: 'h' },
+    });
+    const messages: FeedMessage[] = [];
+    actor.on('message', (e) => messages.push(e.message));
+    actor.start();
+    await Promise.resolve();
+    expect(actor.getSnapshot().value).toEqual({ connection: 'open' });
+    listeners.forEach((l) => l({ type: 'ping', data: null }));
+    listeners.forEach((l) => l({ type: 'deposit', data: { id: 1 } }));
+    expect(messages).toEqual([{ type: 'deposit', data: { id: 1 } }]);
+    actor.stop();
+    expect(listeners.size).toBe(0);
+  });
+});
