@@ -5,21 +5,9 @@
  */
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
-import type { Envelope, FeedMessage } from '../../engine/index';
+import type { FeedMessage } from '../../engine/index';
 import { toMultipartBody, transferablesOf, type FeedListener, type WorkerApi } from '../worker/protocol';
-
-export interface TransportRequest {
-  method: string;
-  path: string;
-  headers?: Record<string, string | undefined>;
-  /** Plain JSON, or a FormData for uploads (each File crosses as { name, type, bytes }, rebuilt in the worker). */
-  body?: unknown;
-}
-
-export interface TransportResponse {
-  status: number;
-  body: Envelope;
-}
+import type { Transport } from './transport';
 
 export interface DemoControls {
   /** Fast-forwards the engine's clock; jobs that fall due run before this resolves. Answers the new time. */
@@ -30,8 +18,12 @@ export interface DemoControls {
   now(): Promise<number>;
 }
 
-export interface WorkerTransport {
-  request(request: TransportRequest): Promise<TransportResponse>;
+/**
+ * `request` takes a FormData body for uploads: each File crosses as { name, type, bytes } and the worker
+ * rebuilds the FormData the engine reads. The client's abort signal cannot cross (nor cancel engine work);
+ * the client's own timeout still rejects the call.
+ */
+export interface WorkerTransport extends Transport {
   /** The real-time feed, the same messages the server's WebSocket carries. */
   subscribe(listener: (message: FeedMessage) => void): () => void;
   demo: DemoControls;

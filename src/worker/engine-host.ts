@@ -5,11 +5,9 @@
  */
 import { createEngine as createRealEngine } from '../../engine/index';
 import type { Engine, EngineOptions, EngineRequest, EngineResponse, FeedMessage } from '../../engine/index';
+import { DEMO_SEED, DEMO_STORAGE } from '../api/config';
 import { createOffsetStore, type OffsetStore } from './offset-store';
 
-/** All randomness of the demo (prices, addresses, ids) comes from this seed, so every device sees one story. */
-export const DEMO_SEED = 20_260_101;
-export const DEMO_STORAGE = 'strata-demo';
 /** Scheduled jobs (chain confirmations, reviews, VIP expiry) are checked this often. */
 export const SETTLE_EVERY_MS = 1000;
 
