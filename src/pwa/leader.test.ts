@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onLeadership, resetLeadershipForTests, runAsLeader, startLeaderElection } from './leader';
+
+/**
+ * An exclusive lock manager with the Web Locks semantics the module relies on: FIFO grants per name, the
+ * lock held until the callback's promise settles, and an aborted signal rejecting a waiting request.
+ */
+function fakeLocks() {
+  const queues = new Map<string, Array<() => void>>();
+  const held = new Set<string>();
+  const grantNext = (name: string) => {
+    const next = queues.get(name)?.shift();
+    if (next) next();
+  };
+  const request = (name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) =>
+    new Promise<unknown>((resolve, reject) => {
+      const run = () => {
+        held.add(name);
+        callback({ name, mode: 'exclusive' })
+          .then(resolve, reject)
+          .finally(() => {
+            held.delete(name);
+            grantNext(name);
+          });
+      };
+      const queue = queues.get(name) ?? [];
+      queues.set(name, queue);
+      options.signal?.addEventListener('abort', () => {
+        const at = queue.indexOf(run);
+        if (at >= 0) {
+          queue.splice(at, 1);
+          reject(new DOMException('aborted', 'AbortError'));
+        }
+      });
+      if (held.has(name) || queue.length > 0) queue.push(run);
+      else run();
+    });
+  return { request: request as LockManager['request'], held };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => resetLeadershipForTests());
+
+describe('runAsLeader (one tab runs the scheduled jobs and the sync)', () => {
+  it('lets only one of two tabs lead, and hands over when the leader goes away', async () => {
+    const locks = fakeLocks();
+    const started: string[] = [];
+    const stopped: string[] = [];
+    const task = (tab: string) => () => {
+      started.push(tab);
+      return () => stopped.push(tab);
+    };
+    const first = runAsLeader('jobs', task('first'), { locks });
+    const second = runAsLeader('jobs', task('second'), { locks });
+    await tick();
+    expect(started).toEqual(['first']);
+    expect([first.leading, second.leading]).toEqual([true, false]);
+
+    first.stop();
+    await tick();
+    expect(stopped).toEqual(['first']);
+    expect(started).toEqual(['first', 'second']);
+    expect([first.leading, second.leading]).toEqual([false, true]);
+    second.stop();
+  });
+
+  it('stops waiting quietly when stopped before it ever led', async () => {
+    const locks = fakeLocks();
+    const onError = vi.fn();
+    const leader = runAsLeader('jobs', () => undefined, { locks });
+    const follower = runAsLeader('jobs', () => undefined, { locks, onError });
+    follower.stop();
+    leader.stop();
+    await tick();
+    expect(follower.leading).toBe(false);
+    expect(onError).not.toHaveBeenCalled();
+    expect(locks.held.size).toBe(0);
+  });
+
+  it('releases the lock and reports when the task throws', async () => {
+    const locks = fakeLocks();
+    const onError = vi.fn();
+    runAsLeader(
+      'jobs',
+      () => {
+        throw new Error('boom');
+      },
+      { locks, onError },
+    );
+    await tick();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' }));
+    expect(locks.held.has('jobs')).toBe(false);
+  });
+
+  it('leads alone when the browser has no Web Locks', async () => {
+    const original = Object.getOwnPropertyDescriptor(navigator, 'locks');
+    Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+    try {
+      const task = vi.fn();
+      const handle = runAsLeader('jobs', task);
+      await tick();
+      expect(task).toHaveBeenCalledOnce();
+      expect(handle.leading).toBe(true);
+      handle.stop();
+    } finally {
+      if (original) Object.defineProperty(navigator, 'locks', original);
+    }
+  });
+});
+
+describe('the app election', () => {
+  it('starts subscribed jobs when this tab becomes leader and stops them when it steps down', async () => {
+    const locks = fakeLocks();
+    const stoppedJobs: string[] = [];
+    const before = vi.fn(() => () => stoppedJobs.push('before'));
+    onLeadership(before);
+    const election = startLeaderElection({ locks });
+    await tick();
+    expect(before).toHaveBeenCalledOnce();
+
+    // A job subscribed while already leading starts at once.
+    const after = vi.fn(() => () => stoppedJobs.push('after'));
+    onLeadership(after);
+    await tick();
+    expect(after).toHaveBeenCalledOnce();
+
+    election.stop();
+    await tick();
+    expect(stoppedJobs.sort()).toEqual(['after', 'before']);
+  });
+});
