@@ -4,6 +4,7 @@
  * Domains read `ctx.config`; add your constants here (one block per area) rather than hard-coding them.
  */
 import { parseAmount, units, type Micro } from './money';
+import { DEFAULT_DENY_LIST } from './withdrawals/rules';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -64,6 +65,12 @@ export interface EngineConfig {
   networks: { TRC20: NetworkConfig; ERC20: NetworkConfig };
   minWithdraw: Micro;
   withdrawReviewMs: number;
+  /** Simulated withdrawal review: a single withdrawal above this is rejected (docs/RULES.md W5). */
+  withdrawReviewLimit: Micro;
+  /** Simulated withdrawal review: destinations it refuses (the chains' burn addresses by default). */
+  withdrawDenyList: readonly string[];
+  /** Manual deposits (/api/recharge/submit) are credited by the simulated reviewer after this delay. */
+  rechargeReviewMs: number;
 
   // Finance (owned by the markets domain)
   financeTermDays: number;
@@ -118,6 +125,9 @@ export const defaultConfig: EngineConfig = {
   },
   minWithdraw: units(10),
   withdrawReviewMs: 60_000,
+  withdrawReviewLimit: units(1_000_000),
+  withdrawDenyList: DEFAULT_DENY_LIST,
+  rechargeReviewMs: 60_000,
   financeTermDays: 30,
   establishedMemberMs: 7 * DAY,
 };

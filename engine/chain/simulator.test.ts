@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CHAIN_DEFAULTS, SimulatedChain, createChains } from './simulator';
+import { defaultConfig } from '../config';
+import { SimulatedChain, createChains as create } from './simulator';
+
+const CHAIN_DEFAULTS = defaultConfig.networks;
+const createChains = (seed: number) => create(seed, CHAIN_DEFAULTS);
 
 const T0 = 1_700_000_000_000;
 
 describe('C5 simulated chains follow API.md block times and confirmations', () => {
   it('C5 defaults: TRC20 3 s / 19 / 1 USDT, ERC20 12 s / 12 / 5 USDT', () => {
-    expect(CHAIN_DEFAULTS.TRC20).toEqual({ blockTimeMs: 3_000, confirmations: 19, feeMicro: 1_000_000n });
-    expect(CHAIN_DEFAULTS.ERC20).toEqual({ blockTimeMs: 12_000, confirmations: 12, feeMicro: 5_000_000n });
+    expect(CHAIN_DEFAULTS.TRC20).toEqual({ blockMs: 3_000, confirmations: 19, withdrawFee: 1_000_000n });
+    expect(CHAIN_DEFAULTS.ERC20).toEqual({ blockMs: 12_000, confirmations: 12, withdrawFee: 5_000_000n });
   });
 
   it('C5 height is floor((now - genesis) / blockTime)', () => {
@@ -36,8 +40,8 @@ describe('C5 simulated chains follow API.md block times and confirmations', () =
       expect(chain.isConfirmed(tx.includedHeight, at - 1)).toBe(false);
       expect(chain.isConfirmed(tx.includedHeight, at)).toBe(true);
       // Between one and N block times after sending, whatever the phase within a block.
-      expect(at - (T0 + 500)).toBeGreaterThan((chain.params.confirmations - 1) * chain.params.blockTimeMs);
-      expect(at - (T0 + 500)).toBeLessThanOrEqual(chain.params.confirmations * chain.params.blockTimeMs);
+      expect(at - (T0 + 500)).toBeGreaterThan((chain.params.confirmations - 1) * chain.params.blockMs);
+      expect(at - (T0 + 500)).toBeLessThanOrEqual(chain.params.confirmations * chain.params.blockMs);
     }
   });
 
@@ -54,11 +58,7 @@ describe('C5 simulated chains follow API.md block times and confirmations', () =
   });
 
   it('refuses nonsensical parameters', () => {
-    expect(
-      () => new SimulatedChain('TRC20', { blockTimeMs: 0, confirmations: 1, feeMicro: 0n }, 1),
-    ).toThrow();
-    expect(
-      () => new SimulatedChain('TRC20', { blockTimeMs: 1, confirmations: 0, feeMicro: 0n }, 1),
-    ).toThrow();
+    expect(() => new SimulatedChain('TRC20', { blockMs: 0, confirmations: 1 }, 1)).toThrow();
+    expect(() => new SimulatedChain('TRC20', { blockMs: 1, confirmations: 0 }, 1)).toThrow();
   });
 });

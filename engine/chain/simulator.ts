@@ -8,20 +8,13 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Network } from './addresses';
 
+/** The chain part of engine config's `networks` entries (engine/config.ts). */
 export interface ChainParams {
   /** Milliseconds between blocks. */
-  blockTimeMs: number;
+  blockMs: number;
   /** Confirmations a payment needs before it is credited. */
   confirmations: number;
-  /** Withdrawal fee, micro-USDT. */
-  feeMicro: bigint;
 }
-
-/** API.md defaults: TRC20 3 s / 19 confirmations / 1 USDT; ERC20 12 s / 12 confirmations / 5 USDT. */
-export const CHAIN_DEFAULTS: Readonly<Record<Network, Readonly<ChainParams>>> = {
-  TRC20: { blockTimeMs: 3_000, confirmations: 19, feeMicro: 1_000_000n },
-  ERC20: { blockTimeMs: 12_000, confirmations: 12, feeMicro: 5_000_000n },
-};
 
 /**
  * Block 0 of both simulated chains is the Unix epoch: a fixed genesis keeps heights stable across engine
@@ -44,8 +37,8 @@ export class SimulatedChain {
     private readonly seed: number,
     private readonly genesisMs: number = GENESIS_MS,
   ) {
-    if (!Number.isSafeInteger(params.blockTimeMs) || params.blockTimeMs <= 0) {
-      throw new RangeError('blockTimeMs must be a positive integer');
+    if (!Number.isSafeInteger(params.blockMs) || params.blockMs <= 0) {
+      throw new RangeError('blockMs must be a positive integer');
     }
     if (!Number.isSafeInteger(params.confirmations) || params.confirmations < 1) {
       throw new RangeError('confirmations must be a positive integer');
@@ -54,12 +47,12 @@ export class SimulatedChain {
 
   /** height = floor((now - genesis) / blockTime). */
   heightAt(nowMs: number): number {
-    return Math.floor((nowMs - this.genesisMs) / this.params.blockTimeMs);
+    return Math.floor((nowMs - this.genesisMs) / this.params.blockMs);
   }
 
   /** The time block `height` is produced. */
   blockTimeOf(height: number): number {
-    return this.genesisMs + height * this.params.blockTimeMs;
+    return this.genesisMs + height * this.params.blockMs;
   }
 
   /**
@@ -99,7 +92,7 @@ export class SimulatedChain {
 
 export function createChains(
   seed: number,
-  params: Readonly<Record<Network, Readonly<ChainParams>>> = CHAIN_DEFAULTS,
+  params: Readonly<Record<Network, Readonly<ChainParams>>>,
 ): Record<Network, SimulatedChain> {
   return {
     TRC20: new SimulatedChain('TRC20', params.TRC20, seed),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateAddress } from '../chain/validate';
-import { DEFAULT_DENY_LIST, WITHDRAW_DEFAULTS, effectiveMinimum, quoteFee, review } from './rules';
+import { defaultConfig as WITHDRAW_DEFAULTS } from '../config';
+import { DEFAULT_DENY_LIST, effectiveMinimum, quoteFee, review } from './rules';
 
 const USDT = 1_000_000n;
 
@@ -22,7 +23,7 @@ describe('W1 received = amount - fee, the fee following the network', () => {
 describe('W2 minimum withdrawal', () => {
   it('W2 the minimum is 10 USDT, and never at or below the fee whatever config says', () => {
     expect(effectiveMinimum(WITHDRAW_DEFAULTS, 'TRC20')).toBe(10n * USDT);
-    const low = { ...WITHDRAW_DEFAULTS, minimumMicro: 2n * USDT };
+    const low = { ...WITHDRAW_DEFAULTS, minWithdraw: 2n * USDT };
     expect(effectiveMinimum(low, 'TRC20')).toBe(2n * USDT);
     expect(effectiveMinimum(low, 'ERC20')).toBe(5n * USDT + 1n);
   });
@@ -43,7 +44,7 @@ describe('W5 the simulated review rule', () => {
   });
 
   it('W5 rejects an amount above the single-withdrawal limit, and sends one at the limit', () => {
-    const config = { ...WITHDRAW_DEFAULTS, reviewLimitMicro: 100n * USDT };
+    const config = { ...WITHDRAW_DEFAULTS, withdrawReviewLimit: 100n * USDT };
     const address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
     expect(review(config, address, 100n * USDT)).toEqual({ send: true });
     expect(review(config, address, 100n * USDT + 1n)).toMatchObject({ send: false, reason: /limit/ });

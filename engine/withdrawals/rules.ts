@@ -4,16 +4,13 @@
  * 60 s that sends or rejects.
  */
 import type { Network } from '../chain/addresses';
+import type { EngineConfig } from '../config';
 
-export interface WithdrawConfig {
-  /** Minimum withdrawal, micro-USDT (API.md: 10 USDT). */
-  minimumMicro: bigint;
-  feeMicro: Readonly<Record<Network, bigint>>;
-  /** The simulated risk check rejects any single withdrawal above this, micro-USDT. */
-  reviewLimitMicro: bigint;
-  /** Addresses the simulated risk check refuses to pay (canonical form, compared case-insensitively). */
-  denyList: readonly string[];
-}
+/** The part of engine config (engine/config.ts) these rules read. */
+export type WithdrawConfig = Pick<
+  EngineConfig,
+  'minWithdraw' | 'networks' | 'withdrawReviewLimit' | 'withdrawDenyList'
+>;
 
 /**
  * The deny-list ships with the two chains' burn addresses: a withdrawal there destroys the funds, which a
@@ -24,13 +21,6 @@ export const DEFAULT_DENY_LIST: readonly string[] = [
   '0x000000000000000000000000000000000000dEaD',
   '0x0000000000000000000000000000000000000000',
 ];
-
-export const WITHDRAW_DEFAULTS: WithdrawConfig = {
-  minimumMicro: 10_000_000n,
-  feeMicro: { TRC20: 1_000_000n, ERC20: 5_000_000n },
-  reviewLimitMicro: 1_000_000_000_000n,
-  denyList: DEFAULT_DENY_LIST,
-};
 
 export interface FeeQuote {
   feeMicro: bigint;
@@ -45,12 +35,12 @@ export interface FeeQuote {
  * withdrawal can never deliver zero or less.
  */
 export function effectiveMinimum(config: WithdrawConfig, network: Network): bigint {
-  const fee = config.feeMicro[network];
-  return config.minimumMicro > fee ? config.minimumMicro : fee + 1n;
+  const fee = config.networks[network].withdrawFee;
+  return config.minWithdraw > fee ? config.minWithdraw : fee + 1n;
 }
 
 export function quoteFee(config: WithdrawConfig, network: Network, amountMicro: bigint): FeeQuote {
-  const feeMicro = config.feeMicro[network];
+  const feeMicro = config.networks[network].withdrawFee;
   const received = amountMicro - feeMicro;
   return {
     feeMicro,
@@ -68,10 +58,10 @@ export type ReviewVerdict = { send: true } | { send: false; reason: string };
  */
 export function review(config: WithdrawConfig, address: string, amountMicro: bigint): ReviewVerdict {
   const lower = address.toLowerCase();
-  if (config.denyList.some((denied) => denied.toLowerCase() === lower)) {
+  if (config.withdrawDenyList.some((denied) => denied.toLowerCase() === lower)) {
     return { send: false, reason: 'Rejected by risk review: the destination address is on the deny-list' };
   }
-  if (amountMicro > config.reviewLimitMicro) {
+  if (amountMicro > config.withdrawReviewLimit) {
     return { send: false, reason: 'Rejected by risk review: the amount exceeds the single-withdrawal limit' };
   }
   return { send: true };
