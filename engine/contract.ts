@@ -4,6 +4,9 @@
  * type check on both sides (ARCHITECTURE.md principle 1). Amounts are decimal strings; times are Unix seconds.
  */
 
+import type { Candle, Depth, Interval, Quote } from './market/types';
+export type * from './market/types';
+
 export type Method = 'GET' | 'POST';
 
 /** The envelope every answer carries (API.md "Envelope"). */
@@ -67,6 +70,12 @@ export interface ContractMap {
   '/api/site/getsite': { body: undefined; data: SiteConfig };
   '/api/index/login': { body: { username: string; password: string }; data: string };
   '/api/index/logout': { body: undefined; data: null };
+  '/api/market/list': { body: undefined; data: { list: Quote[] } };
+  '/api/market/kline': {
+    body: { symbol: string; interval: Interval; limit?: number; before?: UnixSeconds };
+    data: Candle[];
+  };
+  '/api/market/depth': { body: { symbol: string; limit?: number }; data: Depth };
 }
 
 export type ContractPath = keyof ContractMap;

@@ -5,7 +5,9 @@
 import type { Ctx } from './context';
 import type { JobRunner, PeriodicHook } from './jobs';
 import type { HandlerMap } from './router';
+import { accountsDomain } from './accounts/domain';
 import { siteDomain } from './site/handlers';
+import { marketDomain } from './market/handlers';
 
 export interface Domain {
   name: string;
@@ -18,4 +20,4 @@ export interface Domain {
   init?(ctx: Ctx): Promise<void>;
 }
 
-export const domains: Domain[] = [siteDomain];
+export const domains: Domain[] = [siteDomain, accountsDomain, marketDomain];

@@ -8,7 +8,7 @@ const T0 = Date.UTC(2026, 0, 5, 12, 0, 0);
 
 describe('market feed', () => {
   it('M8 one second of feed: one ticker, Curr and Kline, ten books, in time order', () => {
-    const messages = feedMessagesBetween(sim, T0, T0 + 1000, { symbol: 'ETH/USDT', interval: '5m' });
+    const messages = feedMessagesBetween(sim, T0, T0 + 1000, [{ symbol: 'ETH/USDT', interval: '5m' }]);
     const count = (type: string): number => messages.filter((m) => m.message.type === type).length;
     expect(count('ticker24hr')).toBe(1);
     expect(count('Curr')).toBe(1);

@@ -8,7 +8,8 @@
 import { BOOK_REFRESH_MS } from './depth';
 import type { MarketSim } from './market';
 import { candle } from './market';
-import { findSymbol, formatPrice, formatVolume } from './symbols';
+import { findSymbol, formatPrice, formatVolume, SYMBOLS } from './symbols';
+import { INTERVALS } from './types';
 import type { CurrEntry, Interval, MarketFeedMessage, QuotaBook } from './types';
 
 export const TICKER_PERIOD_MS = 1_000;
@@ -23,6 +24,11 @@ export interface MarketSubscription {
 }
 
 export const DEFAULT_SUBSCRIPTION: MarketSubscription = { symbol: 'BTC/USDT', interval: '1m' };
+
+/** Every pair at every interval: what the engine broadcasts, since API.md has no subscribe message. */
+export const ALL_SUBSCRIPTIONS: readonly MarketSubscription[] = SYMBOLS.flatMap((s) =>
+  INTERVALS.map((interval) => ({ symbol: s.symbol, interval })),
+);
 
 export interface TimedMessage {
   /** Engine time (ms) the message describes. */
@@ -39,13 +45,21 @@ function boundaries(t0: number, t1: number, period: number, max: number): number
   return out;
 }
 
+/**
+ * Feed messages for (t0, t1]. Kline goes out for each subscription; getQuota for each distinct pair among
+ * them. With several subscriptions the messages of one instant stay together, in time order.
+ */
 export function feedMessagesBetween(
   sim: MarketSim,
   t0: number,
   t1: number,
-  subscription: MarketSubscription = DEFAULT_SUBSCRIPTION,
+  subscriptions: readonly MarketSubscription[] = [DEFAULT_SUBSCRIPTION],
 ): TimedMessage[] {
-  const spec = findSymbol(subscription.symbol) ?? findSymbol(DEFAULT_SUBSCRIPTION.symbol)!;
+  const subs = subscriptions.flatMap((sub) => {
+    const spec = findSymbol(sub.symbol);
+    return spec ? [{ spec, interval: sub.interval }] : [];
+  });
+  const bookSpecs = [...new Set(subs.map((s) => s.spec))];
   const out: TimedMessage[] = [];
   const books = boundaries(t0, t1, BOOK_REFRESH_MS, MAX_BOOKS_PER_CALL);
   const ticks = new Set(boundaries(t0, t1, TICKER_PERIOD_MS, MAX_TICKS_PER_CALL));
@@ -55,31 +69,26 @@ export function feedMessagesBetween(
       const quotes = sim.quotes(at);
       out.push({ at, message: { type: 'ticker24hr', data: quotes } });
       const curr: Record<string, CurrEntry> = {};
-      for (const q of quotes)
+      for (const q of quotes) {
         curr[q.symbol] = { symbol: q.symbol, latest: q.latest, change24h: q.change24h, time: q.time };
+      }
       out.push({ at, message: { type: 'Curr', data: curr } });
-      const bars = sim.klineBars(spec, subscription.interval, at, 1);
-      out.push({
-        at,
-        message: {
-          type: 'Kline',
-          data: {
-            symbol: spec.symbol,
-            interval: subscription.interval,
-            list: bars.map(({ start, bar }) => candle(start, bar)),
-          },
-        },
-      });
+      for (const { spec, interval } of subs) {
+        const list = sim.klineBars(spec, interval, at, 1).map(({ start, bar }) => candle(start, bar));
+        out.push({ at, message: { type: 'Kline', data: { symbol: spec.symbol, interval, list } } });
+      }
     }
     if (books.includes(at)) {
-      const book = sim.book(spec, at, QUOTA_LEVELS);
-      const data: QuotaBook = {
-        symbol: spec.symbol,
-        buy: book.bids.map((l) => ({ bid: formatPrice(l.price), amount: formatVolume(l.qty) })),
-        sell: book.asks.map((l) => ({ ask: formatPrice(l.price), amount: formatVolume(l.qty) })),
-        time: Math.floor(at / 1000),
-      };
-      out.push({ at, message: { type: 'getQuota', data } });
+      for (const spec of bookSpecs) {
+        const book = sim.book(spec, at, QUOTA_LEVELS);
+        const data: QuotaBook = {
+          symbol: spec.symbol,
+          buy: book.bids.map((l) => ({ bid: formatPrice(l.price), amount: formatVolume(l.qty) })),
+          sell: book.asks.map((l) => ({ ask: formatPrice(l.price), amount: formatVolume(l.qty) })),
+          time: Math.floor(at / 1000),
+        };
+        out.push({ at, message: { type: 'getQuota', data } });
+      }
     }
   }
   return out;
