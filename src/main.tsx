@@ -10,6 +10,7 @@ import { wireApi } from './app/api-wiring';
 import { routes } from './app/routes';
 import { applyTheme, watchSystemTheme } from './app/theme';
 import { initI18n } from './i18n';
+import { startPwa } from './pwa/bootstrap';
 import './styles/global.css';
 
 const MOUNT_DELAY_MS = 300;
@@ -32,4 +33,5 @@ async function start(): Promise<void> {
   );
 }
 
+startPwa();
 void start();

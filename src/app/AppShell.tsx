@@ -5,6 +5,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { OnlineIndicator } from '../pwa/OnlineIndicator';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { Icon } from '../ui/icons';
 import { DemoBadge } from './DemoBadge';
 import { guardRedirect } from './guard';
@@ -72,11 +74,13 @@ export function AppShell() {
           <DemoBadge />
         </div>
       </header>
+      <OnlineIndicator />
       <main id="main" className={tab ? 'content with-tabs' : 'content'} tabIndex={-1}>
         {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
       </main>
       {tab && <TabBar />}
       <GlobalPopups />
+      <UpdatePrompt />
       <Toaster />
     </div>
   );

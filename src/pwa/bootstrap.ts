@@ -1,13 +1,32 @@
 /**
- * Everything the PWA needs at start, called once from src/main.tsx: the service worker, the install prompt
- * capture (its event fires early) and the leader election for the engine's jobs and the sync.
+ * Everything the PWA needs at start, called once from src/main.tsx: the install prompt capture (its event
+ * fires early), the leader election for the engine's jobs and the sync, the service worker, and persistent
+ * storage as soon as a member is logged in (their replica is then worth protecting from eviction).
  */
+import { userStore } from '../app/user-store';
 import { listenForInstallPrompt } from './install';
 import { startLeaderElection } from './leader';
 import { registerServiceWorker } from './register';
+import { requestPersistence } from './storage';
+
+/** Asks for persistence when a member is (or becomes) logged in; asking again is harmless but pointless. */
+export function persistAfterLogin(
+  store: { get(): unknown; subscribe(listener: () => void): () => void } = userStore,
+  request: () => Promise<unknown> = requestPersistence,
+): () => void {
+  let asked = false;
+  const check = () => {
+    if (asked || store.get() == null) return;
+    asked = true;
+    void request();
+  };
+  check();
+  return store.subscribe(check);
+}
 
 export function startPwa(): void {
   listenForInstallPrompt();
   startLeaderElection();
+  persistAfterLogin();
   void registerServiceWorker();
 }

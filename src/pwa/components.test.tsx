@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InstallEntry } from './InstallEntry';
 import { OnlineIndicator } from './OnlineIndicator';
+import { StorageInfo } from './StorageInfo';
 import { installPlatform, listenForInstallPrompt, resetInstallForTests } from './install';
 import { en, renderWithI18n } from './test-i18n';
 
@@ -92,5 +93,19 @@ describe('InstallEntry', () => {
     } finally {
       Object.defineProperty(navigator, 'standalone', { value: undefined, configurable: true });
     }
+  });
+});
+
+describe('StorageInfo', () => {
+  it('shows usage and quota in the member language, and persistence', async () => {
+    const read = async () => ({ usage: 1_234_567, quota: 2_000_000_000, persisted: true });
+    renderWithI18n(<StorageInfo read={read} />);
+    expect(await screen.findByText('Storage used on this device: 1.2 MB of 2 GB')).toBeTruthy();
+    expect(screen.getByText(en.storagePersisted)).toBeTruthy();
+  });
+
+  it('says when the browser cannot tell', async () => {
+    renderWithI18n(<StorageInfo read={async () => undefined} />);
+    expect(await screen.findByText(en.storageUnknown)).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { popupStore } from '../../app/popup-store';
+import { InstallEntry } from '../../pwa/InstallEntry';
 import { Icon } from '../../ui/icons';
 import { MORE_SECTIONS } from './more-items';
 
@@ -33,6 +34,7 @@ export function MorePage() {
           </ul>
         </section>
       ))}
+      <InstallEntry />
     </div>
   );
 }
