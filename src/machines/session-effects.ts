@@ -1,0 +1,67 @@
+/**
+ * The session machine's default effects, bound to the app's API client and user store. Tests replace them
+ * with `.provide()`; screens use the machine as exported.
+ */
+import { fromPromise } from 'xstate';
+import { api, ApiError } from '../api';
+import { toastStore } from '../app/toast-store';
+import { toLocalUser, userStore, type LocalUser } from '../app/user-store';
+import { i18next } from '../i18n';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** POST /api/index/register (API.md). */
+export interface RegisterForm extends Credentials {
+  repassword: string;
+  key: string;
+  rekey: string;
+  email?: string;
+  phone?: string;
+  invite?: string;
+  verify: string;
+  verifyKey: string;
+  question: string;
+  answer: string;
+}
+
+/** Login answers a JSON string of the user info (SPEC.md §7); a parsed object is accepted too. */
+export function parseLoginData(data: unknown): LocalUser {
+  let raw = data;
+  if (typeof data === 'string') {
+    try {
+      raw = JSON.parse(data);
+    } catch {
+      raw = null;
+    }
+  }
+  const user = toLocalUser(raw);
+  if (!user || user.token === '') throw new ApiError('EBADRESPONSE', '', data);
+  return user;
+}
+
+async function login(credentials: Credentials): Promise<LocalUser> {
+  return parseLoginData(await api.call('/api/index/login', credentials));
+}
+
+export const sessionEffects = {
+  restore: fromPromise<LocalUser | null>(async () => userStore.get()),
+  login: fromPromise<LocalUser, Credentials>(({ input }) => login(input)),
+  /** Registration answers only `{ id }`, so a member is logged in with the same credentials straight after. */
+  register: fromPromise<LocalUser, RegisterForm>(async ({ input }) => {
+    await api.call('/api/index/register', input);
+    return login({ username: input.username, password: input.password });
+  }),
+  // Silent: a failed logout changes nothing for the member, the stored state is cleared either way.
+  logout: fromPromise<null, LocalUser | null>(() =>
+    api.call('/api/index/logout', undefined, { silent: true }),
+  ),
+};
+
+export const sessionActions = {
+  saveUser: (user: LocalUser) => userStore.set(user),
+  clearUser: () => userStore.clear(),
+  toastLoggedOut: () => void toastStore.show(i18next.t('common.loggedOut'), 'success'),
+};
