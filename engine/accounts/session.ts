@@ -1,0 +1,64 @@
+/**
+ * Login, logout and getuser. Login failures are counted per account (10 per 15 minutes, then 429 even for
+ * the right password) and answer 2016 whether the account or the password was wrong, so the answer does
+ * not reveal which usernames exist. Login's data is a JSON string (API.md).
+ */
+import type { LoginUser } from '../contract';
+import { Codes, fail } from '../errors';
+import { handler } from '../router';
+import { body, text } from '../schema';
+import { verifySecret } from '../security/hashing';
+import { addHit, clearHits, recentHits } from '../security/rateLimit';
+import { openSession, revokeSession } from '../security/sessions';
+import { findForLogin } from './lookup';
+import { effectiveVip, vipName } from './tables';
+import { memberView } from './view';
+
+export function loginRateKey(accountText: string, memberId: string | undefined): string {
+  return memberId ? `login:${memberId}` : `login:?${accountText.trim().toLowerCase()}`;
+}
+
+export const loginHandler = handler({
+  auth: false,
+  body: body({ username: text(300), password: text(512) }),
+  run: async (ctx, input) => {
+    if (!input.username.trim()) throw fail(Codes.usernameEmpty, 'Username is required');
+    if (!input.password) throw fail(Codes.passwordEmpty, 'Login password is required');
+    const member = await findForLogin(ctx.tx, input.username);
+    const rateKey = loginRateKey(input.username, member?.id);
+    const { loginFailLimit: limit, loginFailWindowMs: window } = ctx.config;
+    if ((await recentHits(ctx.tx, rateKey, ctx.now, window)) >= limit) {
+      throw fail(Codes.tooManyRequests, 'Too many failed logins: try again in 15 minutes');
+    }
+    if (!member || !(await verifySecret(input.password, member.passwordHash))) {
+      ctx.onFailure(async (after) => addHit(after.tx, rateKey, after.now, window));
+      throw fail(Codes.credentialsWrong, 'Account or password is wrong');
+    }
+    if (member.status !== 'active')
+      throw fail(Codes.accountAbnormal, 'This account is abnormal: contact customer service');
+    clearHits(ctx.tx, rateKey);
+    const token = await openSession(ctx, member.id);
+    const view = await memberView(ctx, member);
+    const user: LoginUser = {
+      id: member.id,
+      token,
+      username: member.username,
+      vip: vipName(effectiveVip(member, ctx.now)),
+      balance: view.balance,
+    };
+    return JSON.stringify(user);
+  },
+});
+
+export const logoutHandler = handler({
+  auth: true,
+  run: async (ctx) => {
+    await revokeSession(ctx.tx, ctx.sessionId, ctx.now);
+    return null;
+  },
+});
+
+export const getUserHandler = handler({
+  auth: true,
+  run: async (ctx) => memberView(ctx, ctx.member),
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { harness, signUp, user } from '../../tests/engine/harness';
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+function form(bytes: Uint8Array<ArrayBuffer>, type: string, name = 'id.png'): FormData {
+  const f = new FormData();
+  f.append('file', new Blob([bytes], { type }), name);
+  return f;
+}
+
+describe('uploads and identity verification (docs/RULES.md A10, A11)', () => {
+  it('A10 an image is kept and served back by its relative URL, without headers', async () => {
+    const h = await harness();
+    const alice = await signUp(h, 'alice');
+    const r = await h.call('/api/user/uploads', form(PNG, 'image/png'), alice);
+    expect(r.code).toBe(0);
+    const url = (r.data as { url: string }).url;
+    expect(url).toMatch(/^\/uploads\/1-[0-9a-f]{16}$/);
+    const served = await h.get(url);
+    expect(served.data).toEqual({
+      name: 'id.png',
+      type: 'image/png',
+      size: PNG.length,
+      dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/),
+    });
+    expect((await h.get('/uploads/1-0000000000000000')).code).toBe(404);
+    expect(
+      (await h.call('/api/Recharges/uploads', { file: new Blob([PNG], { type: 'image/png' }) }, alice)).code,
+    ).toBe(0);
+  });
+
+  it('A10 uploads need a session, a file, an allowed type by content, and at most 5 MiB', async () => {
+    const h = await harness({ config: { uploadMaxBytes: 64 } });
+    const alice = await signUp(h, 'alice');
+    expect((await h.call('/api/user/uploads', form(PNG, 'image/png'))).code).toBe(401);
+    expect((await h.call('/api/user/uploads', new FormData(), alice)).code).toBe(400);
+    expect((await h.call('/api/user/uploads', { file: 'text' }, alice)).code).toBe(400);
+    const svg = new TextEncoder().encode('<svg onload="alert(1)"/>');
+    expect((await h.call('/api/user/uploads', form(svg, 'image/png'), alice)).code).toBe(400);
+    expect((await h.call('/api/user/uploads', form(PNG, 'image/jpeg'), alice)).code).toBe(400);
+    expect(
+      (await h.call('/api/user/uploads', form(new Uint8Array(65).fill(0x89), 'image/png'), alice)).code,
+    ).toBe(400);
+    expect((await h.call('/api/user/uploads', form(new Uint8Array(0), 'image/png'), alice)).code).toBe(400);
+  });
+
+  it('A11 cert goes under review, then the simulated reviewer passes it; a second submission is 403', async () => {
+    const h = await harness();
+    const alice = await signUp(h, 'alice');
+    const bob = await signUp(h, 'bob');
+    const up = async (s: typeof alice) =>
+      ((await h.call('/api/user/uploads', form(PNG, 'image/png'), s)).data as { url: string }).url;
+    const front = await up(alice);
+    const back = await up(alice);
+    const bobs = await up(bob);
+    const cert = { realName: 'Alice Liddell', idNumber: 'AB1234567', frontImage: front, backImage: back };
+    expect((await h.call('/api/user/cert', { ...cert, realName: ' ' }, alice)).code).toBe(402);
+    expect((await h.call('/api/user/cert', { ...cert, idNumber: '1' }, alice)).code).toBe(402);
+    expect((await h.call('/api/user/cert', { ...cert, backImage: bobs }, alice)).code).toBe(402);
+    const r = await h.call('/api/user/cert', cert, alice);
+    expect(r.data).toMatchObject({
+      status: 'under review',
+      idNumber: '*****4567',
+      realName: 'Alice Liddell',
+    });
+    expect(await user(h, alice)).toMatchObject({ realNameStatus: 'under review' });
+    expect((await h.call('/api/user/cert', cert, alice)).code).toBe(403);
+    h.clock.advance(59_000);
+    await h.engine.settle();
+    expect(await user(h, alice)).toMatchObject({ realNameStatus: 'under review' });
+    h.clock.advance(1_000);
+    await h.engine.settle();
+    expect(await user(h, alice)).toMatchObject({ realNameStatus: 'passed' });
+    expect((await h.call('/api/user/cert', cert, alice)).code).toBe(403);
+  });
+});

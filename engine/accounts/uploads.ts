@@ -1,0 +1,115 @@
+/**
+ * Uploads (POST /api/user/uploads, /api/Recharges/uploads): multipart field `file`, kept in storage and
+ * served back at the relative URL `/uploads/<id>` (GET, answering `{ name, type, size, dataUrl }`).
+ * Decisions: PNG, JPEG, WebP, GIF and PDF only, checked by their leading bytes as well as the declared type
+ * (an SVG or HTML file renamed .png is refused); at most `config.uploadMaxBytes` (5 MiB). The id carries 64
+ * random bits because images are fetched without headers (an <img> cannot send a token) and may be identity
+ * documents.
+ */
+import { base64 } from '@scure/base';
+import { Codes, fail } from '../errors';
+import { handler } from '../router';
+import { defineTable } from '../store/port';
+import type { Ctx } from '../context';
+import { z } from 'zod';
+
+export interface FileRow {
+  id: string;
+  memberId: string;
+  purpose: 'user' | 'recharge';
+  name: string;
+  type: string;
+  size: number;
+  data: string;
+  createdAt: number;
+}
+
+export const files = defineTable<FileRow>('files', { member: (f) => f.memberId });
+
+interface BlobLike {
+  size: number;
+  type: string;
+  name?: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+const SIGNATURES: Array<[string, number[]]> = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38]],
+  ['image/webp', [0x52, 0x49, 0x46, 0x46]],
+  ['application/pdf', [0x25, 0x50, 0x44, 0x46]],
+];
+
+function isBlobLike(v: unknown): v is BlobLike {
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as BlobLike).arrayBuffer === 'function' &&
+    typeof (v as BlobLike).size === 'number' &&
+    typeof (v as BlobLike).type === 'string'
+  );
+}
+
+/** The `file` of a FormData-like body or of a plain `{ file }` object. */
+function fileOf(body: unknown): BlobLike | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const getter = (body as { get?: unknown }).get;
+  const candidate: unknown =
+    typeof getter === 'function'
+      ? (getter as (n: string) => unknown).call(body, 'file')
+      : (body as { file?: unknown }).file;
+  return isBlobLike(candidate) ? candidate : undefined;
+}
+
+export function uploadsHandler(purpose: FileRow['purpose']) {
+  return handler({
+    auth: true,
+    raw: true,
+    body: z.unknown(),
+    run: async (ctx, input) => {
+      const file = fileOf(input);
+      if (!file) throw fail(400, 'Send the file as multipart field "file"');
+      if (file.size === 0) throw fail(400, 'The file is empty');
+      if (file.size > ctx.config.uploadMaxBytes) {
+        throw fail(400, `The file is larger than ${Math.floor(ctx.config.uploadMaxBytes / 1048576)} MiB`);
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const sniffed = SIGNATURES.find(([, sig]) => sig.every((b, i) => bytes[i] === b))?.[0];
+      if (!sniffed || (file.type && file.type !== sniffed)) {
+        throw fail(400, 'Only PNG, JPEG, WebP, GIF or PDF files are accepted');
+      }
+      const id = `${await ctx.ids.next('file')}-${(await ctx.secrets.token()).slice(0, 16)}`;
+      const name = (file.name ?? 'upload').replace(/[^\w.-]+/g, '_').slice(0, 80);
+      ctx.tx.put(files, {
+        id,
+        memberId: ctx.member.id,
+        purpose,
+        name,
+        type: sniffed,
+        size: bytes.length,
+        data: base64.encode(bytes),
+        createdAt: ctx.now,
+      });
+      return { url: `/uploads/${id}` };
+    },
+  });
+}
+
+export const fileHandler = handler({
+  method: 'GET',
+  auth: false,
+  run: async (ctx, _body, params) => {
+    const row = await ctx.tx.get(files, params['id'] ?? '');
+    if (!row) throw fail(Codes.notFound, 'Resource not found');
+    return { name: row.name, type: row.type, size: row.size, dataUrl: `data:${row.type};base64,${row.data}` };
+  },
+});
+
+/** The member's own upload behind a relative URL, or undefined. */
+export async function ownUpload(ctx: Ctx, memberId: string, url: string): Promise<FileRow | undefined> {
+  const match = /^\/uploads\/([\w-]+)$/.exec(url.trim());
+  if (!match?.[1]) return undefined;
+  const row = await ctx.tx.get(files, match[1]);
+  return row && row.memberId === memberId ? row : undefined;
+}

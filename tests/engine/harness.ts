@@ -1,0 +1,121 @@
+/**
+ * Test harness: a real engine (every domain of engine/routes.ts) plus a test-only faucet domain that
+ * credits a member from `world:TEST`, so ledger tests do not depend on the simulated chains.
+ */
+import { z } from 'zod';
+import { assembleEngine } from '../../engine/engine';
+import { manualClock, type Engine, type ManualClock } from '../../engine/index';
+import { acct } from '../../engine/ledger/accounts';
+import { handler } from '../../engine/router';
+import { domains, type Domain } from '../../engine/routes';
+import { amount, body } from '../../engine/schema';
+
+export const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
+
+const faucet: Domain = {
+  name: 'test-faucet',
+  handlers: {
+    '/test/faucet': handler({
+      auth: false,
+      body: body({ memberId: z.string(), amount }),
+      run: async (ctx, input) => {
+        await ctx.ledger.move(acct.world('TEST'), acct.user(input.memberId), input.amount, {
+          kind: 'test.faucet',
+          ref: `faucet:${input.memberId}`,
+        });
+        return null;
+      },
+    }),
+  },
+};
+
+export interface Session {
+  id: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+export interface Harness {
+  engine: Engine;
+  clock: ManualClock;
+  call(
+    path: string,
+    body?: unknown,
+    session?: Session,
+  ): Promise<{ code: number; msg: string; data: unknown }>;
+  get(path: string, session?: Session): Promise<{ code: number; msg: string; data: unknown }>;
+}
+
+export async function harness(
+  options: { config?: Record<string, unknown>; storage?: string; seed?: number; start?: number } = {},
+): Promise<Harness> {
+  const clock = manualClock(options.start ?? T0);
+  const engine = await assembleEngine(
+    {
+      clock,
+      seed: options.seed ?? 7,
+      storage: options.storage ?? 'memory',
+      config: { pbkdf2Iterations: 1_000, secrets: 'seeded', ...options.config },
+    },
+    [...domains, faucet],
+  );
+  const call: Harness['call'] = async (path, b, session) =>
+    (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: b })).body;
+  const get: Harness['get'] = async (path, session) =>
+    (await engine.handle({ method: 'GET', path, headers: session?.headers ?? {} })).body;
+  return { engine, clock, call, get };
+}
+
+export async function captcha(h: Harness): Promise<{ verify: string; verifyKey: string }> {
+  const r = await h.get('/index/index/verify');
+  const data = r.data as { key: string; code: string };
+  return { verify: data.code, verifyKey: data.key };
+}
+
+export function registration(username: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    username,
+    password: 'secret1',
+    repassword: 'secret1',
+    key: 'key1',
+    rekey: 'key1',
+    email: `${username.toLowerCase()}@example.com`,
+    question: 'First pet?',
+    answer: 'Rex',
+    ...extra,
+  };
+}
+
+export async function register(h: Harness, username: string, extra: Record<string, unknown> = {}) {
+  return h.call('/api/index/register', { ...registration(username, extra), ...(await captcha(h)) });
+}
+
+export async function login(h: Harness, username: string, password = 'secret1'): Promise<Session> {
+  const r = await h.call('/api/index/login', { username, password });
+  if (r.code !== 0) throw new Error(`login ${username}: ${r.code} ${r.msg}`);
+  const user = JSON.parse(r.data as string) as { id: string; token: string };
+  return {
+    id: String(user.id),
+    token: user.token,
+    headers: { Authorization: user.token, UserId: String(user.id) },
+  };
+}
+
+export async function signUp(
+  h: Harness,
+  username: string,
+  extra: Record<string, unknown> = {},
+): Promise<Session> {
+  const r = await register(h, username, extra);
+  if (r.code !== 0) throw new Error(`register ${username}: ${r.code} ${r.msg}`);
+  return login(h, username);
+}
+
+export async function fund(h: Harness, memberId: string, amount: string): Promise<void> {
+  const r = await h.call('/test/faucet', { memberId, amount });
+  if (r.code !== 0) throw new Error(`faucet: ${r.code} ${r.msg}`);
+}
+
+export async function user(h: Harness, s: Session): Promise<Record<string, unknown>> {
+  return (await h.call('/api/user/getuser', undefined, s)).data as Record<string, unknown>;
+}
