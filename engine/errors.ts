@@ -12,6 +12,10 @@ export const Codes = {
   denied: 403,
   notFound: 404,
   withdrawBelowMinimum: 410,
+  /** Withdrawal or demo-chain address invalid for its network (format or checksum). */
+  addressInvalid: 420,
+  /** An address of the other network (TRC-20 vs ERC-20): funds sent across networks are lost. */
+  addressOtherNetwork: 421,
   tooManyRequests: 429,
   keyLocked: 430,
   withdrawHold: 431,
