@@ -115,10 +115,12 @@ describe('/home/more', () => {
       expect(screen.getByText(label)).toBeTruthy();
   });
 
-  it('opens the customer service popup, which says when no contact is available', async () => {
+  it('opens the customer service popup and the language picker from their entries', async () => {
     await renderApp('/home/more');
     await userEvent.click(await screen.findByRole('button', { name: /Online customer service/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Customer service' });
-    expect(await within(dialog).findByText(/Customer service contact is not available|Contact/)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Customer service' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: /^Language/ }));
+    expect(screen.getByRole('dialog', { name: 'Language' })).toBeTruthy();
   });
 });

@@ -1,13 +1,14 @@
 /** Connects the API client to the user store, i18next, toasts, the session dialog and navigation. */
 import { configureApi } from '../api';
-import { presentError } from '../api/errors';
+import { presentError, type ErrorPresenter } from '../api/errors';
 import { i18next } from '../i18n';
 import { popupStore } from './popup-store';
 import { toastStore } from './toast-store';
 import { userStore } from './user-store';
 
-export function wireApi(navigate: (to: string) => void): void {
-  const presenter = {
+/** How API errors reach the member: toasts, the session dialog, logout to /login (SPEC.md §8). */
+export function createPresenter(navigate: (to: string) => void): ErrorPresenter {
+  return {
     t: (key: string, params: Record<string, string> = {}) => i18next.t(key, params),
     toast: (text: string, tone: 'error' | 'success') => toastStore.show(text, tone),
     sessionExpired: () => popupStore.openSessionExpired(),
@@ -16,6 +17,10 @@ export function wireApi(navigate: (to: string) => void): void {
       navigate('/login');
     },
   };
+}
+
+export function wireApi(navigate: (to: string) => void): void {
+  const presenter = createPresenter(navigate);
   configureApi({
     credentials: () => {
       const user = userStore.get();
