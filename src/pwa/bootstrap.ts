@@ -5,7 +5,7 @@
  */
 import { userStore } from '../app/user-store';
 import { listenForInstallPrompt } from './install';
-import { startLeaderElection } from './leader';
+import { startLeaderElection } from './leadership';
 import { registerServiceWorker } from './register';
 import { requestPersistence } from './storage';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onLeadership, resetLeadershipForTests, runAsLeader, startLeaderElection } from './leader';
+import { runAsLeader } from './leader';
+import { onLeadership, resetLeadershipForTests, startLeaderElection } from './leadership';
 
 /**
  * An exclusive lock manager with the Web Locks semantics the module relies on: FIFO grants per name, the
