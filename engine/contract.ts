@@ -5,7 +5,9 @@
  */
 
 import type { Candle, Depth, Interval, Quote } from './market/types';
+import type { FinanceOrderView, ProductView, ProfitView } from './finance/views';
 export type * from './market/types';
+export type { FinanceOrderView, ProductView, ProfitView } from './finance/views';
 
 export type Method = 'GET' | 'POST';
 
@@ -76,6 +78,17 @@ export interface ContractMap {
     data: Candle[];
   };
   '/api/market/depth': { body: { symbol: string; limit?: number }; data: Depth };
+  '/api/product/getlist': { body: { type?: 'stable' | 'growth' | 'premium' }; data: { list: ProductView[] } };
+  '/api/product/detail': { body: { id: string | number }; data: ProductView };
+  '/api/product/buy': { body: { id: string | number; amount: Amount; key: string }; data: FinanceOrderView };
+  '/api/product/orders': {
+    body: ListParams & { status?: 'active' | 'redeemed' };
+    data: ListResult<FinanceOrderView>;
+  };
+  '/api/sprofitlog/getlist': {
+    body: ListParams & { type?: 'finance' | 'mining' | 'invite' };
+    data: ListResult<ProfitView>;
+  };
 }
 
 export type ContractPath = keyof ContractMap;

@@ -8,6 +8,7 @@ import type { HandlerMap } from './router';
 import { accountsDomain } from './accounts/domain';
 import { siteDomain } from './site/handlers';
 import { marketDomain } from './market/handlers';
+import { financeDomain } from './finance/handlers';
 
 export interface Domain {
   name: string;
@@ -20,4 +21,4 @@ export interface Domain {
   init?(ctx: Ctx): Promise<void>;
 }
 
-export const domains: Domain[] = [siteDomain, accountsDomain, marketDomain];
+export const domains: Domain[] = [siteDomain, accountsDomain, marketDomain, financeDomain];
