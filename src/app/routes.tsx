@@ -9,6 +9,10 @@ import { NotFound } from './NotFound';
 import { REDIRECTS, SCREENS } from './paths';
 import { RedirectTo } from './RedirectTo';
 
+function Splash() {
+  return <div className="splash">Strata</div>;
+}
+
 const LAZY: Record<string, RouteObject['lazy']> = {
   '/home': async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
   '/home/more': async () => ({ Component: (await import('../features/home/MorePage')).MorePage }),
@@ -24,6 +28,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: AppShell,
+    // The first lazy screen is still loading: keep index.html's splash look instead of a blank page.
+    HydrateFallback: Splash,
     children: [
       // '/' is the shell's own path, so its redirect is the index route.
       ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => {
