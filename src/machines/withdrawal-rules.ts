@@ -1,0 +1,89 @@
+/**
+ * The checks a withdrawal passes before it is sent (SPEC.md §5, API.md constants): amount at least the
+ * minimum, an address valid for the chosen network, a security key of at least 4 characters. Each returns a
+ * reason code for the form to translate, or null. Amounts compare as exact micro-USDT, never as floats.
+ */
+export type Network = 'TRC20' | 'ERC20';
+
+export type FieldReason =
+  'required' | 'invalidAmount' | 'belowMinimum' | 'invalidAddress' | 'otherNetwork' | 'keyTooShort';
+
+export interface FieldErrors {
+  amount?: FieldReason;
+  address?: FieldReason;
+  key?: FieldReason;
+}
+
+export interface WithdrawalForm {
+  currency: string;
+  network: Network;
+  address: string;
+  /** A decimal string, up to 6 decimals. */
+  amount: string;
+  key: string;
+}
+
+export interface WithdrawalValidators {
+  amount(amount: string, minimum: string): FieldReason | null;
+  address(address: string, network: Network): FieldReason | null;
+  key(key: string): FieldReason | null;
+}
+
+export const KEY_MIN_LENGTH = 4;
+/** API.md: minimum withdrawal 10 USDT (code 410); the fee call answers the live value. */
+export const DEFAULT_MINIMUM = '10';
+
+const DECIMAL = /^(\d+)(?:\.(\d{1,6}))?$/;
+
+/** '12.5' -> 12_500_000n; null for anything that is not a non-negative decimal with at most 6 places. */
+export function toMicro(value: string): bigint | null {
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+}
+
+const SHAPES: Record<Network, RegExp> = {
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+};
+
+/**
+ * Shape checks only. The engine's chain module also verifies checksums; when engine/index exports that
+ * check, screens provide it through `validateWith({ ...defaultValidators, address })`.
+ */
+export const defaultValidators: WithdrawalValidators = {
+  amount(amount, minimum) {
+    if (amount.trim() === '') return 'required';
+    const value = toMicro(amount);
+    if (value === null || value === 0n) return 'invalidAmount';
+    const floor = toMicro(minimum);
+    return floor !== null && value < floor ? 'belowMinimum' : null;
+  },
+  address(address, network) {
+    const text = address.trim();
+    if (text === '') return 'required';
+    if (SHAPES[network].test(text)) return null;
+    const other: Network = network === 'TRC20' ? 'ERC20' : 'TRC20';
+    return SHAPES[other].test(text) ? 'otherNetwork' : 'invalidAddress';
+  },
+  key(key) {
+    if (key === '') return 'required';
+    return [...key].length >= KEY_MIN_LENGTH ? null : 'keyTooShort';
+  },
+};
+
+export function validateForm(
+  form: WithdrawalForm,
+  minimum: string,
+  validators: WithdrawalValidators = defaultValidators,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const amount = validators.amount(form.amount, minimum);
+  const address = validators.address(form.address, form.network);
+  const key = validators.key(form.key);
+  if (amount) errors.amount = amount;
+  if (address) errors.address = address;
+  if (key) errors.key = key;
+  return errors;
+}

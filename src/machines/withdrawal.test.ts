@@ -1,0 +1,251 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createActor, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
+import { ApiError } from '../api/api-error';
+import { controlled, flush } from '../../tests/app/controlled-actors';
+import { machineCoverage } from '../../tests/app/machine-coverage';
+import {
+  withdrawalMachine,
+  type WithdrawalContext,
+  type WithdrawalEvent,
+  type WithdrawalForm,
+  type WithdrawalRecord,
+} from './withdrawal';
+import { validateWith } from './withdrawal-effects';
+import { defaultValidators, toMicro, type FieldErrors } from './withdrawal-rules';
+
+const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
+const GOOD: Partial<WithdrawalForm> = { address: TRON, amount: '12.5', key: '1234' };
+const RECORD: WithdrawalRecord = { id: 'w1', status: 'under review', amount: '12.5' };
+
+function start(input: { online?: boolean } = {}) {
+  const submit = controlled<WithdrawalRecord, WithdrawalForm>();
+  const actor = createActor(
+    withdrawalMachine.provide({ actors: { submit: submit.logic, validate: validateWith() } }),
+    { input },
+  );
+  const emitted: string[] = [];
+  actor.on('*', (event) => emitted.push(event.type));
+  actor.start();
+  const state = () => actor.getSnapshot().value;
+  const context = (): WithdrawalContext => actor.getSnapshot().context;
+  return { actor, submit, emitted, state, context };
+}
+
+async function toConfirming(input: { online?: boolean } = {}) {
+  const s = start(input);
+  s.actor.send({ type: 'EDIT', patch: GOOD });
+  s.actor.send({ type: 'SUBMIT' });
+  await flush();
+  return s;
+}
+
+describe('withdrawal rules', () => {
+  it('compares amounts exactly in micro-USDT', () => {
+    expect(toMicro('12.5')).toBe(12_500_000n);
+    expect(toMicro('0.000001')).toBe(1n);
+    expect(toMicro('1.1234567')).toBeNull();
+    expect(toMicro('-1')).toBeNull();
+    expect(defaultValidators.amount('9.999999', '10')).toBe('belowMinimum');
+    expect(defaultValidators.amount('10', '10')).toBeNull();
+    expect(defaultValidators.amount('1e3', '10')).toBe('invalidAmount');
+    expect(defaultValidators.amount('', '10')).toBe('required');
+  });
+
+  it('checks the address against the chosen network and the key length', () => {
+    expect(defaultValidators.address(TRON, 'TRC20')).toBeNull();
+    expect(defaultValidators.address(ETH, 'ERC20')).toBeNull();
+    expect(defaultValidators.address(ETH, 'TRC20')).toBe('otherNetwork');
+    expect(defaultValidators.address('T123', 'TRC20')).toBe('invalidAddress');
+    expect(defaultValidators.key('abc')).toBe('keyTooShort');
+    expect(defaultValidators.key('abcd')).toBeNull();
+  });
+});
+
+describe('withdrawal machine', () => {
+  it('sends an invalid form back to editing with a reason per field; editing a field clears its reason', async () => {
+    const s = start();
+    s.actor.send({ type: 'EDIT', patch: { amount: '5', address: ETH, key: 'abc' } });
+    s.actor.send({ type: 'SUBMIT' });
+    expect(s.state()).toBe('validating');
+    await flush();
+    expect(s.state()).toBe('editing');
+    expect(s.context().fieldErrors).toEqual({
+      amount: 'belowMinimum',
+      address: 'otherNetwork',
+      key: 'keyTooShort',
+    });
+    s.actor.send({ type: 'EDIT', patch: { amount: '10' } });
+    expect(s.context().fieldErrors).toEqual({ address: 'otherNetwork', key: 'keyTooShort' });
+    expect(s.submit.calls).toEqual([]);
+  });
+
+  it('uses injected validators', async () => {
+    const s = createActor(
+      withdrawalMachine.provide({
+        actors: { validate: validateWith({ ...defaultValidators, address: () => 'invalidAddress' }) },
+      }),
+      { input: {} },
+    ).start();
+    s.send({ type: 'EDIT', patch: GOOD });
+    s.send({ type: 'SUBMIT' });
+    await flush();
+    expect(s.getSnapshot().context.fieldErrors).toEqual({ address: 'invalidAddress' });
+  });
+
+  it('confirms, submits, waits for review after 911 with the record, then succeeds', async () => {
+    const s = await toConfirming();
+    expect(s.state()).toBe('confirming');
+    s.actor.send({ type: 'CONFIRM' });
+    expect(s.state()).toBe('submitting');
+    expect(s.submit.calls).toEqual([{ currency: 'USDT', network: 'TRC20', ...GOOD }]);
+    await s.submit.resolve(RECORD);
+    expect(s.state()).toBe('awaitingReview');
+    expect(s.context().record).toEqual(RECORD);
+    expect(s.context().form.key).toBe('');
+    s.actor.send({ type: 'REVIEW_RESULT', status: 'success' });
+    expect(s.state()).toBe('success');
+    expect(s.emitted).toEqual(['submitted', 'reviewed']);
+    s.actor.send({ type: 'EDIT', patch: { amount: '20' } });
+    expect(s.context()).toMatchObject({ record: null, form: { amount: '20', address: '', key: '' } });
+  });
+
+  it('a rejected review ends in rejected', async () => {
+    const s = await toConfirming();
+    s.actor.send({ type: 'CONFIRM' });
+    await s.submit.resolve(RECORD);
+    s.actor.send({ type: 'REVIEW_RESULT', status: 'rejected' });
+    expect(s.state()).toBe('rejected');
+  });
+
+  it('a refused submission is failed with its code; the key can be corrected and sent again', async () => {
+    const s = await toConfirming();
+    s.actor.send({ type: 'CONFIRM' });
+    await s.submit.reject(new ApiError(3007, 'key wrong', null));
+    expect(s.state()).toBe('failed');
+    expect(s.context().error).toEqual({ code: 3007, msg: 'key wrong' });
+    s.actor.send({ type: 'RETRY' });
+    await s.submit.reject(new ApiError(500, '', null));
+    s.actor.send({ type: 'EDIT', patch: { key: '5678' } });
+    expect(s.state()).toBe('editing');
+    expect(s.context().error).toBeNull();
+    s.actor.send({ type: 'SUBMIT' });
+    await flush();
+    s.actor.send({ type: 'CONFIRM' });
+    expect(s.submit.calls.map((c) => c.key)).toEqual(['1234', '1234', '5678']);
+  });
+
+  it('offline, a confirmed withdrawal is queued and sent once when back online', async () => {
+    const s = await toConfirming();
+    s.actor.send({ type: 'OFFLINE' });
+    s.actor.send({ type: 'CONFIRM' });
+    expect(s.state()).toBe('queued');
+    expect(s.submit.calls).toHaveLength(0);
+    s.actor.send({ type: 'OFFLINE' });
+    s.actor.send({ type: 'ONLINE' });
+    expect(s.state()).toBe('submitting');
+    expect(s.submit.calls).toHaveLength(1);
+    s.actor.send({ type: 'ONLINE' });
+    expect(s.submit.calls).toHaveLength(1);
+    expect(s.emitted).toEqual(['queued']);
+  });
+
+  it('a submission nothing answered is queued, not failed', async () => {
+    const s = await toConfirming();
+    s.actor.send({ type: 'CONFIRM' });
+    await s.submit.reject(new ApiError('ERR_NETWORK', '', null));
+    expect(s.state()).toBe('queued');
+    expect(s.context().online).toBe(false);
+    s.actor.send({ type: 'CANCEL' });
+    expect(s.state()).toBe('editing');
+    expect(s.context().form.key).toBe('');
+  });
+
+  it('cancelling the confirmation returns to the form as typed', async () => {
+    const s = await toConfirming();
+    s.actor.send({ type: 'CANCEL' });
+    expect(s.state()).toBe('editing');
+    expect(s.context().form).toMatchObject(GOOD);
+  });
+
+  it('round-trips a persisted snapshot', async () => {
+    const s = await toConfirming();
+    s.actor.send({ type: 'CONFIRM' });
+    await s.submit.resolve(RECORD);
+    const persisted = JSON.parse(JSON.stringify(s.actor.getPersistedSnapshot()));
+    const restored = createActor(withdrawalMachine, { snapshot: persisted, input: {} }).start();
+    expect(restored.getSnapshot().value).toBe('awaitingReview');
+    expect(restored.getSnapshot().context).toEqual(s.context());
+    restored.send({ type: 'REVIEW_RESULT', status: 'success' });
+    expect(restored.getSnapshot().value).toBe('success');
+  });
+
+  const valid: FieldErrors = {};
+  const events = (): Array<{ type: string; [field: string]: unknown }> => [
+    { type: 'EDIT', patch: { amount: '11' } },
+    { type: 'SUBMIT' },
+    { type: 'CONFIRM' },
+    { type: 'CANCEL' },
+    { type: 'RETRY' },
+    { type: 'ONLINE' },
+    { type: 'OFFLINE' },
+    { type: 'REVIEW_RESULT', status: 'success' },
+    { type: 'REVIEW_RESULT', status: 'rejected' },
+    { type: 'xstate.done.actor.validate', output: valid },
+    { type: 'xstate.done.actor.validate', output: { key: 'keyTooShort' } },
+    { type: 'xstate.error.actor.validate', error: new Error('validator bug') },
+    { type: 'xstate.done.actor.submit', output: RECORD },
+    { type: 'xstate.error.actor.submit', error: new ApiError(3007, '', null) },
+    { type: 'xstate.error.actor.submit', error: new ApiError('ERR_NETWORK', '', null) },
+  ];
+
+  it('generated paths reach every state and transition, and replay on a live actor', async () => {
+    const serialize = (snapshot: AnyMachineSnapshot) =>
+      JSON.stringify([snapshot.value, (snapshot.context as WithdrawalContext).online]);
+    const coverage = machineCoverage(withdrawalMachine, {
+      events: () => events() as WithdrawalEvent[],
+      serialize,
+      input: {},
+    });
+    expect(coverage.unvisitedStates).toEqual([]);
+    expect(coverage.unvisitedTransitions).toEqual([]);
+    for (const path of coverage.paths) {
+      const validate = controlled<FieldErrors, { form: WithdrawalForm; minimum: string }>();
+      const submit = controlled<WithdrawalRecord, WithdrawalForm>();
+      const actor = createActor(
+        withdrawalMachine.provide({ actors: { validate: validate.logic, submit: submit.logic } }),
+        { input: {} },
+      ).start();
+      for (const event of path.events as Array<{ type: string; output?: unknown; error?: unknown }>) {
+        const [, kind, , id] = event.type.split('.');
+        const effect = id === 'validate' ? validate : id === 'submit' ? submit : undefined;
+        if (effect && kind === 'done') await effect.resolve(event.output as never);
+        else if (effect && kind === 'error') await effect.reject(event.error);
+        else actor.send(event as WithdrawalEvent);
+        await flush();
+      }
+      expect(serialize(actor.getSnapshot())).toBe(path.target);
+    }
+  });
+
+  it('never awaits review without a record nor keeps the key after acceptance (property)', () => {
+    const [initial] = initialTransition(withdrawalMachine, {});
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...events()), { maxLength: 40 }), (sequence) => {
+        let snapshot: AnyMachineSnapshot = initial;
+        for (const event of sequence) {
+          [snapshot] = transition(withdrawalMachine, snapshot as never, event as WithdrawalEvent);
+          const context = snapshot.context as WithdrawalContext;
+          if (['awaitingReview', 'success', 'rejected'].includes(snapshot.value as string)) {
+            expect(context.record).not.toBeNull();
+            expect(context.form.key).toBe('');
+          }
+          if (snapshot.value === 'failed') expect(context.error).not.toBeNull();
+          if (snapshot.value === 'queued') expect(context.online).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
