@@ -8,6 +8,11 @@ import type { Candle, Depth, Interval, Quote } from './market/types';
 import type { FinanceOrderView, ProductView, ProfitView } from './finance/views';
 export type * from './market/types';
 export type { FinanceOrderView, ProductView, ProfitView } from './finance/views';
+import type { AssetsView } from './assets/handlers';
+export type { AssetsView, AssetLine, SubAccountView } from './assets/handlers';
+
+import type { CoreContract } from './wire';
+export type * from './wire';
 
 export type Method = 'GET' | 'POST';
 
@@ -67,7 +72,7 @@ export interface LoginUser {
  * Path -> { body, data }. The engine core extends this map as it implements each call; keep it in step
  * with API.md, field for field.
  */
-export interface ContractMap {
+export interface ContractMap extends CoreContract {
   '/index/index/verify': { body: undefined; data: { key: string; image: string; code?: string } };
   '/api/site/getsite': { body: undefined; data: SiteConfig };
   '/api/index/login': { body: { username: string; password: string }; data: string };
@@ -84,6 +89,15 @@ export interface ContractMap {
   '/api/product/orders': {
     body: ListParams & { status?: 'active' | 'redeemed' };
     data: ListResult<FinanceOrderView>;
+  };
+  '/api/account/assets': { body: undefined; data: AssetsView };
+  '/api/account/transfer': {
+    body: {
+      from: 'cash' | 'fund' | 'contract' | 'options';
+      to: 'cash' | 'fund' | 'contract' | 'options';
+      amount: Amount;
+    };
+    data: { id: string; from: string; to: string; amount: Amount; time: UnixSeconds };
   };
   '/api/sprofitlog/getlist': {
     body: ListParams & { type?: 'finance' | 'mining' | 'invite' };

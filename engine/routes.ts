@@ -9,6 +9,7 @@ import { accountsDomain } from './accounts/domain';
 import { siteDomain } from './site/handlers';
 import { marketDomain } from './market/handlers';
 import { financeDomain } from './finance/handlers';
+import { assetsDomain } from './assets/handlers';
 
 export interface Domain {
   name: string;
@@ -21,4 +22,4 @@ export interface Domain {
   init?(ctx: Ctx): Promise<void>;
 }
 
-export const domains: Domain[] = [siteDomain, accountsDomain, marketDomain, financeDomain];
+export const domains: Domain[] = [siteDomain, accountsDomain, marketDomain, financeDomain, assetsDomain];
