@@ -3,7 +3,7 @@
  * guarded outlet, bottom tabs on tab screens, global popups and toasts. Sets document.title per route.
  */
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { OnlineIndicator } from '../pwa/OnlineIndicator';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
@@ -79,6 +79,7 @@ export function AppShell() {
         {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
       </main>
       {tab && <TabBar />}
+      <ScrollRestoration />
       <GlobalPopups />
       <UpdatePrompt />
       <Toaster />

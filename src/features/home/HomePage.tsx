@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isDemoMode } from '../../api/config';
 import { useUser } from '../../app/user-store';
+import { formatAmount } from '../../lib/format';
 import { Icon, type IconName } from '../../ui/icons';
 
 const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
@@ -18,13 +19,20 @@ const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
 ];
 
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useUser();
   return (
     <div className="page home">
       <section className="hero" aria-labelledby="hero-title">
         <h2 id="hero-title">{user ? t('home.welcome', { name: user.username }) : t('home.heroTitle')}</h2>
-        <p>{t('home.heroBody')}</p>
+        {user ? (
+          <p className="hero-balance">
+            <span>{t('home.balance')}</span>{' '}
+            <strong dir="ltr">{formatAmount(user.balance, { locale: i18n.language })} USDT</strong>
+          </p>
+        ) : (
+          <p>{t('home.heroBody')}</p>
+        )}
         {isDemoMode() && <p className="hero-demo">{t('demo.disclaimer')}</p>}
         {!user && <p>{t('home.guest')}</p>}
         {!user && (

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { renderApp, TEST_USER } from '../../app/test-utils';
+
+afterEach(cleanup);
+
+describe('/home', () => {
+  it('greets a visitor with the demo disclaimer, log-in and sign-up, and six shortcuts', async () => {
+    await renderApp('/home');
+    expect(await screen.findByRole('heading', { name: 'Your USDT, in one place' })).toBeTruthy();
+    expect(screen.getByText('Demo: all balances, prices and chains are simulated.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    const shortcuts = screen.getByRole('heading', { name: 'Shortcuts' }).parentElement;
+    expect(shortcuts?.querySelectorAll('a.shortcut')).toHaveLength(6);
+  });
+
+  it('shows a member their stored balance, formatted exactly', async () => {
+    await renderApp('/home', { user: { ...TEST_USER, balance: '1234567.895' } });
+    expect(await screen.findByRole('heading', { name: 'Hello, alice' })).toBeTruthy();
+    expect(screen.getByText('1,234,567.90 USDT')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
+  it('shows no made-up quotes: an empty state linking to the quotes tab', async () => {
+    await renderApp('/home');
+    expect(
+      await screen.findByText('Quotes will appear here once the market feed is connected.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All quotes' }).getAttribute('href')).toBe('/market');
+  });
+});
