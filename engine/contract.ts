@@ -11,6 +11,8 @@ export type { FinanceOrderView, ProductView, ProfitView } from './finance/views'
 import type { AssetsView } from './assets/handlers';
 export type { AssetsView, AssetLine, SubAccountView } from './assets/handlers';
 
+import type { CoreContract } from './wire';
+export type * from './wire';
 
 export type Method = 'GET' | 'POST';
 
@@ -70,7 +72,7 @@ export interface LoginUser {
  * Path -> { body, data }. The engine core extends this map as it implements each call; keep it in step
  * with API.md, field for field.
  */
-export interface ContractMap {
+export interface ContractMap extends CoreContract {
   '/index/index/verify': { body: undefined; data: { key: string; image: string; code?: string } };
   '/api/site/getsite': { body: undefined; data: SiteConfig };
   '/api/index/login': { body: { username: string; password: string }; data: string };

@@ -7,6 +7,8 @@ import type { JobRunner, PeriodicHook } from './jobs';
 import type { HandlerMap } from './router';
 import { accountsDomain } from './accounts/domain';
 import { siteDomain } from './site/handlers';
+import { transfersDomain } from './transfers/handlers';
+import { vipDomain } from './vip/domain';
 import { marketDomain } from './market/handlers';
 import { financeDomain } from './finance/handlers';
 import { assetsDomain } from './assets/handlers';
@@ -22,4 +24,12 @@ export interface Domain {
   init?(ctx: Ctx): Promise<void>;
 }
 
-export const domains: Domain[] = [siteDomain, accountsDomain, marketDomain, financeDomain, assetsDomain];
+export const domains: Domain[] = [
+  siteDomain,
+  accountsDomain,
+  transfersDomain,
+  vipDomain,
+  marketDomain,
+  financeDomain,
+  assetsDomain,
+];

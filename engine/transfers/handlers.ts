@@ -1,0 +1,117 @@
+/**
+ * Internal transfers: POST /api/transfer/submit and /api/transfer/list. No security key (SPEC.md §1),
+ * no fee, credited at once (internal, no chain). Checks in order: amount (400, 3006), recipient found
+ * (3000) and unambiguous and active (3001), not oneself (222), recipient VIP (3002), receive limits
+ * (3003, 3004), sender balance (3005). 3005 rather than 4011 because the catalogue lists it with the
+ * transfer codes; 4011 stays with purchases.
+ */
+import { z } from 'zod';
+import { findMembers } from '../accounts/lookup';
+import { effectiveVip, type MemberRow } from '../accounts/tables';
+import type { AuthCtx } from '../context';
+import { toSeconds } from '../context';
+import { Codes, fail } from '../errors';
+import { acct } from '../ledger/accounts';
+import { formatAmount, type Micro } from '../money';
+import { handler } from '../router';
+import type { Domain } from '../routes';
+import { amount, body, listShape, newestFirst, paginate } from '../schema';
+import { checkMinimum, checkReceiveLimits, utcDay, utcMonth } from './rules';
+import { receiveTotals, transfers, type TransferRow } from './tables';
+
+function view(row: TransferRow, memberId: string) {
+  const out = row.fromId === memberId;
+  return {
+    id: row.id,
+    direction: out ? ('out' as const) : ('in' as const),
+    account: out ? row.toUsername : row.fromUsername,
+    from: row.fromUsername,
+    to: row.toUsername,
+    amount: row.amount,
+    status: row.status,
+    createdAt: toSeconds(row.createdAt),
+  };
+}
+
+export type TransferView = ReturnType<typeof view>;
+
+async function total(ctx: AuthCtx, id: string): Promise<Micro> {
+  const row = await ctx.tx.get(receiveTotals, id);
+  return row ? BigInt(row.amount) : 0n;
+}
+
+async function recipientOf(ctx: AuthCtx, account: string): Promise<MemberRow> {
+  const found = await findMembers(ctx.tx, account);
+  if (found.length === 0) throw fail(Codes.accountNotFound, 'Account does not exist');
+  const [recipient] = found;
+  if (found.length > 1 || !recipient || recipient.status !== 'active') {
+    throw fail(Codes.receiverAbnormal, 'The receiving account is abnormal: contact customer service');
+  }
+  return recipient;
+}
+
+export const submitTransfer = handler({
+  auth: true,
+  body: body({ account: z.string().max(300), amount }),
+  run: async (ctx, input) => {
+    const tooSmall = checkMinimum(ctx.config, input.amount);
+    if (tooSmall) throw tooSmall;
+    if (ctx.member.status !== 'active') throw fail(Codes.accountAbnormal, 'This account is abnormal');
+    const recipient = await recipientOf(ctx, input.account);
+    if (recipient.id === ctx.member.id) throw fail(Codes.transferSelf, 'You cannot transfer to yourself');
+
+    const dayId = `${recipient.id}:d:${utcDay(ctx.now)}`;
+    const monthId = `${recipient.id}:m:${utcMonth(ctx.now)}`;
+    const today = await total(ctx, dayId);
+    const month = await total(ctx, monthId);
+    const limited = checkReceiveLimits(
+      ctx.config,
+      effectiveVip(recipient, ctx.now),
+      today,
+      month,
+      input.amount,
+    );
+    if (limited) throw limited;
+
+    const id = await ctx.ids.next('transfer');
+    await ctx.ledger.move(acct.user(ctx.member.id), acct.user(recipient.id), input.amount, {
+      kind: 'transfer',
+      ref: `transfer:${id}`,
+      insufficientCode: Codes.transferInsufficient,
+    });
+    ctx.tx.put(receiveTotals, { id: dayId, amount: (today + input.amount).toString() });
+    ctx.tx.put(receiveTotals, { id: monthId, amount: (month + input.amount).toString() });
+    const row: TransferRow = {
+      id,
+      fromId: ctx.member.id,
+      toId: recipient.id,
+      fromUsername: ctx.member.username,
+      toUsername: recipient.username,
+      account: input.account.trim(),
+      amount: formatAmount(input.amount),
+      status: 'success',
+      createdAt: ctx.now,
+    };
+    ctx.tx.put(transfers, row);
+    return view(row, ctx.member.id);
+  },
+});
+
+export const listTransfers = handler({
+  auth: true,
+  body: body({ ...listShape, direction: z.enum(['in', 'out']).optional() }),
+  run: async (ctx, input) => {
+    const rows = newestFirst(await ctx.tx.query(transfers, 'party', ctx.member.id))
+      .map((r) => view(r, ctx.member.id))
+      .filter((v) => !input.direction || v.direction === input.direction);
+    return paginate(rows, input);
+  },
+});
+
+export const transfersDomain: Domain = {
+  name: 'transfers',
+  handlers: {
+    '/api/transfer/submit': submitTransfer,
+    '/api/transfer/list': listTransfers,
+  },
+};
