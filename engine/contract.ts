@@ -10,6 +10,10 @@ export type * from './market/types';
 export type { FinanceOrderView, ProductView, ProfitView } from './finance/views';
 import type { AssetsView } from './assets/handlers';
 export type { AssetsView, AssetLine, SubAccountView } from './assets/handlers';
+import type { ChainSendResult, DepositAddress, DepositRecord, WireNetwork } from './deposits/types';
+export type { ChainSendResult, DepositAddress, DepositRecord, WireNetwork } from './deposits/types';
+import type { WithdrawFeeQuote, WithdrawalRecord } from './withdrawals/types';
+export type { WithdrawFeeQuote, WithdrawalRecord } from './withdrawals/types';
 
 import type { CoreContract } from './wire';
 export type * from './wire';
@@ -103,6 +107,23 @@ export interface ContractMap extends CoreContract {
     body: ListParams & { type?: 'finance' | 'mining' | 'invite' };
     data: ListResult<ProfitView>;
   };
+  '/api/recharge/address': { body: { network: WireNetwork }; data: DepositAddress };
+  '/api/recharge/submit': {
+    body: { network: WireNetwork; amount: Amount; txid?: string; proof?: string };
+    data: DepositRecord;
+  };
+  '/api/recharge/list': { body: ListParams; data: ListResult<DepositRecord> };
+  '/api/demo/chain/send': {
+    body: { network: WireNetwork; address: string; amount: Amount };
+    data: ChainSendResult;
+  };
+  '/api/withdraw/fee': { body: { network: WireNetwork; amount: Amount }; data: WithdrawFeeQuote };
+  /** Success answers code 911 (awaiting review) with the record in data. */
+  '/api/withdraw/submit': {
+    body: { currency: 'USDT'; network: WireNetwork; address: string; amount: Amount; key: string };
+    data: WithdrawalRecord;
+  };
+  '/api/withdraw/list': { body: ListParams; data: ListResult<WithdrawalRecord> };
 }
 
 export type ContractPath = keyof ContractMap;

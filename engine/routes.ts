@@ -9,6 +9,9 @@ import { accountsDomain } from './accounts/domain';
 import { siteDomain } from './site/handlers';
 import { transfersDomain } from './transfers/handlers';
 import { vipDomain } from './vip/domain';
+import { chainDomain } from './chain/domain';
+import { depositsDomain } from './deposits/handlers';
+import { withdrawalsDomain } from './withdrawals/handlers';
 import { marketDomain } from './market/handlers';
 import { financeDomain } from './finance/handlers';
 import { assetsDomain } from './assets/handlers';
@@ -32,4 +35,7 @@ export const domains: Domain[] = [
   marketDomain,
   financeDomain,
   assetsDomain,
+  chainDomain,
+  depositsDomain,
+  withdrawalsDomain,
 ];

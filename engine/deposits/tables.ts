@@ -1,0 +1,29 @@
+/** Deposit records. Amounts are micro-unit integer strings, times ms (engine/README.md). */
+import type { Network } from '../chain/addresses';
+import { defineTable } from '../store/port';
+import type { DepositSource, DepositStatus } from './rules';
+
+export interface DepositRow {
+  id: string;
+  memberId: string;
+  currency: 'USDT';
+  network: Network;
+  address: string;
+  amount: string;
+  source: DepositSource;
+  status: DepositStatus;
+  /** Lower-case; unique among deposits that are not rejected (D3). */
+  txid: string | null;
+  proof: string | null;
+  /** Chain deposits only: the including block. */
+  includedHeight: number | null;
+  /** Chain deposits only: confirmations required when it was seen. */
+  required: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const deposits = defineTable<DepositRow>('deposits', {
+  member: (d) => d.memberId,
+  txid: (d) => d.txid,
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { registration, T0 } from '../../tests/engine/harness';
+import { creditDeposit } from '../deposits/credit';
+import { assembleEngine } from '../engine';
+import { manualClock } from '../index';
+import { handler } from '../router';
+import { domains, type Domain } from '../routes';
+import { body } from '../schema';
+import { reviewWithdrawal } from './review';
+import type { WithdrawalRecord } from './types';
+
+// A test-only domain that runs the review and the crediting again, as a duplicated job or a retried
+// worker would, to prove the second run changes nothing.
+const rerun: Domain = {
+  name: 'test-rerun',
+  handlers: {
+    '/test/review': handler({
+      auth: false,
+      body: body({ id: z.string() }),
+      run: async (ctx, input) => reviewWithdrawal(ctx, input.id),
+    }),
+    '/test/credit': handler({
+      auth: false,
+      body: body({ id: z.string() }),
+      run: async (ctx, input) => creditDeposit(ctx, input.id),
+    }),
+  },
+};
+
+async function setup(config: Record<string, unknown> = {}) {
+  const clock = manualClock(T0);
+  const engine = await assembleEngine(
+    { clock, seed: 3, storage: 'memory', config: { pbkdf2Iterations: 1_000, secrets: 'seeded', ...config } },
+    [...domains, rerun],
+  );
+  const call = async (path: string, b: unknown, headers: Record<string, string> = {}) =>
+    (await engine.handle({ method: 'POST', path, headers, body: b })).body;
+  const verify = (await engine.handle({ method: 'GET', path: '/index/index/verify' })).body.data as {
+    key: string;
+    code: string;
+  };
+  const signUp = { ...registration('alice'), verify: verify.code, verifyKey: verify.key };
+  expect((await call('/api/index/register', signUp)).code).toBe(0);
+  const login = await call('/api/index/login', { username: 'alice', password: 'secret1' });
+  const u = JSON.parse(login.data as string) as { id: string; token: string };
+  const headers = { Authorization: u.token, UserId: String(u.id) };
+  const balance = async () => {
+    const data = (await call('/api/user/getuser', {}, headers)).data as Record<string, string>;
+    return { available: data['available'], frozen: data['frozen'] };
+  };
+  return { engine, clock, call, headers, balance };
+}
+
+describe('exactly-once settlement', () => {
+  it('D2 a deposit credited by its job is not credited again by a second run', async () => {
+    const { engine, clock, call, headers, balance } = await setup();
+    const address = (
+      (await call('/api/recharge/address', { network: 'TRC20' }, headers)).data as { address: string }
+    ).address;
+    await call('/api/demo/chain/send', { network: 'TRC20', address, amount: '100' }, headers);
+    const id = ((await call('/api/recharge/list', {}, headers)).data as { list: { id: string }[] }).list[0]
+      ?.id;
+    expect(id).toBeDefined();
+    clock.advance(120_000);
+    await engine.settle();
+    expect(await balance()).toEqual({ available: '100', frozen: '0' });
+    expect((await call('/test/credit', { id }, {})).data).toBe(false);
+    expect(await balance()).toEqual({ available: '100', frozen: '0' });
+    expect(await engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+
+  it('W6 a rejected withdrawal releases its hold exactly once, however often review runs', async () => {
+    const { engine, clock, call, headers, balance } = await setup({ withdrawReviewLimit: '10' });
+    const address = (
+      (await call('/api/recharge/address', { network: 'ERC20' }, headers)).data as { address: string }
+    ).address;
+    await call('/api/demo/chain/send', { network: 'ERC20', address, amount: '100' }, headers);
+    clock.advance(600_000);
+    await engine.settle();
+    const submit = await call(
+      '/api/withdraw/submit',
+      {
+        currency: 'USDT',
+        network: 'TRC20',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        amount: '60',
+        key: 'key1',
+      },
+      headers,
+    );
+    expect(submit.code).toBe(911);
+    const id = (submit.data as WithdrawalRecord).id;
+    // A run before the job: the review rule is deterministic, so this is the one real review.
+    expect((await call('/test/review', { id }, {})).data).toBe(true);
+    expect(await balance()).toEqual({ available: '100', frozen: '0' });
+    expect((await call('/test/review', { id }, {})).data).toBe(false);
+    clock.advance(60_000);
+    await engine.settle();
+    expect(await balance()).toEqual({ available: '100', frozen: '0' });
+    expect(await engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+
+  it('W6 a sent withdrawal is captured exactly once', async () => {
+    const { engine, clock, call, headers, balance } = await setup();
+    const address = (
+      (await call('/api/recharge/address', { network: 'TRC20' }, headers)).data as { address: string }
+    ).address;
+    await call('/api/demo/chain/send', { network: 'TRC20', address, amount: '100' }, headers);
+    clock.advance(120_000);
+    await engine.settle();
+    const submit = await call(
+      '/api/withdraw/submit',
+      {
+        currency: 'USDT',
+        network: 'TRC20',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        amount: '60',
+        key: 'key1',
+      },
+      headers,
+    );
+    const id = (submit.data as WithdrawalRecord).id;
+    clock.advance(60_000);
+    await engine.settle();
+    expect((await call('/test/review', { id }, {})).data).toBe(false);
+    expect(await balance()).toEqual({ available: '40', frozen: '0' });
+    const balances = await engine.diagnostics.rebuildBalances();
+    expect(balances.get('platform:fees|USDT')).toBe(1_000_000n);
+    expect(balances.get('world:TRC20|USDT')).toBe(-100_000_000n + 59_000_000n);
+    expect(await engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+});
