@@ -75,6 +75,12 @@ describe('app foundation', () => {
         await page.goto('/home/more');
         await page.locator('.menu-list').first().waitFor();
         await page.screenshot({ path: `/tmp/shots/more-${lang}-${theme}.png`, fullPage: false });
+        await page.evaluate(() =>
+          localStorage.setItem('strata.user', JSON.stringify({ id: '1', token: 't', username: 'demo' })),
+        );
+        await page.goto('/finance/productDetail');
+        await page.locator('.coming-soon').waitFor();
+        await page.screenshot({ path: `/tmp/shots/inner-${lang}-${theme}.png` });
         await context.close();
       }
     }
