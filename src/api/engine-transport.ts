@@ -9,13 +9,16 @@ import type { Transport, TransportRequest, TransportResponse } from './transport
 let engine: Promise<Engine> | undefined;
 
 function loadEngine(): Promise<Engine> {
-  engine ??= import('../../engine/index').then(({ createEngine }) =>
-    createEngine({ storage: DEMO_STORAGE, seed: DEMO_SEED, clock: { now: () => Date.now() } }),
-  );
-  // A failed start (e.g. IndexedDB blocked) must be retried on the next call, not cached forever.
-  engine.catch(() => {
-    engine = undefined;
-  });
+  if (!engine) {
+    const starting = import('../../engine/index').then(({ createEngine }) =>
+      createEngine({ storage: DEMO_STORAGE, seed: DEMO_SEED, clock: { now: () => Date.now() } }),
+    );
+    // A failed start (e.g. IndexedDB blocked) must be retried on the next call, not cached forever.
+    starting.catch(() => {
+      if (engine === starting) engine = undefined;
+    });
+    engine = starting;
+  }
   return engine;
 }
 
