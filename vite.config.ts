@@ -66,7 +66,12 @@ export default defineConfig({
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin && /^\/assets\/(locale-[\w-]+|chart)-[\w-]+\.js$/.test(url.pathname),
             handler: 'CacheFirst',
-            options: { cacheName: 'strata-lazy-chunks', expiration: { maxEntries: 60 } },
+            options: {
+              cacheName: 'strata-lazy-chunks',
+              expiration: { maxEntries: 60 },
+              // Servers answer `Vary: Origin`; a module import sends Origin and the warm-up fetch does not.
+              matchOptions: { ignoreVary: true },
+            },
           },
           {
             urlPattern: ({ request, url, sameOrigin }) =>
