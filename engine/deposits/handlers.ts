@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ownUpload } from '../accounts/uploads';
-import { addressBook, chainOf, memberAddress, ownerOfAddress } from '../chain/domain';
+import { addressBook, chainOf, memberAddress } from '../chain/domain';
 import { networkSchema, requireAddress } from '../chain/schema';
 import { chainTxs } from '../chain/tables';
 import type { AuthCtx } from '../context';
@@ -16,6 +16,7 @@ import { handler } from '../router';
 import type { Domain } from '../routes';
 import { amount, body, listBody, newestFirst, paginate } from '../schema';
 import { confirmDepositJob, DEPOSIT_CONFIRM_JOB, DEPOSIT_REVIEW_JOB, reviewDepositJob } from './credit';
+import { watchPayment } from './incoming';
 import { checkTxid } from './rules';
 import { deposits, type DepositRow } from './tables';
 import type { ChainSendResult, DepositAddress, DepositRecord } from './types';
@@ -121,31 +122,7 @@ const chainSendHandler = handler({
     const chain = chainOf(ctx, input.network);
     const txId = await ctx.ids.next('chainTx');
     const tx = chain.send(`in:${txId}`, ctx.now);
-    const owner = await ownerOfAddress(ctx, input.network, address);
-    let recordId: string | null = null;
-    if (owner !== undefined) {
-      recordId = await ctx.ids.next('deposit');
-      ctx.tx.put(deposits, {
-        id: recordId,
-        memberId: owner,
-        currency: 'USDT',
-        network: input.network,
-        address,
-        amount: value.toString(),
-        source: 'chain',
-        status: 'pending',
-        txid: tx.hash,
-        proof: null,
-        includedHeight: tx.includedHeight,
-        required: chain.params.confirmations,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      });
-      await ctx.jobs.schedule(DEPOSIT_CONFIRM_JOB, chain.confirmedAtMs(tx.includedHeight), {
-        depositId: recordId,
-      });
-      ctx.emit({ type: 'deposit', data: { memberId: owner, id: recordId, status: 'pending' } });
-    }
+    const recordId = await watchPayment(ctx, input.network, address, value, tx);
     ctx.tx.put(chainTxs, {
       id: txId,
       network: input.network,

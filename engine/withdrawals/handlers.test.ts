@@ -238,6 +238,32 @@ describe('W5 review rejects deny-listed destinations and amounts over the limit;
   });
 });
 
+describe('D6 a withdrawal sent to a member deposit address arrives as that member deposit', () => {
+  it('D6 bob is credited received = amount - fee after the confirmations; money is conserved', async () => {
+    const h = await harness();
+    const alice = await funded(h);
+    const bob = await signUp(h, 'bob');
+    const bobAddress = (
+      (await h.call('/api/recharge/address', { network: 'TRC20' }, bob)).data as { address: string }
+    ).address;
+    expect((await withdraw(h, alice, { address: bobAddress, amount: '30' })).code).toBe(911);
+    h.clock.advance(60_000);
+    await h.engine.settle();
+    const sent = (await records(h, alice)).list[0];
+    expect(sent).toMatchObject({ status: 'success' });
+    const incoming = (await h.call('/api/recharge/list', {}, bob)).data as {
+      list: { status: string; amount: string; txid: string }[];
+    };
+    expect(incoming.list[0]).toMatchObject({ status: 'pending', amount: '29', txid: sent?.txid });
+    h.clock.advance(19 * 3_000);
+    await h.engine.settle();
+    expect(await member(h, bob)).toEqual({ available: '29', frozen: '0' });
+    expect(await member(h, alice)).toEqual({ available: '70', frozen: '0' });
+    expect(await balanceOf(h, 'world:TRC20')).toBe(0n);
+    expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+});
+
 describe('withdrawal records', () => {
   it('are listed newest first with API.md paging, and only to their owner', async () => {
     const h = await harness();

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { chainOf } from '../chain/domain';
 import { chainTxs } from '../chain/tables';
 import type { Ctx } from '../context';
+import { watchPayment } from '../deposits/incoming';
 import type { JobRunner } from '../jobs';
 import { acct } from '../ledger/accounts';
 import { review } from './rules';
@@ -43,6 +44,8 @@ async function send(ctx: Ctx, row: WithdrawalRow): Promise<WithdrawalRow> {
     sentAt: ctx.now,
     recordId: row.id,
   });
+  // The chain delivers `received`: to a member's deposit address it arrives as that member's deposit.
+  await watchPayment(ctx, row.network, row.address, BigInt(row.received), tx);
   return { ...row, status: 'success', txid: tx.hash, finishedAt: ctx.now };
 }
 
