@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Engine } from '../../engine/index';
-import { createEngineTransport } from './engine-transport';
+import { createEngineTransport, type EngineCalls } from './engine-transport';
 
-function fakeEngine(): Engine & { calls: string[] } {
+function fakeEngine(): EngineCalls & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -13,7 +12,6 @@ function fakeEngine(): Engine & { calls: string[] } {
     settle: async () => {
       calls.push('settle');
     },
-    subscribe: () => () => undefined,
   };
 }
 

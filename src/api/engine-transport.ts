@@ -22,7 +22,10 @@ function loadEngine(): Promise<Engine> {
   return engine;
 }
 
-export function createEngineTransport(load: () => Promise<Engine> = loadEngine): Transport {
+/** What the transport uses of the engine; tests hand in a fake of just this. */
+export type EngineCalls = Pick<Engine, 'handle' | 'settle'>;
+
+export function createEngineTransport(load: () => Promise<EngineCalls> = loadEngine): Transport {
   return {
     async request({ signal: _signal, ...request }: TransportRequest): Promise<TransportResponse> {
       const instance = await load();
