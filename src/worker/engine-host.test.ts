@@ -49,7 +49,7 @@ let host: EngineHost | undefined;
 afterEach(() => host?.dispose());
 
 describe('the demo engine host', () => {
-  it('creates the engine on the demo database with the fixed seed and the real clock', async () => {
+  it('creates the engine on the demo database with the fixed seed and the real clock, settling before a call', async () => {
     const { made, createEngine } = fakeEngines();
     host = createEngineHost({
       createEngine,
@@ -59,6 +59,7 @@ describe('the demo engine host', () => {
     });
     const response = await host.handle({ method: 'POST', path: '/api/user/getuser', body: { a: 1 } });
     expect(response.body.data).toEqual({ path: '/api/user/getuser', body: { a: 1 }, now: 1_000 });
+    expect(made[0]?.settles).toBe(1);
     expect(made[0]?.options.storage).toBe('strata-demo');
     expect(made[0]?.options.seed).toEqual(expect.any(Number));
   });

@@ -92,7 +92,11 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
       : undefined;
 
   return {
-    handle: async (request) => (await current).engine.handle(request),
+    async handle(request) {
+      // As on a server, a call sees every job due by now (a review that just fell due, a confirmation).
+      await settle().catch(() => undefined);
+      return (await current).engine.handle(request);
+    },
     settle,
     subscribe(listener) {
       listeners.add(listener);
