@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 /**
  * Random sequences of demo-chain payments, manual deposits, withdrawals (valid, deny-listed, cross-network,
  * invalid, to other members, wrong keys) and clock advances across three members. After every step the
@@ -74,7 +75,7 @@ interface World {
   proofs: string[];
 }
 
-async function world(seed: number): Promise<World> {
+async function world(seed: number, storage = 'memory'): Promise<World> {
   const clock = manualClock(T0);
   // The market's per-second feed hook is irrelevant here and dominates settle time over long advances.
   const engine = await assembleEngine(
@@ -159,7 +160,7 @@ function destination(w: World, s: Extract<Step, { kind: 'withdraw' }>): string {
   }
 }
 
-async function run(w: World, s: Step): Promise<void> {
+async function apply(w: World, s: Step): Promise<void> {
   let r: { code: number; msg: string } | undefined;
   if (s.kind === 'advance') return w.advance(s.ms);
   if (s.kind === 'send') {
@@ -205,7 +206,7 @@ describe('chain, deposit and withdrawal property (L1-L6, D2, W3-W6)', () => {
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 30 }), async (steps) => {
         const w = await world(17);
         for (const s of steps) {
-          await run(w, s);
+          await apply(w, s);
           expect(await w.engine.diagnostics.checkInvariants()).toEqual([]);
         }
         await w.advance(3_600_000);
@@ -240,13 +241,31 @@ describe('chain, deposit and withdrawal property (L1-L6, D2, W3-W6)', () => {
         const hashes: string[] = [];
         for (let i = 0; i < 2; i++) {
           const w = await world(23);
-          for (const s of steps) await run(w, s);
+          for (const s of steps) await apply(w, s);
           await w.advance(600_000);
           hashes.push(await w.engine.diagnostics.stateHash());
         }
         expect(hashes[0]).toBe(hashes[1]);
       }),
       { numRuns: 8 },
+    );
+  }, 120_000);
+
+  it('L7 memory and IndexedDB storage reach the same state hash', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 12 }), async (steps) => {
+        const hashes: string[] = [];
+        for (const storage of ['memory', `chain-property-${run++}`]) {
+          const w = await world(29, storage);
+          for (const s of steps) await apply(w, s);
+          await w.advance(600_000);
+          hashes.push(await w.engine.diagnostics.stateHash());
+          await w.engine.close();
+        }
+        expect(hashes[0]).toBe(hashes[1]);
+      }),
+      { numRuns: 3 },
     );
   }, 120_000);
 });
