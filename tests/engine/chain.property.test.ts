@@ -82,7 +82,7 @@ async function world(seed: number, storage = 'memory'): Promise<World> {
     {
       clock,
       seed,
-      storage: 'memory',
+      storage,
       config: { pbkdf2Iterations: 1_000, secrets: 'seeded', rechargeReviewMs: 30_000 },
     },
     domains.filter((d) => d.name !== 'market'),
