@@ -5,8 +5,8 @@
 import type { ApiError } from './api-error';
 import { createClient, type Credentials } from './client';
 import { apiMode } from './config';
-import { createEngineTransport } from './engine-transport';
 import { createHttpTransport } from './http-transport';
+import { createDemoWorkerTransport } from './transport-worker';
 import type { Transport } from './transport';
 
 let credentials: () => Credentials | null = () => null;
@@ -22,7 +22,7 @@ export function configureApi(wiring: {
 }
 
 export const api = createClient({
-  transport: () => (transport ??= apiMode() === 'live' ? createHttpTransport() : createEngineTransport()),
+  transport: () => (transport ??= apiMode() === 'live' ? createHttpTransport() : createDemoWorkerTransport()),
   credentials: () => credentials(),
   onError: (error, silent) => onError(error, silent),
 });
