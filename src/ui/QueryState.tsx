@@ -1,0 +1,58 @@
+/**
+ * The loading, error and offline states every screen shares, announced politely. Render it while a query
+ * is not ready; `empty` covers a ready query with nothing to show.
+ */
+import { useTranslation } from 'react-i18next';
+import { describeError, errorText } from '../api/errors';
+import { isUnanswered, type Failure } from '../machines/failure';
+import { useOnlineStatus } from '../pwa/online';
+import './forms.css';
+
+export interface QueryStateProps {
+  status: 'loading' | 'error' | 'ready';
+  error?: Failure | null;
+  onRetry?: () => void;
+  /** Shown when status is ready and `isEmpty`. */
+  emptyText?: string;
+  isEmpty?: boolean;
+}
+
+export function QueryState({ status, error, onRetry, emptyText, isEmpty }: QueryStateProps) {
+  const { t } = useTranslation();
+  const online = useOnlineStatus();
+  if (status === 'loading') {
+    return (
+      <div className="state" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        <p>{t('common.loading')}</p>
+      </div>
+    );
+  }
+  if (status === 'error') {
+    // An unanswered call while the device says it is offline is the offline state, not a server error.
+    const offline = !online && (!error || isUnanswered(error));
+    const text = offline
+      ? t('errors.offline')
+      : error
+        ? errorText(describeError(error.code, error.msg), (k, p) => t(k, { ...p }))
+        : t('errors.network');
+    return (
+      <div className="state state-error" role="alert">
+        <p>{text}</p>
+        {onRetry && (
+          <button type="button" className="button" onClick={onRetry}>
+            {t('common.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (isEmpty && emptyText) {
+    return (
+      <div className="state">
+        <p>{emptyText}</p>
+      </div>
+    );
+  }
+  return null;
+}
