@@ -77,8 +77,20 @@ describe('C2 each member has an exclusive address per network, reproducible from
     expect(platformAddress(root, 'ERC20')).toBe(toChecksumAddress(platformAddress(root, 'ERC20').slice(2)));
   });
 
+  it('C2 the cached book derives exactly what the full BIP-44 path derives', () => {
+    const book = new AddressBook(5);
+    const root = hdRootFromSeed(5);
+    for (const network of ['TRC20', 'ERC20'] as const) {
+      for (const index of [0, 1, 100_001]) {
+        expect(book.member(network, index)).toBe(memberDepositAddress(root, network, index));
+      }
+      expect(book.platform(network)).toBe(platformAddress(root, network));
+    }
+  });
+
   it('refuses an address index outside BIP-32 non-hardened range', () => {
     expect(() => bip44Path('TRC20', 0, -1)).toThrow(RangeError);
     expect(() => bip44Path('TRC20', 0, 2 ** 31)).toThrow(RangeError);
+    expect(() => new AddressBook(1).member('TRC20', 2 ** 31)).toThrow(RangeError);
   });
 });

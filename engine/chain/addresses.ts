@@ -101,34 +101,47 @@ export function platformAddress(root: HDKey, network: Network): string {
 }
 
 /**
- * Derives addresses for one engine and remembers them: BIP-32 derivation costs a few elliptic-curve
- * multiplications, and the same member asks for the same address on every page view.
+ * Derives addresses for one engine and remembers them. The hardened part of each path
+ * (m/44'/<coin>'/<account>'/0) is derived once per network and account, so a new member's address costs
+ * one non-hardened child derivation instead of five.
  */
 export class AddressBook {
   private readonly root: HDKey;
+  private readonly parents = new Map<string, HDKey>();
   private readonly cache = new Map<string, string>();
 
   constructor(seed: number) {
     this.root = hdRootFromSeed(seed);
   }
 
-  member(network: Network, memberIndex: number): string {
-    const cacheKey = `${network}:${memberIndex}`;
+  private parent(network: Network, account: number): HDKey {
+    const key = `${network}:${account}`;
+    let parent = this.parents.get(key);
+    if (!parent) {
+      parent = this.root.derive(`m/44'/${COIN_TYPE[network]}'/${account}'/0`);
+      this.parents.set(key, parent);
+    }
+    return parent;
+  }
+
+  private address(network: Network, account: number, index: number): string {
+    const cacheKey = `${network}:${account}:${index}`;
     let address = this.cache.get(cacheKey);
     if (address === undefined) {
-      address = memberDepositAddress(this.root, network, memberIndex);
+      bip44Path(network, account, index); // range check
+      const child = this.parent(network, account).deriveChild(index);
+      if (!child.publicKey) throw new Error('BIP-32 derivation produced no public key');
+      address = addressFromPublicKey(network, child.publicKey);
       this.cache.set(cacheKey, address);
     }
     return address;
   }
 
+  member(network: Network, memberIndex: number): string {
+    return this.address(network, MEMBER_ACCOUNT, memberIndex);
+  }
+
   platform(network: Network): string {
-    const cacheKey = `${network}:platform`;
-    let address = this.cache.get(cacheKey);
-    if (address === undefined) {
-      address = platformAddress(this.root, network);
-      this.cache.set(cacheKey, address);
-    }
-    return address;
+    return this.address(network, PLATFORM_ACCOUNT, 0);
   }
 }
