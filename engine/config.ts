@@ -75,6 +75,16 @@ export interface EngineConfig {
   // Finance (owned by the markets domain)
   financeTermDays: number;
   establishedMemberMs: number;
+
+  // Trading and referrals (owned by the markets domain; docs/RULES.md sections S, K, O, R)
+  spotFeeBps: number;
+  contractFeeBps: number;
+  maintenanceMarginBps: number;
+  maxLeverage: number;
+  /** Option period in seconds -> profit paid on a win, in basis points of the stake. */
+  optionPayoutBps: Record<string, number>;
+  /** Share of the platform's fee on a direct invitee's trade paid to the inviter. */
+  referralShareBps: number;
 }
 
 const vip = (
@@ -130,6 +140,12 @@ export const defaultConfig: EngineConfig = {
   rechargeReviewMs: 60_000,
   financeTermDays: 30,
   establishedMemberMs: 7 * DAY,
+  spotFeeBps: 10,
+  contractFeeBps: 5,
+  maintenanceMarginBps: 50,
+  maxLeverage: 100,
+  optionPayoutBps: { '60': 8000, '300': 8500, '900': 9000 },
+  referralShareBps: 2000,
 };
 
 function asMicro(key: string, value: unknown): Micro {

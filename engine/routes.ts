@@ -15,6 +15,7 @@ import { withdrawalsDomain } from './withdrawals/handlers';
 import { marketDomain } from './market/handlers';
 import { financeDomain } from './finance/handlers';
 import { assetsDomain } from './assets/handlers';
+import { tradingDomain } from './trading/handlers';
 
 export interface Domain {
   name: string;
@@ -35,6 +36,7 @@ export const domains: Domain[] = [
   marketDomain,
   financeDomain,
   assetsDomain,
+  tradingDomain,
   chainDomain,
   depositsDomain,
   withdrawalsDomain,

@@ -14,7 +14,7 @@ import { handler } from '../router';
 import type { Domain } from '../routes';
 import { amount, body } from '../schema';
 import { holdings, valueOf } from './valuation';
-import { unrealisedByAccount } from './extras';
+import { unrealisedTotal } from '../trading/contracts';
 
 export interface AssetLine {
   asset: string;
@@ -47,7 +47,7 @@ const TRANSFERABLE = ['cash', 'fund', 'contract', 'options'] as const;
 
 async function assets(ctx: AuthCtx): Promise<AssetsView> {
   const lines = await holdings(ctx, ctx.member.id);
-  const pnl = await unrealisedByAccount(ctx, ctx.member.id);
+  const contractPnl = await unrealisedTotal(ctx, ctx.member.id);
   let total = 0n;
   const accounts = SUB_ACCOUNTS.map((sub): SubAccountView => {
     const mine = lines.filter((l) => l.sub === sub);
@@ -63,7 +63,7 @@ async function assets(ctx: AuthCtx): Promise<AssetsView> {
       };
     });
     const usdt = mine.find((l) => l.asset === USDT);
-    const unrealised: Micro = pnl.get(sub) ?? 0n;
+    const unrealised: Micro = sub === 'contract' ? contractPnl : 0n;
     value += unrealised;
     if (value < 0n) value = 0n;
     total += value;

@@ -1,0 +1,175 @@
+/**
+ * /api/order/place, cancel, list and /api/position/list, margin, settings; the option settlement job and
+ * the trading.watch hook (resting orders and liquidations).
+ */
+import { z } from 'zod';
+import type { AuthCtx } from '../context';
+import type { ListResult } from '../contract';
+import { Codes, fail } from '../errors';
+import { requireSymbol } from '../market/handlers';
+import { formatAmount, tryParseAmount, type Micro } from '../money';
+import { handler } from '../router';
+import type { Domain } from '../routes';
+import { amount, body, listShape, newestFirst, paginate } from '../schema';
+import { idField } from '../finance/handlers';
+import {
+  adjustMargin,
+  changeSettings,
+  closePosition,
+  liquidationPriceOf,
+  markOf,
+  openPosition,
+  openPositions,
+} from './contracts';
+import { maintenanceMargin, unrealisedPnl } from './margin';
+import { placeOption, SETTLE_JOB, settleOption } from './options';
+import { placeSpot } from './spot';
+import { orders, type OrderRow } from './tables';
+import { orderView, positionView, type OrderView, type PositionView } from './views';
+import { watchMarkets } from './watch';
+
+const SIDES = ['buy', 'sell', 'open_long', 'open_short', 'close_long', 'close_short', 'up', 'down'] as const;
+const marginMode = z.enum(['cross', 'isolated']);
+const leverage = z.number().int();
+
+/** A signed decimal amount ("-12.5"): margin can be added or reduced. */
+const signedAmount = z.unknown().transform((value, ctx) => {
+  const negative = typeof value === 'string' && value.startsWith('-');
+  const parsed = tryParseAmount(negative ? (value as string).slice(1) : value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: `amount ${parsed.reason}` });
+    return z.NEVER;
+  }
+  return negative ? -parsed.value : parsed.value;
+});
+
+const placeBody = body({
+  symbol: z.string(),
+  market: z.enum(['spot', 'contract', 'option']),
+  side: z.enum(SIDES),
+  type: z.enum(['market', 'limit']).optional(),
+  price: amount.optional(),
+  volume: amount,
+  leverage: leverage.optional(),
+  marginMode: marginMode.optional(),
+  period: z.number().int().optional(),
+});
+
+type PlaceInput = z.output<typeof placeBody>;
+
+async function place(ctx: AuthCtx, input: PlaceInput): Promise<OrderRow> {
+  const spec = requireSymbol(input.symbol);
+  const volume: Micro = input.volume;
+  if (volume <= 0n) throw fail(400, 'Volume must be greater than zero');
+  const type = input.type ?? 'market';
+  const memberId = ctx.member.id;
+  if (input.market === 'spot') {
+    if (input.side !== 'buy' && input.side !== 'sell') throw fail(400, 'Spot orders are buy or sell');
+    if (type === 'limit' && (input.price === undefined || input.price <= 0n)) {
+      throw fail(400, 'A limit order needs a price');
+    }
+    const price = type === 'limit' ? (input.price ?? null) : null;
+    return placeSpot(ctx, memberId, { spec, side: input.side, type, price, volume });
+  }
+  if (input.market === 'contract') {
+    if (type !== 'market') throw fail(400, 'Contract orders are market orders');
+    if (input.leverage !== undefined || input.marginMode !== undefined) {
+      await changeSettings(ctx, memberId, { leverage: input.leverage, marginMode: input.marginMode });
+    }
+    switch (input.side) {
+      case 'open_long':
+        return openPosition(ctx, memberId, { spec, side: 'long', volume });
+      case 'open_short':
+        return openPosition(ctx, memberId, { spec, side: 'short', volume });
+      case 'close_long':
+        return closePosition(ctx, memberId, { spec, side: 'long', volume });
+      case 'close_short':
+        return closePosition(ctx, memberId, { spec, side: 'short', volume });
+      default:
+        throw fail(400, 'Contract orders are open_long, open_short, close_long or close_short');
+    }
+  }
+  if (input.side !== 'up' && input.side !== 'down') throw fail(400, 'Option orders are up or down');
+  if (input.period === undefined) throw fail(400, 'An option needs a period in seconds');
+  return placeOption(ctx, memberId, { spec, side: input.side, stake: volume, period: input.period });
+}
+
+export const tradingDomain: Domain = {
+  name: 'trading',
+  handlers: {
+    '/api/order/place': handler({
+      auth: true,
+      body: placeBody,
+      run: async (ctx, input): Promise<OrderView> => orderView(await place(ctx, input)),
+    }),
+    '/api/order/cancel': handler({
+      auth: true,
+      body: body({ id: idField }),
+      run: async (ctx, input): Promise<OrderView> => {
+        const order = await ctx.tx.get(orders, input.id);
+        if (!order || order.memberId !== ctx.member.id) throw fail(Codes.notFound, 'Order not found');
+        if (order.status !== 'open' || order.market !== 'spot') {
+          throw fail(400, 'Only open spot limit orders can be cancelled');
+        }
+        if (order.holdId) await ctx.ledger.release(order.holdId);
+        const cancelled: OrderRow = { ...order, status: 'cancelled', updatedAt: ctx.now };
+        ctx.tx.put(orders, cancelled);
+        return orderView(cancelled);
+      },
+    }),
+    '/api/order/list': handler({
+      auth: true,
+      body: body({
+        ...listShape,
+        status: z.enum(['open', 'filled', 'cancelled', 'settled']).optional(),
+        market: z.enum(['spot', 'contract', 'option']).optional(),
+      }),
+      run: async (ctx, input): Promise<ListResult<OrderView>> => {
+        const rows = (await ctx.tx.query(orders, 'member', ctx.member.id)).filter(
+          (o) => (!input.status || o.status === input.status) && (!input.market || o.market === input.market),
+        );
+        return paginate(newestFirst(rows).map(orderView), input);
+      },
+    }),
+    '/api/position/list': handler({
+      auth: true,
+      body: body({ market: z.enum(['contract']).optional() }),
+      run: async (ctx): Promise<{ list: PositionView[] }> => {
+        const open = await openPositions(ctx, ctx.member.id);
+        const list: PositionView[] = [];
+        for (const p of newestFirst(open)) {
+          const q = BigInt(p.volume);
+          const entry = BigInt(p.entryPrice);
+          const mark = markOf(ctx, p.symbol);
+          list.push(
+            positionView(p, {
+              mark,
+              maintenance: maintenanceMargin(q, entry, ctx.config.maintenanceMarginBps),
+              pnl: unrealisedPnl(p.side, q, entry, mark),
+              liquidation: await liquidationPriceOf(ctx, p, open),
+            }),
+          );
+        }
+        return { list };
+      },
+    }),
+    '/api/position/margin': handler({
+      auth: true,
+      body: body({ id: idField, amount: signedAmount }),
+      run: async (ctx, input) => {
+        const p = await adjustMargin(ctx, ctx.member.id, input.id, input.amount);
+        return { id: p.id, margin: formatAmount(BigInt(p.margin)) };
+      },
+    }),
+    '/api/position/settings': handler({
+      auth: true,
+      body: body({ leverage: leverage.optional(), marginMode: marginMode.optional() }),
+      run: async (ctx, input) => {
+        const s = await changeSettings(ctx, ctx.member.id, input);
+        return { leverage: s.leverage, marginMode: s.marginMode };
+      },
+    }),
+  },
+  jobs: { [SETTLE_JOB]: settleOption },
+  periodic: [{ name: 'trading.watch', intervalMs: 1_000, run: watchMarkets }],
+};
