@@ -93,7 +93,10 @@ describe('the worker transport', () => {
     transport = connect(host);
     expect(await transport.demo.advance(500)).toBe(1_500);
     expect(await transport.demo.now()).toBe(1_500);
+    // The fake engine's clock stands still at 1,500 ms, so its offset from the wall clock is 1,500 - Date.now().
+    expect(transport.demo.clock() - 1_500).toBeLessThanOrEqual(5);
     await transport.demo.reset();
     expect(await transport.demo.now()).toBe(0);
+    expect(Math.abs(transport.demo.clock())).toBeLessThanOrEqual(5);
   });
 });

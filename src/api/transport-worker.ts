@@ -16,6 +16,8 @@ export interface DemoControls {
   reset(): Promise<void>;
   /** The engine's time in ms (wall clock plus fast-forward). */
   now(): Promise<number>;
+  /** The same, synchronously, from the offset last learnt (call now() once at start; advance/reset update it). */
+  clock(): number;
 }
 
 /**
@@ -43,6 +45,13 @@ export function createWorkerTransport(
   const dispatch = (message: FeedMessage): void => {
     for (const listener of listeners) listener(message);
   };
+  // The engine's clock runs ahead of the wall clock by the fast-forward offset; remember it from every answer
+  // that reports the engine time, so countdowns can read it synchronously.
+  let offset = 0;
+  const learn = (engineNow: number): number => {
+    offset = engineNow - Date.now();
+    return engineNow;
+  };
 
   return {
     async request({ method, path, headers, body }) {
@@ -63,9 +72,16 @@ export function createWorkerTransport(
       };
     },
     demo: {
-      advance: (ms) => api.advance(ms),
-      reset: () => api.reset(),
-      now: () => api.now(),
+      advance: (ms) => api.advance(ms).then(learn),
+      reset: () =>
+        api.reset().then(() =>
+          api
+            .now()
+            .then(learn)
+            .then(() => undefined),
+        ),
+      now: () => api.now().then(learn),
+      clock: () => Date.now() + offset,
     },
     close() {
       // Terminating takes the worker's side of the subscription with it; nothing to unsubscribe remotely.
@@ -76,11 +92,23 @@ export function createWorkerTransport(
   };
 }
 
-/** The transport demo mode uses in the browser. */
+let shared: WorkerTransport | undefined;
+
+/**
+ * The transport demo mode uses in the browser: one worker per page, so the API client, the socket's feed
+ * adapter and the demo tools panel all reach the same engine by calling this.
+ */
 export function createDemoWorkerTransport(): WorkerTransport {
+  if (shared) return shared;
   const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
     type: 'module',
     name: 'strata-engine',
   });
-  return createWorkerTransport(worker, () => worker.terminate());
+  const transport = createWorkerTransport(worker, () => {
+    worker.terminate();
+    shared = undefined;
+  });
+  void transport.demo.now().catch(() => undefined);
+  shared = transport;
+  return transport;
 }

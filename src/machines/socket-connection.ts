@@ -6,6 +6,7 @@
  */
 import { fromCallback } from 'xstate';
 import type { FeedMessage } from '../../engine/index';
+import { createDemoWorkerTransport } from '../api/transport-worker';
 
 export interface SocketHandlers {
   open(): void;
@@ -110,3 +111,7 @@ export function feedSocketFactory(
     };
   };
 }
+
+/** Demo mode's socket: the feed of the page's one demo worker (see createDemoWorkerTransport). */
+export const demoSocketFactory: SocketFactory = (url, handlers) =>
+  feedSocketFactory((listener) => createDemoWorkerTransport().subscribe(listener))(url, handlers);

@@ -9,7 +9,7 @@
  * - events from the connection actor: OPENED, MESSAGE(message), ERROR, CLOSED (see socket-connection.ts).
  * - emitted: `{ type: 'message', message }` for each non-ping message: `actor.on('message', ...)`.
  * - actors: `connection` (default: a browser WebSocket). Demo mode provides
- *   `socketConnection(feedSocketFactory(transport.subscribe))`; tests provide a fake factory.
+ *   `socketConnection(demoSocketFactory)` (the worker's feed); tests provide a fake factory.
  * States: connection.connecting, connection.open, waiting. The connection actor lives exactly as long as
  * the `connection` state, so a new connection can only start after the old one was stopped and closed.
  */

@@ -10,7 +10,9 @@
  *   `at` is the time (ms) on the server's clock when the result or profile was read; remaining = expiresAt - at.
  *   Send SYNC with /api/user/getuser's { vip, vipExpiresAt } when the screen opens and after a refresh.
  * - emitted: bought(level), failed(error), expired, refunded.
- * - actors: buy, refund (vip-effects.ts). Provide `vipEffects(now)` with the demo clock in demo mode.
+ * - actors: buy, refund (vip-effects.ts). In demo mode provide
+ *   `vipEffects(() => createDemoWorkerTransport().demo.clock())`, the engine's fast-forwarded clock; SYNC's `at`
+ *   comes from the same clock.
  * Delayed events are not part of a persisted snapshot: after restoring one in `trial`, send SYNC to restart
  * the countdown.
  */
