@@ -61,7 +61,25 @@ const action = fc.oneof(
       level: fc.constantFrom(1, 2, 2, 3),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('withdraw' as const), m: who, amount: wireAmount }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('withdraw' as const),
+      m: who,
+      amount: wireAmount,
+      // external: sent; burn: rejected by review (W5); member: arrives as a deposit (D6); erc: refused (421)
+      to: fc.constantFrom('external', 'external', 'burn', 'member', 'erc'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('manual' as const),
+      m: who,
+      amount: fc.integer({ min: 1, max: 500 }).map(String),
+      txid: fc.stringMatching(/^[0-9a-f]{64}$/),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -122,14 +140,25 @@ class World {
         return this.as(a.m, '/api/Viplist/Buyvip', { level: a.level, key: a.goodKey ? 'key1' : 'wrong' });
       case 'refund':
         return this.as(a.m, '/api/Viplist/refund', { level: a.level });
-      case 'withdraw':
+      case 'withdraw': {
+        const other = (a.m + 1) % NAMES.length;
+        let address = EXTERNAL_TRON;
+        if (a.to === 'burn') address = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+        if (a.to === 'erc') address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+        if (a.to === 'member' && this.registered.has(other)) {
+          const addr = await this.as(other, '/api/recharge/address', { network: 'TRC20' });
+          address = (addr.data as { address: string }).address;
+        }
         return this.as(a.m, '/api/withdraw/submit', {
           currency: 'USDT',
           network: 'TRC20',
-          address: EXTERNAL_TRON,
+          address,
           amount: a.amount,
           key: 'key1',
         });
+      }
+      case 'manual':
+        return this.as(a.m, '/api/recharge/submit', { network: 'TRC20', amount: a.amount, txid: a.txid });
     }
   }
 }
