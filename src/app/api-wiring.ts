@@ -3,6 +3,7 @@ import { configureApi } from '../api';
 import { presentError, type ErrorPresenter } from '../api/errors';
 import { i18next } from '../i18n';
 import { popupStore } from './popup-store';
+import { session } from './session';
 import { toastStore } from './toast-store';
 import { userStore } from './user-store';
 
@@ -11,9 +12,14 @@ export function createPresenter(navigate: (to: string) => void): ErrorPresenter 
   return {
     t: (key: string, params: Record<string, string> = {}) => i18next.t(key, params),
     toast: (text: string, tone: 'error' | 'success') => toastStore.show(text, tone),
-    sessionExpired: () => popupStore.openSessionExpired(),
+    // The session machine owns the state (tokenExpired, then cleared on acknowledgement); the popup store
+    // owns the one dialog.
+    sessionExpired: () => {
+      session.expired();
+      return popupStore.openSessionExpired();
+    },
     logout: () => {
-      userStore.clear();
+      session.acknowledgeExpired();
       navigate('/login');
     },
   };
@@ -21,6 +27,7 @@ export function createPresenter(navigate: (to: string) => void): ErrorPresenter 
 
 export function wireApi(navigate: (to: string) => void): void {
   const presenter = createPresenter(navigate);
+  session.onLoggedOut(() => navigate('/login'));
   configureApi({
     credentials: () => {
       const user = userStore.get();

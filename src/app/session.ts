@@ -1,0 +1,110 @@
+/**
+ * The app's one session actor (src/machines/session.ts). Login, register, logout and a 401 all go through
+ * it; the user store stays the persisted copy the route guard reads, written by the machine's own actions.
+ *
+ * The store can also change behind the machine's back (another tab logs in or out: a storage event; tests
+ * set it directly). A settled machine that disagrees with the store is restarted, so it restores from the
+ * store again rather than refusing the next LOGIN because it still thinks it is logged in.
+ */
+import { useSyncExternalStore } from 'react';
+import { useSelector } from '@xstate/react';
+import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { requestPersistence } from '../pwa/storage';
+import { sessionMachine, type Credentials, type RegisterForm } from '../machines/session';
+import { userStore, type LocalUser } from './user-store';
+
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+type LoggedOutListener = (reason: 'logout' | 'expired') => void;
+const loggedOutListeners = new Set<LoggedOutListener>();
+const actorListeners = new Set<() => void>();
+
+function start(): SessionActor {
+  const next = createActor(sessionMachine);
+  // The member now has data on this device worth keeping from eviction.
+  next.on('loggedIn', () => void requestPersistence());
+  next.on('loggedOut', (event) => {
+    for (const listener of loggedOutListeners) listener(event.reason);
+  });
+  next.start();
+  return next;
+}
+
+let actor: SessionActor = start();
+
+function sameUser(a: LocalUser | null, b: LocalUser | null): boolean {
+  return (a?.id ?? null) === (b?.id ?? null) && (a?.token ?? null) === (b?.token ?? null);
+}
+
+function resync(): void {
+  const snapshot = actor.getSnapshot();
+  if (!snapshot.matches('loggedIn') && !snapshot.matches('loggedOut')) return;
+  if (sameUser(snapshot.context.user, userStore.get())) return;
+  actor.stop();
+  actor = start();
+  for (const listener of actorListeners) listener();
+}
+
+userStore.subscribe(resync);
+
+export const session = {
+  get actor(): SessionActor {
+    return actor;
+  },
+  login(credentials: Credentials): void {
+    resync();
+    actor.send({ type: 'LOGIN', credentials });
+  },
+  register(form: RegisterForm): void {
+    resync();
+    actor.send({ type: 'REGISTER', form });
+  },
+  logout(): void {
+    actor.send({ type: 'LOGOUT' });
+  },
+  /** A call answered 401: the machine enters tokenExpired (further 401s are ignored there). */
+  expired(): void {
+    actor.send({ type: 'TOKEN_EXPIRED' });
+  },
+  /**
+   * The member closed the session-expired dialog. The machine clears the stored user and toasts; when it
+   * was not in tokenExpired (a 401 with nobody logged in), the store is cleared directly.
+   */
+  acknowledgeExpired(): void {
+    if (actor.getSnapshot().matches('tokenExpired')) actor.send({ type: 'ACK_EXPIRED' });
+    else userStore.clear();
+  },
+  refreshed(user: Partial<Omit<LocalUser, 'id' | 'token'>>): void {
+    actor.send({ type: 'REFRESHED', user });
+  },
+  onLoggedOut(listener: LoggedOutListener): () => void {
+    loggedOutListeners.add(listener);
+    return () => loggedOutListeners.delete(listener);
+  },
+  /** Tests: a fresh actor restored from the store. */
+  restart(): void {
+    actor.stop();
+    actor = start();
+    for (const listener of actorListeners) listener();
+  },
+};
+
+function subscribeActor(listener: () => void): () => void {
+  actorListeners.add(listener);
+  return () => actorListeners.delete(listener);
+}
+
+/** Selects from the current session actor, following it across restarts. */
+export function useSession<T>(select: (snapshot: SessionSnapshot) => T): T {
+  const current = useSyncActor();
+  return useSelector(current, select);
+}
+
+function useSyncActor(): SessionActor {
+  return useSyncExternalStore(
+    subscribeActor,
+    () => actor,
+    () => actor,
+  );
+}
