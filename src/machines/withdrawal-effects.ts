@@ -3,6 +3,7 @@
  * through the app's API client. Tests and screens swap them with `.provide()`.
  */
 import { fromPromise } from 'xstate';
+import type { FeedMessage } from '../../engine/index';
 import { api, isApiError } from '../api';
 import {
   defaultValidators,
@@ -46,4 +47,18 @@ export const submitWithdrawal = fromPromise<WithdrawalRecord, WithdrawalForm>(as
 
 function toRecord(data: unknown): WithdrawalRecord {
   return typeof data === 'object' && data !== null ? (data as WithdrawalRecord) : {};
+}
+
+/**
+ * The review's verdict from the real-time feed: `withdrawal` events carry `{ memberId, id, status }`. Answers
+ * the REVIEW_RESULT to send for the record the machine is waiting on, or null.
+ */
+export function reviewResultOf(
+  message: FeedMessage,
+  recordId: unknown,
+): { type: 'REVIEW_RESULT'; status: 'success' | 'rejected' } | null {
+  if (message.type !== 'withdrawal' || typeof message.data !== 'object' || message.data === null) return null;
+  const { id, status } = message.data as { id?: unknown; status?: unknown };
+  if (id === undefined || String(id) !== String(recordId)) return null;
+  return status === 'success' || status === 'rejected' ? { type: 'REVIEW_RESULT', status } : null;
 }

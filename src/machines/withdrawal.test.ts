@@ -11,7 +11,7 @@ import {
   type WithdrawalForm,
   type WithdrawalRecord,
 } from './withdrawal';
-import { validateWith } from './withdrawal-effects';
+import { reviewResultOf, validateWith } from './withdrawal-effects';
 import { defaultValidators, toMicro, type FieldErrors } from './withdrawal-rules';
 
 const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -167,6 +167,18 @@ describe('withdrawal machine', () => {
     s.actor.send({ type: 'CANCEL' });
     expect(s.state()).toBe('editing');
     expect(s.context().form).toMatchObject(GOOD);
+  });
+
+  it('reads the review verdict for its record from the feed', () => {
+    const feed = (data: unknown) => ({ type: 'withdrawal', data });
+    expect(reviewResultOf(feed({ id: 'w1', status: 'success' }), 'w1')).toEqual({
+      type: 'REVIEW_RESULT',
+      status: 'success',
+    });
+    expect(reviewResultOf(feed({ id: 'w1', status: 'rejected' }), 'w1')?.status).toBe('rejected');
+    expect(reviewResultOf(feed({ id: 'w1', status: 'pending' }), 'w1')).toBeNull();
+    expect(reviewResultOf(feed({ id: 'w2', status: 'success' }), 'w1')).toBeNull();
+    expect(reviewResultOf({ type: 'deposit', data: { id: 'w1', status: 'success' } }, 'w1')).toBeNull();
   });
 
   it('round-trips a persisted snapshot', async () => {

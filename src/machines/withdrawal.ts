@@ -9,7 +9,7 @@
  * - context: form, minimum, fieldErrors (reason codes per field), record (the 911 record), error (Failure),
  *   online.
  * - events: EDIT(patch), SUBMIT, CONFIRM, CANCEL, RETRY, ONLINE, OFFLINE, REVIEW_RESULT(status). The screen
- *   sends REVIEW_RESULT when the feed's `withdrawal` event and a reload show the record settled.
+ *   turns feed messages into REVIEW_RESULT with `reviewResultOf(message, context.record.id)`.
  * - emitted: submitted(record), failed(error), queued, reviewed(status).
  * - actors: validate (withdrawal-effects.ts `validateWith(validators)`), submit (the API client).
  * The key is cleared from the form once the server accepted the withdrawal (911). Snapshots taken before
@@ -20,7 +20,7 @@ import { isUnanswered, toFailure, type Failure } from './failure';
 import { submitWithdrawal, validateWith, type WithdrawalRecord } from './withdrawal-effects';
 import { DEFAULT_MINIMUM, type FieldErrors, type Network, type WithdrawalForm } from './withdrawal-rules';
 
-export type { WithdrawalRecord } from './withdrawal-effects';
+export { reviewResultOf, type WithdrawalRecord } from './withdrawal-effects';
 export type { FieldErrors, FieldReason, Network, WithdrawalForm } from './withdrawal-rules';
 
 export interface WithdrawalInput {
