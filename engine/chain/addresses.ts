@@ -8,12 +8,14 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { createBase58check } from '@scure/base';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
+import { ethereumAddress, tronAddress, type Network } from './encoding';
 
-export type Network = 'TRC20' | 'ERC20';
-export const NETWORKS: readonly Network[] = ['TRC20', 'ERC20'];
+export { TRON_PREFIX, ethereumAddress, toChecksumAddress, tronAddress, tronBase58check } from './encoding';
+
+export type { Network } from './encoding';
+export { NETWORKS } from './encoding';
 
 /** SLIP-44 coin types: TRON 195, Ethereum 60 (TRC-20 and ERC-20 tokens live at their chain's addresses). */
 const COIN_TYPE: Record<Network, number> = { TRC20: 195, ERC20: 60 };
@@ -24,11 +26,6 @@ const COIN_TYPE: Record<Network, number> = { TRC20: 195, ERC20: 60 };
  */
 const MEMBER_ACCOUNT = 0;
 const PLATFORM_ACCOUNT = 1;
-
-/** The version byte that starts every TRON mainnet address (base58 "T..."). */
-export const TRON_PREFIX = 0x41;
-
-export const tronBase58check = createBase58check(sha256);
 
 /**
  * The BIP-32 master key of an engine. The numeric engine seed is expanded with HKDF-SHA256 into the 64-byte
@@ -57,26 +54,6 @@ export function bip44Path(network: Network, account: number, index: number): str
 export function accountBytesFromPublicKey(publicKey: Uint8Array): Uint8Array {
   const uncompressed = secp256k1.Point.fromBytes(publicKey).toBytes(false);
   return keccak_256(uncompressed.subarray(1)).subarray(12);
-}
-
-/** EIP-55: each hex letter is upper-cased when the matching nibble of keccak-256(lowercase hex) is >= 8. */
-export function toChecksumAddress(hex40: string): string {
-  const lower = hex40.toLowerCase().replace(/^0x/, '');
-  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
-  let out = '0x';
-  for (let i = 0; i < lower.length; i++) {
-    const char = lower.charAt(i);
-    out += Number.parseInt(hash.charAt(i), 16) >= 8 ? char.toUpperCase() : char;
-  }
-  return out;
-}
-
-export function ethereumAddress(accountBytes: Uint8Array): string {
-  return toChecksumAddress(bytesToHex(accountBytes));
-}
-
-export function tronAddress(accountBytes: Uint8Array): string {
-  return tronBase58check.encode(concatBytes(Uint8Array.of(TRON_PREFIX), accountBytes));
 }
 
 export function addressFromPublicKey(network: Network, publicKey: Uint8Array): string {

@@ -3,7 +3,7 @@
  * that is valid on the other network gets its own answer, because sending TRC-20 USDT to an Ethereum address
  * (or the reverse) loses the funds and the member deserves to be told exactly that, not "invalid".
  */
-import { TRON_PREFIX, toChecksumAddress, tronBase58check, type Network } from './addresses';
+import { TRON_PREFIX, toChecksumAddress, tronBase58check, type Network } from './encoding';
 
 export type AddressCheck =
   | { ok: true; address: string }
