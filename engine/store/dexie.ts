@@ -1,10 +1,15 @@
 /**
- * Dexie (IndexedDB) adapter. All rows live in ONE object store keyed by [t+id], so adding a table never
- * needs a Dexie version bump. Reads are served by an in-memory mirror loaded at open and updated only after
- * IndexedDB has committed; each commit is one `rw` transaction holding only IDB requests (bulkPut,
- * bulkDelete), so it can never auto-commit halfway the way a transaction awaiting WebCrypto would.
+ * Dexie (IndexedDB) adapter with a write-ahead log.
  *
- * One engine per database: the mirror assumes no other writer (the app runs the engine in one worker).
+ * Each commit is ONE put of the whole unit of work into the `log` object store, in one readwrite
+ * transaction that holds nothing but IDB requests, so it is atomic and cannot auto-commit halfway (the way a
+ * transaction awaiting WebCrypto would). Every `compactEvery` commits, and at open, the log is folded into
+ * `rows` (one object store for every table, keyed by [t+id], so adding a table never needs a version bump)
+ * and cleared, again in one transaction. Replaying the log at open gives the same state either way.
+ *
+ * Reads are served by an in-memory mirror, updated only after IndexedDB committed. One engine per database:
+ * the mirror assumes no other writer (the app runs the engine in one worker holding a Web Lock).
+ * Commits use `durability: 'relaxed'` (a browser may lose the last commits on an OS crash, never part of one).
  */
 import { Dexie, type Table } from 'dexie';
 import { MemoryStore } from './memory';
@@ -17,16 +22,30 @@ interface DexieRow {
   v: unknown;
 }
 
+interface LogEntry {
+  seq?: number;
+  puts: StoredRow[];
+  deletes: RowRef[];
+}
+
+const COMPACT_EVERY = 256;
+
 export class DexieStore implements StoreAdapter {
   readonly kind = 'dexie';
   private readonly mirror = new MemoryStore();
   private readonly db: Dexie;
   private readonly rows: Table<DexieRow, [string, string]>;
+  private readonly log: Table<LogEntry, number>;
+  /** Keys written since the last compaction, with their latest row (or null when deleted). */
+  private readonly dirty = new Map<string, StoredRow | RowRef>();
+  private logged = 0;
 
   private constructor(name: string) {
     this.db = new Dexie(name);
     this.db.version(1).stores({ rows: '[t+id]' });
+    this.db.version(2).stores({ rows: '[t+id]', log: '++seq' });
     this.rows = this.db.table('rows');
+    this.log = this.db.table('log');
   }
 
   static async open(name: string): Promise<DexieStore> {
@@ -37,7 +56,33 @@ export class DexieStore implements StoreAdapter {
       all.map((r) => ({ table: r.t, id: r.id, ix: r.ix, value: r.v })),
       [],
     );
+    for (const entry of await store.log.orderBy('seq').toArray()) store.remember(entry.puts, entry.deletes);
+    if (store.dirty.size > 0) await store.compact();
     return store;
+  }
+
+  /** Applies a logged commit to the mirror and notes its keys for the next compaction. */
+  private remember(puts: StoredRow[], deletes: RowRef[]): void {
+    this.mirror.apply(puts, deletes);
+    for (const d of deletes) this.dirty.set(`${d.table}\u0000${d.id}`, { table: d.table, id: d.id });
+    for (const p of puts) this.dirty.set(`${p.table}\u0000${p.id}`, p);
+    this.logged++;
+  }
+
+  private async compact(): Promise<void> {
+    const puts: DexieRow[] = [];
+    const deletes: Array<[string, string]> = [];
+    for (const row of this.dirty.values()) {
+      if ('ix' in row) puts.push({ t: row.table, id: row.id, ix: row.ix, v: row.value });
+      else deletes.push([row.table, row.id]);
+    }
+    await this.db.transaction('rw', this.rows, this.log, async () => {
+      if (deletes.length > 0) await this.rows.bulkDelete(deletes);
+      if (puts.length > 0) await this.rows.bulkPut(puts);
+      await this.log.clear();
+    });
+    this.dirty.clear();
+    this.logged = 0;
   }
 
   get(table: string, id: string): Promise<unknown> {
@@ -58,15 +103,22 @@ export class DexieStore implements StoreAdapter {
 
   async commit(puts: StoredRow[], deletes: RowRef[]): Promise<void> {
     if (puts.length === 0 && deletes.length === 0) return;
-    await this.db.transaction('rw', this.rows, async () => {
-      if (deletes.length > 0) await this.rows.bulkDelete(deletes.map((d) => [d.table, d.id]));
-      if (puts.length > 0)
-        await this.rows.bulkPut(puts.map((p) => ({ t: p.table, id: p.id, ix: p.ix, v: p.value })));
+    // The raw IDB API on the hot path: one put, no Dexie promise machinery around it.
+    const idb = this.db.backendDB();
+    const tx = idb.transaction('log', 'readwrite', { durability: 'relaxed' });
+    const entry: LogEntry = { puts, deletes };
+    tx.objectStore('log').add(entry);
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB commit failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB commit aborted'));
     });
-    this.mirror.apply(puts, deletes);
+    this.remember(puts, deletes);
+    if (this.logged >= COMPACT_EVERY) await this.compact();
   }
 
   async close(): Promise<void> {
+    if (this.dirty.size > 0) await this.compact();
     this.db.close();
     await this.mirror.close();
   }

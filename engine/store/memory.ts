@@ -1,4 +1,5 @@
 /** In-memory adapter: the reference implementation of the port, and the Dexie adapter's read mirror. */
+import { clonePlain } from './clone';
 import { compareIds, type RowRef, type StoreAdapter, type StoredRow } from './port';
 
 interface MemTable {
@@ -21,20 +22,20 @@ export class MemoryStore implements StoreAdapter {
 
   async get(table: string, id: string): Promise<unknown> {
     const row = this.data.get(table)?.rows.get(id);
-    return row ? structuredClone(row.value) : undefined;
+    return row ? clonePlain(row.value) : undefined;
   }
 
   async query(table: string, key: string): Promise<unknown[]> {
     const t = this.data.get(table);
     const ids = t?.ix.get(key);
     if (!t || !ids) return [];
-    return [...ids].sort(compareIds).map((id) => structuredClone(t.rows.get(id)?.value));
+    return [...ids].sort(compareIds).map((id) => clonePlain(t.rows.get(id)?.value));
   }
 
   async scan(table: string): Promise<unknown[]> {
     const t = this.data.get(table);
     if (!t) return [];
-    return [...t.rows.keys()].sort(compareIds).map((id) => structuredClone(t.rows.get(id)?.value));
+    return [...t.rows.keys()].sort(compareIds).map((id) => clonePlain(t.rows.get(id)?.value));
   }
 
   async tables(): Promise<string[]> {
@@ -55,7 +56,7 @@ export class MemoryStore implements StoreAdapter {
     for (const row of puts) {
       const t = this.table(row.table);
       this.remove(row.table, row.id);
-      t.rows.set(row.id, { ...row, value: structuredClone(row.value) });
+      t.rows.set(row.id, { ...row, value: clonePlain(row.value) });
       for (const key of row.ix) {
         let set = t.ix.get(key);
         if (!set) {

@@ -105,3 +105,36 @@ describe('store contract: dexie persistence', () => {
     await second.close();
   });
 });
+
+describe('store contract: dexie write-ahead log', () => {
+  it('G1 commits not yet folded into rows survive a crash (reopen without close), and many commits compact', async () => {
+    const name = `wal-${++dbCounter}`;
+    const first = await DexieStore.open(name);
+    for (let i = 1; i <= 300; i++) {
+      const tx = new Tx(first);
+      tx.put(pets, { id: String(i), owner: i % 2 ? 'ann' : 'bob', name: `p${i}`, tags: [] });
+      if (i > 1) tx.delete(pets, String(i - 1));
+      await tx.commit();
+    }
+    // no close(): the last 44 commits are only in the log
+    const second = await DexieStore.open(name);
+    expect(await second.scan('pets')).toEqual([{ id: '300', owner: 'bob', name: 'p300', tags: [] }]);
+    expect(await second.query('pets', 'owner=bob')).toHaveLength(1);
+    await second.close();
+    await first.close();
+  });
+});
+
+describe('clonePlain', () => {
+  it('G3 copies plain records deeply and falls back to structuredClone for other objects', async () => {
+    const { clonePlain } = await import('../../engine/store/clone');
+    const bytes = new Uint8Array([1, 2]);
+    const original = { a: [1, { b: 2n }], c: null, d: 'x', e: bytes };
+    const copy = clonePlain(original);
+    expect(copy).toEqual(original);
+    expect(copy.a).not.toBe(original.a);
+    expect(copy.a[1]).not.toBe(original.a[1]);
+    expect(copy.e).not.toBe(bytes);
+    expect(copy.e).toEqual(bytes);
+  });
+});
