@@ -10,6 +10,8 @@ export type * from './market/types';
 export type { FinanceOrderView, ProductView, ProfitView } from './finance/views';
 import type { AssetsView } from './assets/handlers';
 export type { AssetsView, AssetLine, SubAccountView } from './assets/handlers';
+import type { OrderView, PositionView } from './trading/views';
+export type { OrderView, PositionView } from './trading/views';
 import type { ChainSendResult, DepositAddress, DepositRecord, WireNetwork } from './deposits/types';
 export type { ChainSendResult, DepositAddress, DepositRecord, WireNetwork } from './deposits/types';
 import type { WithdrawFeeQuote, WithdrawalRecord } from './withdrawals/types';
@@ -102,6 +104,37 @@ export interface ContractMap extends CoreContract {
       amount: Amount;
     };
     data: { id: string; from: string; to: string; amount: Amount; time: UnixSeconds };
+  };
+  '/api/order/place': {
+    body: {
+      symbol: string;
+      market: 'spot' | 'contract' | 'option';
+      side: 'buy' | 'sell' | 'open_long' | 'open_short' | 'close_long' | 'close_short' | 'up' | 'down';
+      type?: 'market' | 'limit';
+      price?: Amount;
+      volume: Amount;
+      leverage?: number;
+      marginMode?: 'cross' | 'isolated';
+      period?: number;
+    };
+    data: OrderView;
+  };
+  '/api/order/cancel': { body: { id: string | number }; data: OrderView };
+  '/api/order/list': {
+    body: ListParams & {
+      status?: 'open' | 'filled' | 'cancelled' | 'settled';
+      market?: 'spot' | 'contract' | 'option';
+    };
+    data: ListResult<OrderView>;
+  };
+  '/api/position/list': { body: { market?: 'contract' }; data: { list: PositionView[] } };
+  '/api/position/margin': {
+    body: { id: string | number; amount: Amount };
+    data: { id: string; margin: Amount };
+  };
+  '/api/position/settings': {
+    body: { leverage?: number; marginMode?: 'cross' | 'isolated' };
+    data: { leverage: number; marginMode: 'cross' | 'isolated' };
   };
   '/api/sprofitlog/getlist': {
     body: ListParams & { type?: 'finance' | 'mining' | 'invite' };
