@@ -104,6 +104,8 @@ export function createDemoWorkerTransport(): WorkerTransport {
     type: 'module',
     name: 'strata-engine',
   });
+  // A worker that fails to load leaves calls to the client's timeout; say why in the console at least.
+  worker.addEventListener('error', (event) => console.error('demo engine worker failed:', event.message));
   const transport = createWorkerTransport(worker, () => {
     worker.terminate();
     shared = undefined;

@@ -88,8 +88,7 @@ describe('the demo engine host', () => {
     const { made, createEngine } = fakeEngines();
     host = createEngineHost({ createEngine, offsets: memoryOffsetStore(), settleEveryMs: 10 });
     await host.now();
-    await new Promise((resolve) => setTimeout(resolve, 55));
-    expect(made[0]?.settles).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => made[0]?.settles ?? 0, { timeout: 2_000 }).toBeGreaterThanOrEqual(3);
     const [a, b] = [host.settle(), host.settle()];
     expect(a).toBe(b);
   });
