@@ -6,12 +6,12 @@ import type { ApiError } from './api-error';
 import { createClient, type Credentials } from './client';
 import { apiMode } from './config';
 import { createHttpTransport } from './http-transport';
-import { createDemoWorkerTransport } from './transport-worker';
+import { createDemoWorkerTransport, type DemoControls, type WorkerTransport } from './transport-worker';
 import type { Transport } from './transport';
 
 let credentials: () => Credentials | null = () => null;
 let onError: (error: ApiError, silent: boolean) => void = () => undefined;
-let transport: Transport | undefined;
+let transport: Transport | WorkerTransport | undefined;
 
 export function configureApi(wiring: {
   credentials: () => Credentials | null;
@@ -27,7 +27,18 @@ export const api = createClient({
   onError: (error, silent) => onError(error, silent),
 });
 
+/**
+ * Demo mode's tools (the simulated clock, fast-forward, reset), or null in live mode or when the transport
+ * has none (tests). Screens read the clock for countdowns measured on the server's time.
+ */
+export function demoControls(): DemoControls | null {
+  if (apiMode() === 'live' || (!transport && typeof Worker === 'undefined')) return null;
+  transport ??= createDemoWorkerTransport();
+  return 'demo' in transport ? transport.demo : null;
+}
+
 export { ApiError, isApiError } from './api-error';
 export type { CallOptions } from './client';
+export type { DemoControls } from './transport-worker';
 export { describeError, type ErrorDescription } from './errors';
 export { resolveImage, DEFAULT_IMAGE } from './images';
