@@ -34,7 +34,11 @@ function cpuNow(): number {
   return u.user + u.system;
 }
 
-async function transfers(storage: string, count: number): Promise<number> {
+async function transfers(
+  storage: string,
+  count: number,
+  between?: (i: number) => Promise<void>,
+): Promise<number> {
   const h = await harness({ storage, seed: 5, config: { pbkdf2Iterations: 1_000 } });
   const alice = await signUp(h, 'alice');
   const bob = await signUp(h, 'bob');
@@ -47,14 +51,22 @@ async function transfers(storage: string, count: number): Promise<number> {
   const samples: number[] = [];
   const started = performance.now();
   const cpu = cpuNow();
+  let otherWall = 0;
+  let otherCpu = 0;
   for (let i = 0; i < count; i++) {
     const t = performance.now();
     const r = await h.call('/api/transfer/submit', { account: 'bob', amount: '1.5' }, alice);
     samples.push(performance.now() - t);
     if (r.code !== 0) throw new Error(`transfer ${i}: ${r.code} ${r.msg}`);
+    if (between) {
+      const [w, c] = [performance.now(), cpuNow()];
+      await between(i);
+      otherWall += performance.now() - w;
+      otherCpu += cpuNow() - c;
+    }
   }
-  const wall = performance.now() - started;
-  const cpuUsed = cpuNow() - cpu;
+  const wall = performance.now() - started - otherWall;
+  const cpuUsed = cpuNow() - cpu - otherCpu;
   const problems = await h.engine.diagnostics.checkInvariants();
   if (problems.length > 0) throw new Error(`invariants broken: ${problems.join('; ')}`);
   await h.engine.close();
@@ -73,34 +85,38 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   });
 }
 
-/** One readwrite transaction putting one small record, awaited to completion, per operation. */
-async function bareWrites(count: number): Promise<number> {
-  const open = indexedDB.open(`bench-bare-${count}`, 1);
+/**
+ * One readwrite transaction putting one small record, awaited to completion. Run interleaved with the
+ * IndexedDB transfers so both see the same machine load (the bench machine is shared).
+ */
+async function bareWriter(): Promise<{ write(i: number): Promise<void>; samples: number[]; close(): void }> {
+  const open = indexedDB.open('bench-bare', 1);
   open.onupgradeneeded = () => open.result.createObjectStore('rows', { keyPath: 'id' });
   const db = await request(open);
   const samples: number[] = [];
-  const started = performance.now();
-  const cpu = cpuNow();
-  for (let i = 0; i < count; i++) {
-    const t = performance.now();
-    const tx = db.transaction('rows', 'readwrite');
-    tx.objectStore('rows').put({ id: String(i), amount: '1500000', at: i });
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    samples.push(performance.now() - t);
-  }
-  const wall = performance.now() - started;
-  const cpuUsed = cpuNow() - cpu;
-  db.close();
-  return report('bare IndexedDB write transaction', samples, wall, cpuUsed);
+  return {
+    samples,
+    write: async (i) => {
+      const t = performance.now();
+      const tx = db.transaction('rows', 'readwrite');
+      tx.objectStore('rows').put({ id: String(i), amount: '1500000', at: i });
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      samples.push(performance.now() - t);
+    },
+    close: () => db.close(),
+  };
 }
 
 export async function run(): Promise<void> {
   const memory = await transfers('memory', 5_000);
-  const idb = await transfers('bench-engine-idb', 2_000);
-  const bare = await bareWrites(2_000);
+  const writer = await bareWriter();
+  const idb = await transfers('bench-engine-idb', 2_000, writer.write);
+  const bareWall = writer.samples.reduce((a, b) => a + b, 0);
+  const bare = report('bare IndexedDB write transaction', writer.samples, bareWall, bareWall * 1000);
+  writer.close();
   console.log(`IndexedDB transfer p50 / bare write p50: ${(idb / bare).toFixed(2)}x`);
   console.log(
     `storage cost of a transfer (IndexedDB p50 - memory p50) / bare write p50: ${((idb - memory) / bare).toFixed(2)}x ` +

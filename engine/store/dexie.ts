@@ -24,8 +24,45 @@ interface DexieRow {
 
 interface LogEntry {
   seq?: number;
-  puts: StoredRow[];
-  deletes: RowRef[];
+  /**
+   * The commit as JSON: IndexedDB clones one string about as fast as a bare record, and twice as fast as
+   * the object graph. Commits JSON cannot represent exactly (bigints, byte arrays) are logged as objects.
+   */
+  json?: string;
+  puts?: StoredRow[];
+  deletes?: RowRef[];
+}
+
+/** True when JSON.stringify/parse gives back an equal value (no bigints, typed arrays, Dates, holes...). */
+function jsonSafe(value: unknown): boolean {
+  if (value === null) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object': {
+      if (Array.isArray(value)) {
+        for (const item of value) if (item === undefined || !jsonSafe(item)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const key in value) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item !== undefined && !jsonSafe(item)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+function decode(entry: LogEntry): { puts: StoredRow[]; deletes: RowRef[] } {
+  if (entry.json === undefined) return { puts: entry.puts ?? [], deletes: entry.deletes ?? [] };
+  return JSON.parse(entry.json) as { puts: StoredRow[]; deletes: RowRef[] };
 }
 
 const COMPACT_EVERY = 256;
@@ -56,7 +93,10 @@ export class DexieStore implements StoreAdapter {
       all.map((r) => ({ table: r.t, id: r.id, ix: r.ix, value: r.v })),
       [],
     );
-    for (const entry of await store.log.orderBy('seq').toArray()) store.remember(entry.puts, entry.deletes);
+    for (const entry of await store.log.orderBy('seq').toArray()) {
+      const { puts, deletes } = decode(entry);
+      store.remember(puts, deletes);
+    }
     if (store.dirty.size > 0) await store.compact();
     return store;
   }
@@ -106,7 +146,7 @@ export class DexieStore implements StoreAdapter {
     // The raw IDB API on the hot path: one put, no Dexie promise machinery around it.
     const idb = this.db.backendDB();
     const tx = idb.transaction('log', 'readwrite', { durability: 'relaxed' });
-    const entry: LogEntry = { puts, deletes };
+    const entry: LogEntry = jsonSafe(puts) ? { json: JSON.stringify({ puts, deletes }) } : { puts, deletes };
     tx.objectStore('log').add(entry);
     await new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();

@@ -125,6 +125,27 @@ describe('store contract: dexie write-ahead log', () => {
   });
 });
 
+describe('store contract: values that JSON cannot carry', () => {
+  it('G3 bigints, nested nulls and byte arrays survive a logged commit and a crash-replay', async () => {
+    const name = `odd-${++dbCounter}`;
+    const odd = defineTable<{ id: string; big: bigint; bytes?: Uint8Array; list: Array<number | null> }>(
+      'odd',
+    );
+    const store = await DexieStore.open(name);
+    const tx = new Tx(store);
+    tx.put(odd, { id: '1', big: 12345678901234567890n, list: [1, null] });
+    tx.put(odd, { id: '2', big: -1n, bytes: new Uint8Array([9, 8]), list: [] });
+    await tx.commit();
+    const replayed = await DexieStore.open(name);
+    expect(await replayed.scan('odd')).toEqual([
+      { id: '1', big: 12345678901234567890n, list: [1, null] },
+      { id: '2', big: -1n, bytes: new Uint8Array([9, 8]), list: [] },
+    ]);
+    await replayed.close();
+    await store.close();
+  });
+});
+
 describe('clonePlain', () => {
   it('G3 copies plain records deeply and falls back to structuredClone for other objects', async () => {
     const { clonePlain } = await import('../../engine/store/clone');
