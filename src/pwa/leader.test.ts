@@ -1,43 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runAsLeader } from './leader';
+import { fakeLocks } from './test-locks';
 import { onLeadership, resetLeadershipForTests, startLeaderElection } from './leadership';
-
-/**
- * An exclusive lock manager with the Web Locks semantics the module relies on: FIFO grants per name, the
- * lock held until the callback's promise settles, and an aborted signal rejecting a waiting request.
- */
-function fakeLocks() {
-  const queues = new Map<string, Array<() => void>>();
-  const held = new Set<string>();
-  const grantNext = (name: string) => {
-    const next = queues.get(name)?.shift();
-    if (next) next();
-  };
-  const request = (name: string, options: LockOptions, callback: (lock: Lock | null) => Promise<unknown>) =>
-    new Promise<unknown>((resolve, reject) => {
-      const run = () => {
-        held.add(name);
-        callback({ name, mode: 'exclusive' })
-          .then(resolve, reject)
-          .finally(() => {
-            held.delete(name);
-            grantNext(name);
-          });
-      };
-      const queue = queues.get(name) ?? [];
-      queues.set(name, queue);
-      options.signal?.addEventListener('abort', () => {
-        const at = queue.indexOf(run);
-        if (at >= 0) {
-          queue.splice(at, 1);
-          reject(new DOMException('aborted', 'AbortError'));
-        }
-      });
-      if (held.has(name) || queue.length > 0) queue.push(run);
-      else run();
-    });
-  return { request: request as LockManager['request'], held };
-}
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
