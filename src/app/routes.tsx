@@ -16,6 +16,12 @@ function Splash() {
 const LAZY: Record<string, RouteObject['lazy']> = {
   '/home': async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
   '/home/more': async () => ({ Component: (await import('../features/home/MorePage')).MorePage }),
+  '/login': async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
+  '/register': async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }),
+  '/forget': async () => ({ Component: (await import('../features/auth/ForgetPage')).ForgetPage }),
+  '/userforget': async () => ({
+    Component: (await import('../features/auth/UserForgetPage')).UserForgetPage,
+  }),
 };
 
 function screenRoute(path: string, titleKey: string): RouteObject {

@@ -1,0 +1,129 @@
+/**
+ * /forget: reset the login password with the secret answer. Step one finds the account's question; step two
+ * sets the new password. The engine then holds withdrawals for 24 hours (API.md), which the page says.
+ */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../api';
+import { toastStore } from '../../app/toast-store';
+import { toFailure, type Failure } from '../../machines/failure';
+import { Field } from '../../ui/Field';
+import { useForm } from '../../ui/useForm';
+import { failureText } from './failure-text';
+import { PasswordField } from './PasswordField';
+import { accountRule, compact, passwordRule, repeatRule, requiredRule } from './rules';
+import { useQuestion } from './useQuestion';
+import './auth.css';
+
+const INITIAL = { username: '', answer: '', password: '', repassword: '' };
+
+export function ForgetPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const q = useQuestion();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const hasQuestion = q.question !== null;
+  const validate = useCallback(
+    (v: typeof INITIAL) =>
+      compact({
+        username: accountRule(v.username),
+        ...(hasQuestion
+          ? {
+              answer: requiredRule(v.answer, 'auth.answerRequired'),
+              password: passwordRule(v.password),
+              repassword: repeatRule(v.repassword, v.password, 'errors.passwordsDiffer'),
+            }
+          : {}),
+      }),
+    [hasQuestion],
+  );
+  const form = useForm(INITIAL, validate);
+  const field = (name: keyof typeof INITIAL) => {
+    const bound = form.bind(name);
+    return { ...bound, error: bound.error && t(bound.error) };
+  };
+
+  const submit = form.handleSubmit(async (v) => {
+    if (!hasQuestion) {
+      await q.lookup(v.username);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.call(
+        '/api/index/forget',
+        { username: v.username.trim(), answer: v.answer, password: v.password, repassword: v.repassword },
+        { silent: true },
+      );
+      toastStore.show(t('auth.forgetDone'), 'success');
+      void navigate('/login', { replace: true });
+    } catch (error) {
+      setFailure(toFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const shownFailure = failure ?? q.failure;
+  return (
+    <div className="page auth">
+      <section className="card auth-card" aria-labelledby="forget-title">
+        <h2 id="forget-title" className="section-title">
+          {t('auth.forgetTitle')}
+        </h2>
+        <p className="auth-intro">{t('auth.forgetIntro')}</p>
+        <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy || q.busy}>
+          <Field
+            label={t('auth.account')}
+            autoComplete="username"
+            readOnly={hasQuestion}
+            addon={
+              hasQuestion ? (
+                <button type="button" className="toggle-visibility" onClick={q.clear}>
+                  {t('auth.change')}
+                </button>
+              ) : undefined
+            }
+            {...field('username')}
+          />
+          {hasQuestion && (
+            <>
+              <div className="question-box" aria-live="polite">
+                <span className="muted">{t('auth.question')}</span>
+                <strong>{q.question}</strong>
+              </div>
+              <Field label={t('auth.answer')} autoComplete="off" {...field('answer')} />
+              <PasswordField
+                label={t('auth.newPassword')}
+                autoComplete="new-password"
+                {...field('password')}
+              />
+              <PasswordField
+                label={t('auth.repassword')}
+                autoComplete="new-password"
+                {...field('repassword')}
+              />
+              <p className="hint">{t('auth.resetHold')}</p>
+            </>
+          )}
+          {shownFailure && (
+            <p className="form-error" role="alert">
+              {failureText(shownFailure, t)}
+            </p>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="button primary block" disabled={busy || q.busy}>
+              {hasQuestion ? t('auth.resetPassword') : t('auth.next')}
+            </button>
+          </div>
+          <div className="form-links">
+            <Link to="/login">{t('auth.toLogin')}</Link>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

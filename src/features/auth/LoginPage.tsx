@@ -1,0 +1,72 @@
+/** /login: account (username, e-mail or phone) and password, through the session machine. */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { session } from '../../app/session';
+import type { Failure } from '../../machines/failure';
+import { Field } from '../../ui/Field';
+import { useForm } from '../../ui/useForm';
+import { failureText } from './failure-text';
+import { PasswordField } from './PasswordField';
+import { accountRule, compact, passwordRule } from './rules';
+import './auth.css';
+
+const INITIAL = { username: '', password: '' };
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const validate = useCallback(
+    (v: typeof INITIAL) => compact({ username: accountRule(v.username), password: passwordRule(v.password) }),
+    [],
+  );
+  const form = useForm(INITIAL, validate);
+  const field = (name: keyof typeof INITIAL) => {
+    const bound = form.bind(name);
+    return { ...bound, error: bound.error && t(bound.error) };
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await session.login(
+        { username: values.username.trim(), password: values.password },
+        () => navigate('/user', { replace: true }),
+      );
+      if (result) setFailure(result);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <div className="page auth">
+      <section className="card auth-card" aria-labelledby="login-title">
+        <h2 id="login-title" className="section-title">
+          {t('auth.loginTitle')}
+        </h2>
+        <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
+          <Field label={t('auth.account')} autoComplete="username" {...field('username')} />
+          <PasswordField label={t('auth.password')} autoComplete="current-password" {...field('password')} />
+          {failure && (
+            <p className="form-error" role="alert">
+              {failureText(failure, t)}
+            </p>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="button primary block" disabled={busy}>
+              {busy ? t('auth.loggingIn') : t('common.login')}
+            </button>
+          </div>
+          <div className="form-links">
+            <Link to="/register">{t('auth.toRegister')}</Link>
+            <Link to="/forget">{t('auth.toForget')}</Link>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * /register: every rule of SPEC.md §5 checked inline before sending; the captcha image with refresh (its
+ * code is spent by any attempt, so a refusal fetches a new one); an invitation code from ?invite= (the
+ * invite link). Success logs the member in through the session machine.
+ */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { session } from '../../app/session';
+import type { Failure } from '../../machines/failure';
+import { Field, SelectField } from '../../ui/Field';
+import { useForm } from '../../ui/useForm';
+import { CaptchaDemoHint, CaptchaImage, useCaptcha } from './Captcha';
+import { failureText } from './failure-text';
+import { PasswordField } from './PasswordField';
+import { fieldOfFailure, QUESTION_CHOICES, REGISTER_INITIAL, validateRegister } from './register-form';
+import './auth.css';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [generation, setGeneration] = useState(0);
+  const { captcha, failed, refresh } = useCaptcha(generation);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const validate = useCallback(validateRegister, []);
+  const form = useForm({ ...REGISTER_INITIAL, invite: params.get('invite') ?? '' }, validate);
+  const field = (name: keyof typeof REGISTER_INITIAL) => {
+    const bound = form.bind(name);
+    return { ...bound, error: bound.error && t(bound.error) };
+  };
+
+  const submit = form.handleSubmit(async (v) => {
+    if (!captcha) {
+      refresh();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    const question =
+      v.questionChoice === 'custom' ? v.customQuestion.trim() : t(`auth.questions.${v.questionChoice}`);
+    const optional = (value: string) => (value.trim() ? value.trim() : undefined);
+    try {
+      const result = await session.register(
+        {
+          username: v.username.trim(),
+          password: v.password,
+          repassword: v.repassword,
+          key: v.key,
+          rekey: v.rekey,
+          email: optional(v.email),
+          phone: optional(v.phone),
+          invite: optional(v.invite),
+          verify: v.verify.trim(),
+          verifyKey: captcha.key,
+          question,
+          answer: v.answer,
+        },
+        () => navigate('/user', { replace: true }),
+      );
+      if (!result) return;
+      const name = fieldOfFailure(result);
+      if (name && typeof result.code === 'number') form.setServerError(name, `errors.e${result.code}`);
+      else setFailure(result);
+      form.setValue('verify', '');
+      setGeneration((g) => g + 1);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <div className="page auth">
+      <section className="card auth-card" aria-labelledby="register-title">
+        <h2 id="register-title" className="section-title">
+          {t('auth.registerTitle')}
+        </h2>
+        <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
+          <Field
+            label={t('auth.username')}
+            autoComplete="username"
+            maxLength={25}
+            hint={t('auth.usernameHint')}
+            {...field('username')}
+          />
+          <p className="hint">{t('auth.contactHint')}</p>
+          <Field label={t('auth.email')} type="email" autoComplete="email" {...field('email')} />
+          <Field label={t('auth.phone')} type="tel" autoComplete="tel" {...field('phone')} />
+          <PasswordField
+            label={t('auth.password')}
+            autoComplete="new-password"
+            hint={t('auth.passwordHint')}
+            {...field('password')}
+          />
+          <PasswordField label={t('auth.repassword')} autoComplete="new-password" {...field('repassword')} />
+          <PasswordField
+            label={t('auth.key')}
+            autoComplete="off"
+            hint={t('auth.keyHint')}
+            {...field('key')}
+          />
+          <PasswordField label={t('auth.rekey')} autoComplete="off" {...field('rekey')} />
+          <SelectField
+            label={t('auth.question')}
+            name="questionChoice"
+            value={form.values.questionChoice}
+            onChange={(value) => form.setValue('questionChoice', value)}
+            options={QUESTION_CHOICES.map((q) => ({ value: q, label: t(`auth.questions.${q}`) }))}
+          />
+          {form.values.questionChoice === 'custom' && (
+            <Field label={t('auth.customQuestion')} {...field('customQuestion')} />
+          )}
+          <Field label={t('auth.answer')} autoComplete="off" {...field('answer')} />
+          <Field
+            label={t('auth.invite')}
+            autoComplete="off"
+            hint={t('auth.inviteHint')}
+            {...field('invite')}
+          />
+          <Field
+            label={t('auth.verify')}
+            inputMode="numeric"
+            autoComplete="off"
+            hint={<CaptchaDemoHint captcha={captcha} />}
+            addon={<CaptchaImage captcha={captcha} failed={failed} onRefresh={refresh} />}
+            {...field('verify')}
+          />
+          {failure && (
+            <p className="form-error" role="alert">
+              {failureText(failure, t)}
+            </p>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="button primary block" disabled={busy}>
+              {busy ? t('auth.registering') : t('common.register')}
+            </button>
+          </div>
+          <div className="form-links">
+            <Link to="/login">{t('auth.toLogin')}</Link>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * /userforget: reset a forgotten security key with the login password and the secret answer (API.md
+ * settles that a key can be reset). The reset ends every session and holds withdrawals for 24 hours, so
+ * the member is told, and the local session ends through the machine without a further server call.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { session } from '../../app/session';
+import { toastStore } from '../../app/toast-store';
+import { useUser } from '../../app/user-store';
+import { toFailure, type Failure } from '../../machines/failure';
+import { Field } from '../../ui/Field';
+import { QueryState } from '../../ui/QueryState';
+import { useForm } from '../../ui/useForm';
+import { failureText } from './failure-text';
+import { PasswordField } from './PasswordField';
+import { compact, keyRule, passwordRule, repeatRule, requiredRule } from './rules';
+import { useQuestion } from './useQuestion';
+import './auth.css';
+
+const INITIAL = { password: '', answer: '', key: '', rekey: '' };
+
+export function UserForgetPage() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const username = user?.username ?? '';
+  const q = useQuestion();
+  const { lookup } = q;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const validate = useCallback(
+    (v: typeof INITIAL) =>
+      compact({
+        password: passwordRule(v.password),
+        answer: requiredRule(v.answer, 'auth.answerRequired'),
+        key: keyRule(v.key),
+        rekey: repeatRule(v.rekey, v.key, 'errors.keysDiffer'),
+      }),
+    [],
+  );
+  const form = useForm(INITIAL, validate);
+  const field = (name: keyof typeof INITIAL) => {
+    const bound = form.bind(name);
+    return { ...bound, error: bound.error && t(bound.error) };
+  };
+
+  useEffect(() => {
+    if (username) void lookup(username);
+    // lookup is a fresh closure each render; the username alone decides when to ask.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [username]);
+
+  const submit = form.handleSubmit(async (v) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.call('/api/index/forgetKey', { username, ...v }, { silent: true });
+      toastStore.show(t('auth.keyResetDone'), 'success');
+      // The engine revoked every token: end the local session the way an expired one ends.
+      session.expired();
+      session.acknowledgeExpired();
+    } catch (error) {
+      setFailure(toFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  if (q.question === null) {
+    return (
+      <div className="page auth">
+        <section className="card">
+          <QueryState
+            status={q.failure ? 'error' : 'loading'}
+            error={q.failure}
+            onRetry={() => void lookup(username)}
+          />
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page auth">
+      <section className="card auth-card" aria-labelledby="userforget-title">
+        <h2 id="userforget-title" className="section-title">
+          {t('auth.userforgetTitle')}
+        </h2>
+        <p className="auth-intro">{t('auth.userforgetIntro', { name: username })}</p>
+        <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
+          <PasswordField label={t('auth.password')} autoComplete="current-password" {...field('password')} />
+          <div className="question-box">
+            <span className="muted">{t('auth.question')}</span>
+            <strong>{q.question}</strong>
+          </div>
+          <Field label={t('auth.answer')} autoComplete="off" {...field('answer')} />
+          <PasswordField
+            label={t('auth.newKey')}
+            autoComplete="off"
+            hint={t('auth.keyHint')}
+            {...field('key')}
+          />
+          <PasswordField label={t('auth.rekey')} autoComplete="off" {...field('rekey')} />
+          <p className="hint">{t('auth.keyResetNote')}</p>
+          {failure && (
+            <p className="form-error" role="alert">
+              {failureText(failure, t)}
+            </p>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="button primary block" disabled={busy}>
+              {t('auth.resetKey')}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
