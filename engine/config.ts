@@ -59,7 +59,6 @@ export interface EngineConfig {
   minTransfer: Micro;
   vipLevels: VipLevelConfig[];
   vipTrialMs: number;
-  registrationReward: Micro;
 
   // Chains, deposits, withdrawals (owned by the chain domain)
   networks: { TRC20: NetworkConfig; ERC20: NetworkConfig };
@@ -128,7 +127,6 @@ export const defaultConfig: EngineConfig = {
     vip(6, 200_000, 2_000_000, 20_000_000),
   ],
   vipTrialMs: 60 * DAY,
-  registrationReward: 0n,
   networks: {
     TRC20: { confirmations: 19, blockMs: 3_000, withdrawFee: units(1) },
     ERC20: { confirmations: 12, blockMs: 12_000, withdrawFee: units(5) },
