@@ -16,6 +16,11 @@ import { marketDomain } from './market/handlers';
 import { financeDomain } from './finance/handlers';
 import { assetsDomain } from './assets/handlers';
 import { tradingDomain } from './trading/handlers';
+import { miningDomain } from './mining/handlers';
+import { referralDomain } from './referral/handlers';
+import { bankDomain } from './bank/handlers';
+import { buycoinDomain } from './buycoin/handlers';
+import { helpDomain } from './help/handlers';
 
 export interface Domain {
   name: string;
@@ -37,6 +42,11 @@ export const domains: Domain[] = [
   financeDomain,
   assetsDomain,
   tradingDomain,
+  miningDomain,
+  referralDomain,
+  bankDomain,
+  buycoinDomain,
+  helpDomain,
   chainDomain,
   depositsDomain,
   withdrawalsDomain,
