@@ -1,0 +1,130 @@
+/**
+ * /user, the Assets tab: total assets, cash balance, available and frozen, VIP badge, credit score and
+ * real-name status, then shortcuts to every /user/* function and record list.
+ */
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../lib/format';
+import { Icon } from '../../ui/icons';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { QueryState } from '../../ui/QueryState';
+import { useProfile } from '../wallet/use-profile';
+import { levelName } from '../wallet/vip-levels';
+import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
+import '../wallet/wallet.css';
+
+export function AssetsPage() {
+  const { t, i18n } = useTranslation();
+  const profile = useProfile();
+  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const p = profile.data;
+
+  return (
+    <div className="page assets">
+      <OfflineNote />
+      <section className="hero" aria-labelledby="assets-total">
+        <div className="section-head">
+          <h2 id="assets-total" className="hero-label">
+            {t('assets.total')}
+          </h2>
+          {p && (
+            <Link
+              to="/user/vip"
+              className="vip-badge"
+              aria-label={t('assets.vipBadge', { level: levelName(p.vip) })}
+            >
+              {levelName(p.vip)}
+            </Link>
+          )}
+        </div>
+        {p ? (
+          <>
+            <p className="hero-amount" dir="ltr">
+              {money(p.totalAssets)} <span className="unit">USDT</span>
+            </p>
+            <dl className="balance-grid">
+              <div>
+                <dt>{t('assets.balance')}</dt>
+                <dd dir="ltr">{money(p.balance)}</dd>
+              </div>
+              <div>
+                <dt>{t('assets.available')}</dt>
+                <dd dir="ltr">{money(p.available)}</dd>
+              </div>
+              <div>
+                <dt>{t('assets.frozen')}</dt>
+                <dd dir="ltr">{money(p.frozen)}</dd>
+              </div>
+            </dl>
+          </>
+        ) : (
+          <QueryState status={profile.status} error={profile.error} onRetry={profile.reload} />
+        )}
+        {p && profile.status === 'error' && (
+          <QueryState status="error" error={profile.error} onRetry={profile.reload} />
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="assets-actions">
+        <h2 id="assets-actions" className="visually-hidden">
+          {t('assets.actions')}
+        </h2>
+        <ul className="shortcut-grid four">
+          {MAIN_ACTIONS.map((a) => (
+            <li key={a.to}>
+              <Link className="shortcut" to={a.to}>
+                <span className="shortcut-icon">
+                  <Icon name={a.icon} />
+                </span>
+                <span>{t(a.labelKey)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {p && (
+        <section className="card" aria-labelledby="assets-account">
+          <h2 id="assets-account" className="section-title">
+            {t('assets.account')}
+          </h2>
+          <dl className="detail-list">
+            <dt>{t('assets.username')}</dt>
+            <dd>{p.username}</dd>
+            <dt>{t('assets.vipLevel')}</dt>
+            <dd>{levelName(p.vip)}</dd>
+            <dt>{t('assets.creditScore')}</dt>
+            <dd>{p.creditScore}</dd>
+            <dt>{t('assets.realName')}</dt>
+            <dd>
+              <Link to="/user/cert">{t(`assets.realNameStatus.${realNameKey(p.realNameStatus)}`)}</Link>
+            </dd>
+          </dl>
+        </section>
+      )}
+
+      {MENU_SECTIONS.map((section) => (
+        <section key={section.titleKey} className="card" aria-labelledby={section.titleKey}>
+          <h2 id={section.titleKey} className="section-title">
+            {t(section.titleKey)}
+          </h2>
+          <ul className="menu-list">
+            {section.items.map((item) => (
+              <li key={item.to}>
+                <Link className="menu-item" to={item.to}>
+                  <span>{t(item.labelKey)}</span>
+                  <Icon name="chevron" className="flip-rtl" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function realNameKey(status: string): string {
+  if (status === 'under review') return 'underReview';
+  return status === 'passed' || status === 'rejected' ? status : 'none';
+}

@@ -1,0 +1,61 @@
+/**
+ * /pay/record, audit records: each withdrawal as the review sees it (pending audit, passed, rejected), with
+ * when the review is due or was done, and why a rejection happened.
+ */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import type { WithdrawalRecord } from '../../../engine/index';
+import { formatAmount, formatTime } from '../../lib/format';
+import { PagedList } from '../../ui/PagedList';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { networkLabel } from '../wallet/NetworkChoice';
+import { PAGE_SIZE } from './list-page';
+import '../wallet/wallet.css';
+
+/** A withdrawal's status in review words (SPEC.md §4 labels). */
+export function auditStatus(status: WithdrawalRecord['status']): string {
+  return status === 'pending' ? 'pending audit' : status === 'success' ? 'passed' : 'rejected';
+}
+
+export function AuditRecordsPage() {
+  const { t } = useTranslation();
+  const load = useCallback(
+    (page: number) => api.call('/api/withdraw/list', { page, limit: PAGE_SIZE }, { silent: true }),
+    [],
+  );
+  return (
+    <div className="page records">
+      <PagedList
+        label={t('routes.payRecord')}
+        load={load}
+        itemKey={(w) => w.id}
+        emptyText={t('records.emptyAudit')}
+        renderItem={(w) => <AuditItem record={w} />}
+      />
+    </div>
+  );
+}
+
+function AuditItem({ record: w }: { record: WithdrawalRecord }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <div className="record-head">
+        <span className="record-amount">
+          {t('records.auditWithdrawal', { network: networkLabel(w.network) })}
+        </span>
+        <StatusBadge status={auditStatus(w.status)} />
+      </div>
+      <div className="record-meta" dir="ltr">
+        {formatAmount(w.amount, { locale: i18n.language })} USDT
+      </div>
+      <div className="record-meta">
+        {w.finishedAt
+          ? t('records.reviewedAt', { time: formatTime(w.finishedAt) })
+          : t('records.reviewDue', { time: formatTime(w.reviewAt) })}
+      </div>
+      {w.reason && <div className="record-meta">{t('records.reason', { reason: w.reason })}</div>}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+/** /order/rechargeRecord: deposits, newest first, with confirmations while pending. */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import type { DepositRecord } from '../../../engine/index';
+import { formatAmount, formatTime } from '../../lib/format';
+import { PagedList } from '../../ui/PagedList';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { networkLabel } from '../wallet/NetworkChoice';
+import { PAGE_SIZE } from './list-page';
+import '../wallet/wallet.css';
+
+export function DepositRecordsPage() {
+  const { t } = useTranslation();
+  const load = useCallback(
+    (page: number) => api.call('/api/recharge/list', { page, limit: PAGE_SIZE }, { silent: true }),
+    [],
+  );
+  return (
+    <div className="page records">
+      <PagedList
+        label={t('routes.orderRechargeRecord')}
+        load={load}
+        itemKey={(d) => d.id}
+        emptyText={t('records.emptyDeposits')}
+        renderItem={(d) => <DepositItem deposit={d} />}
+      />
+    </div>
+  );
+}
+
+function DepositItem({ deposit: d }: { deposit: DepositRecord }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <div className="record-head">
+        <span className="record-amount" dir="ltr">
+          +{formatAmount(d.amount, { locale: i18n.language })} USDT
+        </span>
+        <StatusBadge status={d.status} />
+      </div>
+      <div className="record-meta">
+        {networkLabel(d.network)} · {t(d.type === 'chain' ? 'records.viaChain' : 'records.viaManual')} ·{' '}
+        {formatTime(d.createdAt)}
+      </div>
+      {d.status === 'pending' && d.required !== null && (
+        <div className="record-meta">
+          {t('recharge.confirmations', { done: d.confirmations ?? 0, required: d.required })}
+        </div>
+      )}
+      {d.txid && (
+        <div className="record-meta" dir="ltr" translate="no">
+          {t('records.txid')}: {d.txid}
+        </div>
+      )}
+    </>
+  );
+}

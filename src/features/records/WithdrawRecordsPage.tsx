@@ -1,0 +1,68 @@
+/**
+ * /order/withdrawRecord and /order/withdraw: withdrawals, newest first, with fee, amount received and the
+ * review's outcome. /order/withdraw also offers a new withdrawal.
+ */
+import { useCallback } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import type { WithdrawalRecord } from '../../../engine/index';
+import { formatAmount, formatTime } from '../../lib/format';
+import { PagedList } from '../../ui/PagedList';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { networkLabel } from '../wallet/NetworkChoice';
+import { PAGE_SIZE } from './list-page';
+import '../wallet/wallet.css';
+
+export function WithdrawRecordsPage({ withAction = false }: { withAction?: boolean }) {
+  const { t } = useTranslation();
+  const load = useCallback(
+    (page: number) => api.call('/api/withdraw/list', { page, limit: PAGE_SIZE }, { silent: true }),
+    [],
+  );
+  return (
+    <div className="page records">
+      {withAction && (
+        <Link className="button primary block" to="/user/withdraw">
+          {t('records.newWithdrawal')}
+        </Link>
+      )}
+      <PagedList
+        label={t('routes.orderWithdrawRecord')}
+        load={load}
+        itemKey={(w) => w.id}
+        emptyText={t('records.emptyWithdrawals')}
+        renderItem={(w) => <WithdrawalItem record={w} />}
+      />
+    </div>
+  );
+}
+
+export function WithdrawOrdersPage() {
+  return <WithdrawRecordsPage withAction />;
+}
+
+function WithdrawalItem({ record: w }: { record: WithdrawalRecord }) {
+  const { t, i18n } = useTranslation();
+  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  return (
+    <>
+      <div className="record-head">
+        <span className="record-amount" dir="ltr">
+          -{money(w.amount)} USDT
+        </span>
+        <StatusBadge status={w.status} />
+      </div>
+      <div className="record-meta">
+        {t('records.feeReceived', { fee: money(w.fee), received: money(w.received) })}
+      </div>
+      <div className="record-meta">
+        {networkLabel(w.network)} · {formatTime(w.createdAt)}
+      </div>
+      <div className="record-meta" dir="ltr" translate="no">
+        {w.address}
+      </div>
+      {w.reason && <div className="record-meta">{t('records.reason', { reason: w.reason })}</div>}
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * /user/transfer: send USDT to another member by username, phone or e-mail. No security key (SPEC.md §5);
+ * a confirmation shows who receives what before anything is sent, and the result is shown in place.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { describeError, errorText } from '../../api/errors';
+import type { TransferRecord } from '../../../engine/index';
+import { toastStore } from '../../app/toast-store';
+import { formatAmount } from '../../lib/format';
+import { toFailure, type Failure } from '../../machines/failure';
+import { Dialog } from '../../ui/Dialog';
+import { Field } from '../../ui/Field';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { cleanAmount } from './amount';
+import { TRANSFER_MINIMUM, validateTransfer, type TransferErrors } from './transfer-rules';
+import { useProfile } from './use-profile';
+import './wallet.css';
+
+export function TransferPage() {
+  const { t, i18n } = useTranslation();
+  const profile = useProfile();
+  const [form, setForm] = useState({ account: '', amount: '' });
+  const [errors, setErrors] = useState<TransferErrors>({});
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [done, setDone] = useState<TransferRecord | null>(null);
+  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const available = profile.data?.available;
+
+  function edit(patch: Partial<typeof form>) {
+    setForm((f) => ({ ...f, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch)) delete next[k as keyof TransferErrors];
+      return next;
+    });
+    setFailure(null);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateTransfer(form, profile.data ?? null, available);
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirming(true);
+  }
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      const record = await api.call('/api/transfer/submit', {
+        account: form.account.trim(),
+        amount: form.amount,
+      });
+      setConfirming(false);
+      setDone(record);
+      setForm({ account: '', amount: '' });
+      toastStore.show(
+        t('transfer.sent', { amount: money(record.amount), account: record.account }),
+        'success',
+      );
+      void profile.reload();
+    } catch (error) {
+      // The client toasted it; it also stays on the form until the member changes something.
+      setConfirming(false);
+      setFailure(toFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const message = (key: string | undefined) =>
+    key ? t(`transfer.errors.${key}`, { min: TRANSFER_MINIMUM }) : undefined;
+
+  return (
+    <div className="page transfer">
+      <OfflineNote />
+      {done && (
+        <section className="card success-card" role="status" aria-labelledby="transfer-done">
+          <h2 id="transfer-done" className="section-title">
+            {t('transfer.doneTitle')}
+          </h2>
+          <p>{t('transfer.sent', { amount: money(done.amount), account: done.account })}</p>
+        </section>
+      )}
+      <section className="card" aria-labelledby="transfer-title">
+        <div className="section-head">
+          <h2 id="transfer-title" className="section-title">
+            {t('transfer.title')}
+          </h2>
+          <Link to="/order/transferRecord" className="text-link">
+            {t('transfer.records')}
+          </Link>
+        </div>
+        <form className="form" onSubmit={submit} noValidate>
+          <Field
+            label={t('transfer.account')}
+            name="account"
+            autoComplete="off"
+            hint={t('transfer.accountHint')}
+            value={form.account}
+            error={message(errors.account)}
+            onChange={(e) => edit({ account: e.target.value })}
+          />
+          <Field
+            label={t('transfer.amount')}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.amount}
+            error={message(errors.amount)}
+            hint={
+              available !== undefined
+                ? t('transfer.available', { amount: money(available), min: TRANSFER_MINIMUM })
+                : t('transfer.minimum', { min: TRANSFER_MINIMUM })
+            }
+            addon={<span className="unit">USDT</span>}
+            onChange={(e) => edit({ amount: cleanAmount(e.target.value) })}
+          />
+          {failure && (
+            <p className="form-error" role="alert">
+              {errorText(describeError(failure.code, failure.msg), (k, p) => t(k, { ...p }))}
+            </p>
+          )}
+          <button type="submit" className="button primary block">
+            {t('transfer.next')}
+          </button>
+          <p className="hint">{t('transfer.rules')}</p>
+        </form>
+      </section>
+
+      {confirming && (
+        <Dialog
+          title={t('transfer.confirmTitle')}
+          onClose={() => !busy && setConfirming(false)}
+          actions={
+            <>
+              <button type="button" className="button" disabled={busy} onClick={() => setConfirming(false)}>
+                {t('common.cancel')}
+              </button>
+              <button type="button" className="button primary" disabled={busy} onClick={() => void confirm()}>
+                {busy ? t('transfer.sending') : t('transfer.confirm')}
+              </button>
+            </>
+          }
+        >
+          <dl className="detail-list">
+            <dt>{t('transfer.to')}</dt>
+            <dd>{form.account.trim()}</dd>
+            <dt>{t('transfer.amount')}</dt>
+            <dd dir="ltr">{money(form.amount)} USDT</dd>
+            <dt>{t('transfer.fee')}</dt>
+            <dd dir="ltr">{money('0')} USDT</dd>
+          </dl>
+          <p className="hint">{t('transfer.noKey')}</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}

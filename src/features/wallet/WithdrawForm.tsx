@@ -1,0 +1,114 @@
+/**
+ * The withdrawal form: network, address (checked as it is typed), amount with fee and amount received,
+ * and the security key. It only edits; the page's withdrawal machine validates and sends.
+ */
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WithdrawFeeQuote } from '../../../engine/index';
+import { formatAmount } from '../../lib/format';
+import {
+  defaultValidators,
+  type FieldErrors,
+  type FieldReason,
+  type WithdrawalForm,
+} from '../../machines/withdrawal-rules';
+import { Field } from '../../ui/Field';
+import { cleanAmount } from './amount';
+import { NetworkChoice, networkLabel } from './NetworkChoice';
+
+export interface WithdrawFormProps {
+  form: WithdrawalForm;
+  errors: FieldErrors;
+  minimum: string;
+  available: string | undefined;
+  quote: WithdrawFeeQuote | null;
+  busy: boolean;
+  onEdit: (patch: Partial<WithdrawalForm>) => void;
+  onSubmit: () => void;
+}
+
+export function WithdrawForm({
+  form,
+  errors,
+  minimum,
+  available,
+  quote,
+  busy,
+  onEdit,
+  onSubmit,
+}: WithdrawFormProps) {
+  const { t, i18n } = useTranslation();
+  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const message = (reason: FieldReason | undefined | null) =>
+    reason
+      ? t(`withdraw.errors.${reason}`, { min: money(minimum), network: networkLabel(form.network) })
+      : undefined;
+  // Checked as typed: a wrong shape shows at once; an empty field waits for the submit.
+  const typed = form.address.trim() === '' ? null : defaultValidators.address(form.address, form.network);
+  const addressError = message(errors.address ?? typed);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSubmit();
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+      <NetworkChoice value={form.network} onChange={(network) => onEdit({ network })} disabled={busy} />
+      <Field
+        label={t('withdraw.address')}
+        name="address"
+        autoComplete="off"
+        spellCheck={false}
+        dir="ltr"
+        placeholder={t(
+          form.network === 'TRC20' ? 'withdraw.addressPlaceholderTrc' : 'withdraw.addressPlaceholderErc',
+        )}
+        value={form.address}
+        error={addressError}
+        onChange={(e) => onEdit({ address: e.target.value })}
+      />
+      <Field
+        label={t('withdraw.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={form.amount}
+        error={message(errors.amount)}
+        hint={
+          <>
+            {t('withdraw.minimum', { min: money(minimum) })}
+            {available !== undefined && <> · {t('withdraw.available', { amount: money(available) })}</>}
+          </>
+        }
+        addon={
+          available !== undefined && (
+            <button type="button" className="button small" onClick={() => onEdit({ amount: available })}>
+              {t('withdraw.all')}
+            </button>
+          )
+        }
+        onChange={(e) => onEdit({ amount: cleanAmount(e.target.value) })}
+      />
+      <dl className="detail-list quote" aria-live="polite">
+        <dt>{t('withdraw.fee')}</dt>
+        <dd dir="ltr">{quote ? `${money(quote.fee)} USDT` : '--'}</dd>
+        <dt>{t('withdraw.received')}</dt>
+        <dd dir="ltr">{quote ? `${money(quote.received)} USDT` : '--'}</dd>
+      </dl>
+      <Field
+        label={t('wallet.key')}
+        name="key"
+        type="password"
+        autoComplete="off"
+        value={form.key}
+        error={message(errors.key)}
+        onChange={(e) => onEdit({ key: e.target.value })}
+      />
+      <button type="submit" className="button primary block" disabled={busy}>
+        {busy ? t('withdraw.sending') : t('withdraw.submit')}
+      </button>
+      <p className="hint">{t('withdraw.arrival')}</p>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * /user/withdraw and /pay/withdraw, driven by the withdrawal machine (src/machines/withdrawal.ts): the form,
+ * a confirmation, the submission (answered 911, "awaiting review"), then the review's verdict, found by
+ * reading the withdrawal list until the record settles. Offline, a confirmed withdrawal waits in the queue.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useMachine } from '@xstate/react';
+import { api } from '../../api';
+import type { WithdrawalRecord } from '../../../engine/index';
+import { toastStore } from '../../app/toast-store';
+import { formatAmount } from '../../lib/format';
+import { withdrawalMachine } from '../../machines/withdrawal';
+import { DEFAULT_MINIMUM } from '../../machines/withdrawal-rules';
+import { useOnlineStatus } from '../../pwa/online';
+import { Dialog } from '../../ui/Dialog';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { networkLabel } from './NetworkChoice';
+import { useFeeQuote } from './use-fee-quote';
+import { loadProfile, useProfile } from './use-profile';
+import { WithdrawForm } from './WithdrawForm';
+import { WithdrawProgress } from './WithdrawProgress';
+import './wallet.css';
+
+export const REVIEW_POLL_MS = 3000;
+
+export function WithdrawPage() {
+  const { t, i18n } = useTranslation();
+  const online = useOnlineStatus();
+  const profile = useProfile();
+  const [snapshot, send, actor] = useMachine(withdrawalMachine, { input: { online } });
+  const { form, fieldErrors, minimum } = snapshot.context;
+  const quote = useFeeQuote(form.network, form.amount);
+  const [record, setRecord] = useState<WithdrawalRecord | null>(null);
+  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+
+  useEffect(() => {
+    send({ type: online ? 'ONLINE' : 'OFFLINE' });
+  }, [online, send]);
+
+  useEffect(() => {
+    const subs = [
+      actor.on('submitted', (e) => setRecord(e.record as unknown as WithdrawalRecord)),
+      actor.on('queued', () => toastStore.show(t('withdraw.queued'), 'info')),
+      actor.on('reviewed', (e) => {
+        toastStore.show(
+          t(e.status === 'success' ? 'withdraw.succeeded' : 'withdraw.rejected'),
+          e.status === 'success' ? 'success' : 'error',
+        );
+        void loadProfile().catch(() => undefined);
+      }),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, t]);
+
+  const reviewing = snapshot.matches('awaitingReview');
+  const id = record?.id;
+  const checkReview = useCallback(async () => {
+    if (!id) return;
+    const page = await api.call('/api/withdraw/list', { page: 1, limit: 20 }, { silent: true });
+    const found = page.list.find((r) => r.id === id);
+    if (!found) return;
+    setRecord(found);
+    if (found.status === 'success' || found.status === 'rejected')
+      send({ type: 'REVIEW_RESULT', status: found.status });
+  }, [id, send]);
+
+  useEffect(() => {
+    if (!reviewing) return;
+    const timer = setInterval(() => void checkReview().catch(() => undefined), REVIEW_POLL_MS);
+    return () => clearInterval(timer);
+  }, [reviewing, checkReview]);
+
+  const stage = reviewing
+    ? 'review'
+    : snapshot.matches('success')
+      ? 'success'
+      : snapshot.matches('rejected')
+        ? 'rejected'
+        : null;
+  if (stage) {
+    return (
+      <div className="page withdraw">
+        <OfflineNote />
+        <WithdrawProgress
+          record={record}
+          stage={stage}
+          onNew={() => {
+            setRecord(null);
+            send({ type: 'EDIT', patch: {} });
+          }}
+        />
+        <Link className="button block" to="/order/withdrawRecord">
+          {t('withdraw.records')}
+        </Link>
+      </div>
+    );
+  }
+
+  const busy = snapshot.matches('submitting') || snapshot.matches('validating');
+  return (
+    <div className="page withdraw">
+      <OfflineNote />
+      <section className="card" aria-labelledby="withdraw-title">
+        <div className="section-head">
+          <h2 id="withdraw-title" className="section-title">
+            {t('withdraw.title')}
+          </h2>
+          <Link to="/order/withdrawRecord" className="text-link">
+            {t('withdraw.records')}
+          </Link>
+        </div>
+        {snapshot.matches('queued') && (
+          <div className="form-error" role="status">
+            <p>{t('withdraw.queued')}</p>
+            <button type="button" className="button small" onClick={() => send({ type: 'CANCEL' })}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        )}
+        <WithdrawForm
+          form={form}
+          errors={fieldErrors}
+          minimum={quote?.minimum ?? minimum ?? DEFAULT_MINIMUM}
+          available={profile.data?.available}
+          quote={quote}
+          busy={busy || snapshot.matches('queued')}
+          onEdit={(patch) => send({ type: 'EDIT', patch })}
+          onSubmit={() => {
+            // After a refused submission (wrong key...), a new submit starts from the corrected form.
+            if (snapshot.matches('failed')) send({ type: 'EDIT', patch: {} });
+            send({ type: 'SUBMIT' });
+          }}
+        />
+      </section>
+
+      {(snapshot.matches('confirming') || snapshot.matches('submitting')) && (
+        <Dialog
+          title={t('withdraw.confirmTitle')}
+          onClose={() => send({ type: 'CANCEL' })}
+          actions={
+            <>
+              <button
+                type="button"
+                className="button"
+                onClick={() => send({ type: 'CANCEL' })}
+                disabled={busy}
+              >
+                {t('common.cancel')}
+              </button>
+              <button
+                type="button"
+                className="button primary"
+                onClick={() => send({ type: 'CONFIRM' })}
+                disabled={busy}
+              >
+                {busy ? t('withdraw.sending') : t('common.confirm')}
+              </button>
+            </>
+          }
+        >
+          <dl className="detail-list">
+            <dt>{t('wallet.network')}</dt>
+            <dd>USDT {networkLabel(form.network)}</dd>
+            <dt>{t('withdraw.address')}</dt>
+            <dd dir="ltr" translate="no">
+              {form.address.trim()}
+            </dd>
+            <dt>{t('withdraw.amount')}</dt>
+            <dd dir="ltr">{money(form.amount)} USDT</dd>
+            <dt>{t('withdraw.fee')}</dt>
+            <dd dir="ltr">{quote ? `${money(quote.fee)} USDT` : '--'}</dd>
+            <dt>{t('withdraw.received')}</dt>
+            <dd dir="ltr">{quote ? `${money(quote.received)} USDT` : '--'}</dd>
+          </dl>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * The member's profile (/api/user/getuser): balances, VIP level and expiry, credit score, real-name status.
+ * Each successful read also refreshes the locally kept user info (SPEC.md §3: vip, balance), so /home and
+ * the tab show what the server said last.
+ */
+import { useCallback } from 'react';
+import { api } from '../../api';
+import type { MemberProfile } from '../../../engine/index';
+import { userStore } from '../../app/user-store';
+import { useQuery, type QueryResult } from '../../ui/useQuery';
+
+export async function loadProfile(): Promise<MemberProfile> {
+  const profile = await api.call('/api/user/getuser', undefined, { silent: true });
+  if (userStore.get()) userStore.set({ id: profile.id, vip: profile.vip, balance: profile.balance });
+  return profile;
+}
+
+export function useProfile(): QueryResult<MemberProfile> {
+  return useQuery(useCallback(loadProfile, []));
+}
