@@ -16,6 +16,39 @@ function Splash() {
 const LAZY: Record<string, RouteObject['lazy']> = {
   '/home': async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
   '/home/more': async () => ({ Component: (await import('../features/home/MorePage')).MorePage }),
+  // Wallet screens (issue 5): assets, deposit, withdraw, transfer, VIP and the record lists.
+  '/user': async () => ({ Component: (await import('../features/assets/AssetsPage')).AssetsPage }),
+  '/user/recharge': async () => ({
+    Component: (await import('../features/wallet/RechargePage')).RechargePage,
+  }),
+  '/user/withdraw': async () => ({
+    Component: (await import('../features/wallet/WithdrawPage')).WithdrawPage,
+  }),
+  '/pay/withdraw': async () => ({
+    Component: (await import('../features/wallet/WithdrawPage')).WithdrawPage,
+  }),
+  '/user/transfer': async () => ({
+    Component: (await import('../features/wallet/TransferPage')).TransferPage,
+  }),
+  '/user/vip': async () => ({ Component: (await import('../features/wallet/VipPage')).VipPage }),
+  '/order/rechargeRecord': async () => ({
+    Component: (await import('../features/records/DepositRecordsPage')).DepositRecordsPage,
+  }),
+  '/order/withdrawRecord': async () => ({
+    Component: (await import('../features/records/WithdrawRecordsPage')).WithdrawRecordsPage,
+  }),
+  '/order/withdraw': async () => ({
+    Component: (await import('../features/records/WithdrawRecordsPage')).WithdrawOrdersPage,
+  }),
+  '/order/transferRecord': async () => ({
+    Component: (await import('../features/records/TransferRecordsPage')).TransferRecordsPage,
+  }),
+  '/order/vipRecord': async () => ({
+    Component: (await import('../features/records/VipRecordsPage')).VipRecordsPage,
+  }),
+  '/pay/record': async () => ({
+    Component: (await import('../features/records/AuditRecordsPage')).AuditRecordsPage,
+  }),
   '/login': async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
   '/register': async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }),
   '/forget': async () => ({ Component: (await import('../features/auth/ForgetPage')).ForgetPage }),
