@@ -12,6 +12,16 @@ import type { AssetsView } from './assets/handlers';
 export type { AssetsView, AssetLine, SubAccountView } from './assets/handlers';
 import type { OrderView, PositionView } from './trading/views';
 export type { OrderView, PositionView } from './trading/views';
+import type { MachineView, PledgeView } from './mining/handlers';
+import type { InviteView } from './referral/handlers';
+import type { BankCardView } from './bank/handlers';
+import type { BuycoinQuote } from './buycoin/handlers';
+import type { HelpArticleView } from './help/handlers';
+export type { MachineView, PledgeView } from './mining/handlers';
+export type { InviteView } from './referral/handlers';
+export type { BankCardView } from './bank/handlers';
+export type { BuycoinQuote } from './buycoin/handlers';
+export type { HelpArticleView } from './help/handlers';
 import type { ChainSendResult, DepositAddress, DepositRecord, WireNetwork } from './deposits/types';
 export type { ChainSendResult, DepositAddress, DepositRecord, WireNetwork } from './deposits/types';
 import type { WithdrawFeeQuote, WithdrawalRecord } from './withdrawals/types';
@@ -136,6 +146,21 @@ export interface ContractMap extends CoreContract {
     body: { leverage?: number; marginMode?: 'cross' | 'isolated' };
     data: { leverage: number; marginMode: 'cross' | 'isolated' };
   };
+  '/api/mining/list': { body: undefined; data: { list: MachineView[] } };
+  '/api/mining/buy': { body: { id: string | number; amount: Amount; key: string }; data: PledgeView };
+  '/api/mining/orders': {
+    body: ListParams & { status?: 'active' | 'finished' };
+    data: ListResult<PledgeView>;
+  };
+  '/api/user/invite': { body: undefined; data: InviteView };
+  '/api/bank/list': { body: undefined; data: { list: BankCardView[] } };
+  '/api/bank/add': { body: { bankName: string; cardNumber: string; holder: string }; data: BankCardView };
+  '/api/buycoin/quote': { body: { amount: Amount; currency: string }; data: BuycoinQuote };
+  '/api/buycoin/buy': {
+    body: { amount: Amount; currency: string };
+    data: BuycoinQuote & { id: string; status: 'success'; time: UnixSeconds };
+  };
+  '/api/help/list': { body: { lang?: string }; data: { lang: string; list: HelpArticleView[] } };
   '/api/sprofitlog/getlist': {
     body: ListParams & { type?: 'finance' | 'mining' | 'invite' };
     data: ListResult<ProfitView>;
