@@ -8,7 +8,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
-import { createActor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { CLIENT_CODES } from '../api/transport';
+import type { Failure } from '../machines/failure';
 import { requestPersistence } from '../pwa/storage';
 import { sessionMachine, type Credentials, type RegisterForm } from '../machines/session';
 import { userStore, type LocalUser } from './user-store';
@@ -48,17 +50,33 @@ function resync(): void {
 
 userStore.subscribe(resync);
 
+async function attempt(
+  event: { type: 'LOGIN'; credentials: Credentials } | { type: 'REGISTER'; form: RegisterForm },
+): Promise<Failure | null> {
+  resync();
+  // A freshly (re)started machine is still restoring and would drop the event.
+  await waitFor(actor, (s) => !s.matches('restoring'));
+  const current = actor;
+  current.send(event);
+  const settled = await waitFor(current, (s) => s.matches('loggedIn') || s.matches('loggedOut'));
+  if (settled.matches('loggedIn')) return null;
+  return settled.context.error ?? { code: CLIENT_CODES.network, msg: '' };
+}
+
 export const session = {
   get actor(): SessionActor {
     return actor;
   },
-  login(credentials: Credentials): void {
-    resync();
-    actor.send({ type: 'LOGIN', credentials });
+  /**
+   * Logs in and resolves with null on success or the failure (for the form). Where to go next is the
+   * route guard's decision (SPEC.md §2: a stored user on /login is sent to /).
+   */
+  login(credentials: Credentials): Promise<Failure | null> {
+    return attempt({ type: 'LOGIN', credentials });
   },
-  register(form: RegisterForm): void {
-    resync();
-    actor.send({ type: 'REGISTER', form });
+  /** Registers, then logs in with the same credentials (session-effects.ts); as `login` otherwise. */
+  register(form: RegisterForm): Promise<Failure | null> {
+    return attempt({ type: 'REGISTER', form });
   },
   logout(): void {
     actor.send({ type: 'LOGOUT' });

@@ -1,7 +1,7 @@
 /** /login: account (username, e-mail or phone) and password, through the session machine. */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { session } from '../../app/session';
 import type { Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
@@ -15,7 +15,6 @@ const INITIAL = { username: '', password: '' };
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const validate = useCallback(
@@ -32,10 +31,7 @@ export function LoginPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const result = await session.login(
-        { username: values.username.trim(), password: values.password },
-        () => navigate('/user', { replace: true }),
-      );
+      const result = await session.login({ username: values.username.trim(), password: values.password });
       if (result) setFailure(result);
     } finally {
       setBusy(false);

@@ -42,29 +42,31 @@ export function RegisterPage() {
       v.questionChoice === 'custom' ? v.customQuestion.trim() : t(`auth.questions.${v.questionChoice}`);
     const optional = (value: string) => (value.trim() ? value.trim() : undefined);
     try {
-      const result = await session.register(
-        {
-          username: v.username.trim(),
-          password: v.password,
-          repassword: v.repassword,
-          key: v.key,
-          rekey: v.rekey,
-          email: optional(v.email),
-          phone: optional(v.phone),
-          invite: optional(v.invite),
-          verify: v.verify.trim(),
-          verifyKey: captcha.key,
-          question,
-          answer: v.answer,
-        },
-        () => navigate('/user', { replace: true }),
-      );
-      if (!result) return;
+      const result = await session.register({
+        username: v.username.trim(),
+        password: v.password,
+        repassword: v.repassword,
+        key: v.key,
+        rekey: v.rekey,
+        email: optional(v.email),
+        phone: optional(v.phone),
+        invite: optional(v.invite),
+        verify: v.verify.trim(),
+        verifyKey: captcha.key,
+        question,
+        answer: v.answer,
+      });
+      if (!result) {
+        // /register stays open to a stored user (only /login is guarded), so leave it the way login does.
+        void navigate('/', { replace: true });
+        return;
+      }
+      // The code was spent by this attempt: clear it (before pinning an error that may be on it).
+      form.setValue('verify', '');
+      setGeneration((g) => g + 1);
       const name = fieldOfFailure(result);
       if (name && typeof result.code === 'number') form.setServerError(name, `errors.e${result.code}`);
       else setFailure(result);
-      form.setValue('verify', '');
-      setGeneration((g) => g + 1);
     } finally {
       setBusy(false);
     }

@@ -1,0 +1,95 @@
+/**
+ * Component tests of the account screens run against a real in-memory engine: test files replace the app's
+ * demo transport with this one (vi.mock of src/api/transport-worker and src/api/engine-transport), so every
+ * call still goes through the one API client. Cheap PBKDF2 and seeded secrets keep it fast and repeatable.
+ */
+import { createEngine, manualClock, type Engine, type EngineRequest } from '../../../engine/index';
+import type { TransportRequest } from '../../api/transport';
+
+export const testClock = manualClock(Date.UTC(2026, 0, 5, 8));
+let engine: Promise<Engine> | undefined;
+/** Paths of every call the app made, in order (to assert that invalid forms send nothing). */
+export const sentPaths: string[] = [];
+
+export function testEngine(): Promise<Engine> {
+  engine ??= createEngine({
+    storage: 'memory',
+    seed: 11,
+    clock: testClock,
+    config: { pbkdf2Iterations: 1_000, secrets: 'seeded' },
+  });
+  return engine;
+}
+
+export async function handle(request: EngineRequest) {
+  const instance = await testEngine();
+  await instance.settle();
+  return instance.handle(request);
+}
+
+function transport() {
+  return {
+    async request({ signal: _signal, ...request }: TransportRequest) {
+      sentPaths.push(request.path);
+      return handle(request);
+    },
+    subscribe: () => () => undefined,
+    demo: {
+      advance: async (ms: number) => {
+        testClock.advance(ms);
+        await (await testEngine()).settle();
+        return testClock.now();
+      },
+      reset: async () => {
+        engine = undefined;
+      },
+      now: async () => testClock.now(),
+    },
+    close: () => undefined,
+  };
+}
+
+/** Module replacements for vi.mock. */
+export const workerModule = { createDemoWorkerTransport: transport, createWorkerTransport: transport };
+export const engineModule = { createEngineTransport: transport };
+
+async function call<T>(path: string, body: unknown, auth?: { id: string; token: string }): Promise<T> {
+  const headers: Record<string, string> = auth ? { Authorization: auth.token, UserId: auth.id } : {};
+  const res = await handle({ method: path === '/index/index/verify' ? 'GET' : 'POST', path, headers, body });
+  if (res.body.code !== 0 && res.body.code !== 200)
+    throw new Error(`${path}: ${res.body.code} ${res.body.msg}`);
+  return res.body.data as T;
+}
+
+export interface SeededMember {
+  id: string;
+  token: string;
+  username: string;
+  vip: string;
+  balance: string;
+}
+
+export const SECRETS = { password: 'secret1', key: '1234', question: 'First pet?', answer: 'Rex' };
+
+/** Registers and logs in a member straight through the engine (not the screens under test). */
+export async function seedMember(username: string, invite?: string): Promise<SeededMember> {
+  const captcha = await call<{ key: string; code: string }>('/index/index/verify', undefined);
+  await call('/api/index/register', {
+    username,
+    password: SECRETS.password,
+    repassword: SECRETS.password,
+    key: SECRETS.key,
+    rekey: SECRETS.key,
+    email: `${username}@example.test`,
+    verify: captcha.code,
+    verifyKey: captcha.key,
+    question: SECRETS.question,
+    answer: SECRETS.answer,
+    ...(invite ? { invite } : {}),
+  });
+  const raw = await call<string>('/api/index/login', { username, password: SECRETS.password });
+  const user = JSON.parse(raw) as { id: string | number; token: string; vip: string; balance: string };
+  return { id: String(user.id), token: user.token, username, vip: user.vip, balance: user.balance };
+}
+
+export { call as engineCall };
