@@ -1,6 +1,6 @@
 /**
  * Quick buy (/api/buycoin/quote, /api/buycoin/buy): USDT from a simulated over-the-counter desk, paid in
- * a fiat currency. The desk's rate is a fixed reference rate plus a visible spread (B1). In demo mode the
+ * a fiat currency. The desk's rate is a fixed reference rate plus a visible spread (S6). In demo mode the
  * fiat payment is simulated, so the USDT comes from world:FIAT (outside money, like a deposit).
  */
 import { z } from 'zod';

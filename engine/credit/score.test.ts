@@ -12,7 +12,7 @@ const base = {
 };
 
 describe('credit score', () => {
-  it('C1 starts at 60 and adds real name, VIP level and account age as documented', () => {
+  it('R3 starts at 60 and adds real name, VIP level and account age as documented', () => {
     expect(creditScore(base, NOW)).toBe(60);
     expect(creditScore({ ...base, realNameStatus: 'passed' }, NOW)).toBe(70);
     expect(creditScore({ ...base, vip: 3 }, NOW)).toBe(72);
@@ -23,7 +23,7 @@ describe('credit score', () => {
     );
   });
 
-  it('C1 an expired VIP trial no longer counts, and a locked key costs 20 until it unlocks', () => {
+  it('R3 an expired VIP trial no longer counts, and a locked key costs 20 until it unlocks', () => {
     expect(creditScore({ ...base, vip: 1, vipExpiresAt: NOW - 1 }, NOW)).toBe(60);
     expect(creditScore({ ...base, keyLockedUntil: NOW + 1 }, NOW)).toBe(40);
     expect(creditScore({ ...base, keyLockedUntil: NOW }, NOW)).toBe(60);

@@ -1,5 +1,5 @@
 /**
- * The credit score (docs/RULES.md C1), 0-100, a pure function of what the engine knows about a member:
+ * The credit score (docs/RULES.md R3), 0-100, a pure function of what the engine knows about a member:
  * - 60 to start with;
  * - +10 once real-name verification has passed;
  * - +4 per VIP level in force (VIP6: +24);

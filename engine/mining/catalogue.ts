@@ -1,6 +1,6 @@
 /**
  * Mining pledges (SPEC.md §3 "Pledge"): lock USDT for a fixed period in seconds; the pledge interest (a
- * rate for the whole period) is paid together with the principal when the period ends (P1-P3).
+ * rate for the whole period) is paid together with the principal when the period ends (P1-P2).
  */
 import { units, type Micro } from '../money';
 

@@ -1,5 +1,5 @@
 /**
- * Trading fees and the referral share (docs/RULES.md R1-R3). A fee goes from the member's account to
+ * Trading fees and the referral share (docs/RULES.md R1-R2). A fee goes from the member's account to
  * platform:fees; if the member was invited, a configured share of that fee then goes from platform:fees to
  * the inviter's cash, in the same unit of work. The inviter is paid only out of fee revenue the platform
  * has just earned on that trade, never out of the invitee's deposits or balances.

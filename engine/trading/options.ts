@@ -1,5 +1,5 @@
 /**
- * Up/down options (docs/RULES.md O1-O4). The stake is frozen in the member's options sub-account. An option
+ * Up/down options (docs/RULES.md O1-O2). The stake is frozen in the member's options sub-account. An option
  * starts at the next whole minute and runs for its period (60, 300 or 900 s), so both of its prices are
  * K-line values anyone can check: the entry is the open of the 1m candle starting at `startAt`, the exit the
  * close of the 1m candle ending at `expireAt`. Up wins when exit > entry, down when exit < entry; equal is a

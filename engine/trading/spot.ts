@@ -1,5 +1,5 @@
 /**
- * Spot orders (docs/RULES.md S1-S5). Coins are ledger assets in the member's cash sub-account; the
+ * Spot orders (docs/RULES.md S2-S5). Coins are ledger assets in the member's cash sub-account; the
  * simulated counterparty is house:market. A market order walks the simulated book; a limit order takes
  * whatever the book offers within its limit and rests for the remainder, with the money (buy) or coins
  * (sell) it needs frozen; a resting order fills at its limit price once the traded price touches it.

@@ -76,7 +76,7 @@ describe('referrals', () => {
 });
 
 describe('bank cards, quick buy, help', () => {
-  it('B2 a card needs a bank name (400); only the last four digits are kept', async () => {
+  it('R4 a card needs a bank name (400); only the last four digits are kept', async () => {
     const h = await harness();
     const m = await h.member();
     expect(
@@ -98,7 +98,7 @@ describe('bank cards, quick buy, help', () => {
     expect(((await m.call('/api/bank/list')).data as { list: BankCardView[] }).list).toHaveLength(1);
   });
 
-  it('B1 quick buy quotes a visible 1.5% spread and credits exactly the USDT bought', async () => {
+  it('S6 quick buy quotes a visible 1.5% spread and credits exactly the USDT bought', async () => {
     const h = await harness();
     const m = await h.member();
     const quote = (await m.call('/api/buycoin/quote', { amount: '100', currency: 'cny' }))
@@ -111,7 +111,7 @@ describe('bank cards, quick buy, help', () => {
     expect(await h.invariants()).toEqual([]);
   });
 
-  it('H1 help has the six topics in all twenty locales, and unknown languages fall back to en-US', async () => {
+  it('R5 help has the six topics in all twenty locales, and unknown languages fall back to en-US', async () => {
     const h = await harness();
     const m = await h.member();
     expect(Object.keys(HELP).sort()).toEqual([...LOCALES, ...LOCALES2].sort());
