@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { preview, type PreviewServer } from 'vite';
@@ -166,22 +166,26 @@ describe('several tabs', () => {
     await context.close();
   });
 
-  // The demo engine moves into a per-tab worker (src/worker/engine.worker.ts) with issue 5; until the app
-  // builds that worker, there is no scheduled-jobs lock to observe.
-  const workerBuilt =
-    existsSync('dist/assets') && readdirSync('dist/assets').some((f) => f.startsWith('engine.worker'));
-
-  it.skipIf(!workerBuilt)('runs the engine scheduled jobs in one tab only', async () => {
+  it('opens the demo engine in one tab only; the other tab is served by it, and takes over when it closes', async () => {
     const { page: first, context } = await newMobilePage(browser);
     const second = await context.newPage();
-    // /login asks the demo engine for a captcha, which starts each tab's engine worker.
+    // /register asks the demo engine for a captcha, which starts each tab's engine worker.
     for (const page of [first, second]) {
-      await page.goto('/login');
+      await page.goto('/register');
       await page.locator('.topbar-title').waitFor();
     }
     await expect
-      .poll(() => locks(first, 'strata:jobs'), { timeout: 15_000 })
+      .poll(() => locks(first, 'strata:engine'), { timeout: 15_000 })
       .toEqual({ held: 1, pending: 1 });
+    // The follower's captcha came from the leader's engine.
+    await expect.poll(() => second.locator('.captcha img').count(), { timeout: 15_000 }).toBe(1);
+
+    await first.close();
+    await expect
+      .poll(() => locks(second, 'strata:engine'), { timeout: 15_000 })
+      .toEqual({ held: 1, pending: 0 });
+    await second.reload();
+    await expect.poll(() => second.locator('.captcha img').count(), { timeout: 15_000 }).toBe(1);
     await context.close();
   });
 });
