@@ -72,8 +72,10 @@ export function TransferPage() {
     }
   }
 
-  const message = (key: string | undefined) =>
-    key ? t(`transfer.errors.${key}`, { min: TRANSFER_MINIMUM }) : undefined;
+  const accountError = errors.account ? t(`transfer.errors.${errors.account}`) : undefined;
+  const amountError = errors.amount
+    ? t(`wallet.amountError.${errors.amount}`, { min: TRANSFER_MINIMUM })
+    : undefined;
 
   return (
     <div className="page transfer">
@@ -102,7 +104,7 @@ export function TransferPage() {
             autoComplete="off"
             hint={t('transfer.accountHint')}
             value={form.account}
-            error={message(errors.account)}
+            error={accountError}
             onChange={(e) => edit({ account: e.target.value })}
           />
           <Field
@@ -111,7 +113,7 @@ export function TransferPage() {
             inputMode="decimal"
             autoComplete="off"
             value={form.amount}
-            error={message(errors.amount)}
+            error={amountError}
             hint={
               available !== undefined
                 ? t('transfer.available', { amount: money(available), min: TRANSFER_MINIMUM })

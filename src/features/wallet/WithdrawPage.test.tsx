@@ -1,0 +1,92 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../app/test-utils';
+import { sentPaths, testClock, testEngine } from '../auth/test-engine';
+import { addressOf, fundedMember, SECRETS, wireTestApi } from './test-wallet';
+
+vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
+vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+
+beforeAll(wireTestApi);
+afterEach(cleanup);
+
+async function open(amount = '0') {
+  const member = await fundedMember('wd', amount);
+  const payee = await fundedMember('payee');
+  await renderApp('/user/withdraw', { user: member });
+  await screen.findByRole('heading', { name: 'Withdraw USDT' });
+  return { member, trc: await addressOf(payee, 'TRC20'), erc: await addressOf(payee, 'ERC20') };
+}
+
+const field = (name: string) => screen.getByLabelText(name);
+
+describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
+  it('checks the address as it is typed, for the chosen network', async () => {
+    const { erc } = await open();
+    await userEvent.type(field('Receiving address'), 'Tabc');
+    expect(screen.getByText('This is not a valid TRC-20 address')).toBeTruthy();
+    await userEvent.clear(field('Receiving address'));
+    await userEvent.type(field('Receiving address'), erc);
+    expect(screen.getByText(/belongs to the other network/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'USDT ERC-20' }));
+    expect(screen.queryByText(/belongs to the other network/)).toBeNull();
+    expect(field('Receiving address').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('an empty or short submission shows every error inline and sends nothing', async () => {
+    await open();
+    sentPaths.length = 0;
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(3);
+    for (const name of ['Receiving address', 'Amount', 'Security key'])
+      expect(field(name).getAttribute('aria-invalid')).toBe('true');
+    await userEvent.type(field('Amount'), '5');
+    await userEvent.type(field('Security key'), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('The minimum withdrawal is 10.00 USDT')).toBeTruthy();
+    expect(screen.getByText('The security key has at least 4 characters')).toBeTruthy();
+    expect(sentPaths.filter((p) => p === '/api/withdraw/submit')).toEqual([]);
+  });
+
+  it('shows the fee and the amount received for the typed amount', async () => {
+    await open();
+    await userEvent.type(field('Amount'), '50.5');
+    const quote = document.querySelector('.quote') as HTMLElement;
+    await waitFor(() => expect(within(quote).getByText('1.00 USDT')).toBeTruthy());
+    expect(within(quote).getByText('49.50 USDT')).toBeTruthy();
+  });
+
+  it('a wrong key is refused (3007) and kept for correction; the right key is submitted (911), then reviewed', async () => {
+    const { trc } = await open('100');
+    await waitFor(() => expect(screen.getByText(/available 100.00 USDT/)).toBeTruthy());
+    await userEvent.type(field('Receiving address'), trc);
+    await userEvent.type(field('Amount'), '20');
+    await userEvent.type(field('Security key'), '9999');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    expect(within(dialog).getByText('20.00 USDT')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(document.querySelector('.toast-error')?.textContent).toBe('The security key is wrong'),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.clear(field('Security key'));
+    await userEvent.type(field('Security key'), SECRETS.key);
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm withdrawal' })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Submitted, awaiting review' })).toBeTruthy();
+    expect(screen.getByText('Withdrawal submitted, awaiting review')).toBeTruthy();
+    // The demo review runs 60 s after submission.
+    testClock.advance(61_000);
+    await (await testEngine()).settle();
+    expect(
+      await screen.findByRole('heading', { name: 'Withdrawal approved and sent' }, { timeout: 6000 }),
+    ).toBeTruthy();
+  }, 15_000);
+});
