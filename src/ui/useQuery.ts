@@ -3,6 +3,7 @@
  * `silent: true` inside `load` so the failure shows in place (QueryState) instead of as a toast too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { onDemoChange } from '../lib/demo-events';
 import { toFailure, type Failure } from '../machines/failure';
 
 export type QueryResult<T> =
@@ -36,6 +37,8 @@ export function useQuery<T>(load: () => Promise<T>, key: string = ''): QueryResu
   }, [key, nonce]);
 
   const reload = useCallback(() => setNonce((n) => n + 1), []);
+  // A demo fast-forward changes server state the way a push would: show the new state.
+  useEffect(() => onDemoChange(reload), [reload]);
   if (state.status === 'error') return { ...state, reload };
   if (state.status === 'ready') return { ...state, error: null, reload };
   return { ...state, error: null, reload };

@@ -1,10 +1,16 @@
 /** Renders whichever global popup is open (one at a time, see popup-store). */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
 import { popupStore, usePopup } from '../popup-store';
 import { LanguagePopup } from './LanguagePopup';
 import { ServicePopup } from './ServicePopup';
 import { ThemePopup } from './ThemePopup';
+
+// The demo tools load on demand: the shell (and /home's first paint) never carries them.
+const DemoToolsPanel = lazy(async () => ({
+  default: (await import('../../features/demo/DemoToolsPanel')).DemoToolsPanel,
+}));
 
 export function GlobalPopups() {
   const { t } = useTranslation();
@@ -21,9 +27,15 @@ export function GlobalPopups() {
       return <ThemePopup onClose={close} />;
     case 'demo':
       return (
-        <Dialog title={t('demo.title')} onClose={close}>
-          <p>{t('demo.body')}</p>
-        </Dialog>
+        <Suspense
+          fallback={
+            <Dialog title={t('demo.title')} onClose={close}>
+              <p>{t('demo.body')}</p>
+            </Dialog>
+          }
+        >
+          <DemoToolsPanel onClose={close} />
+        </Suspense>
       );
     case 'sessionExpired':
       return (
