@@ -83,6 +83,70 @@ const action = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
+      t: fc.constant('finance' as const),
+      m: who,
+      product: fc.constantFrom('1', '2', '3', '4'),
+      amount: wireAmount,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('move' as const),
+      m: who,
+      from: fc.constantFrom('cash', 'cash', 'cash', 'contract', 'options', 'fund'),
+      to: fc.constantFrom('contract', 'options', 'contract', 'options', 'fund', 'cash'),
+      amount: wireAmount,
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('spot' as const),
+      m: who,
+      side: fc.constantFrom('buy', 'sell'),
+      type: fc.constantFrom('market', 'limit'),
+      price: fc.constantFrom('1000', '2900', '3400', '6000'),
+      volume: fc.constantFrom('0.01', '0.05', '0.2', '1'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ t: fc.constant('cancel' as const), m: who, id: fc.integer({ min: 1, max: 12 }) }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      t: fc.constant('contract' as const),
+      m: who,
+      side: fc.constantFrom('open_long', 'open_short', 'open_long', 'close_long', 'close_short'),
+      volume: fc.constantFrom('0.001', '0.01', '0.1'),
+      leverage: fc.constantFrom(1, 10, 100),
+      marginMode: fc.constantFrom('cross', 'isolated'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('option' as const),
+      m: who,
+      side: fc.constantFrom('up', 'down'),
+      stake: fc.constantFrom('1', '10', '100', '0.5'),
+      period: fc.constantFrom(60, 300, 900, 120),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('mining' as const),
+      m: who,
+      id: fc.constantFrom('1', '2', '3'),
+      amount: fc.constantFrom('100', '600', '1500', '99'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
       t: fc.constant('advance' as const),
       ms: fc.constantFrom(1_000, 60_000, 3_600_000, 86_400_000, 61 * 86_400_000),
     }),
@@ -157,6 +221,39 @@ class World {
           key: 'key1',
         });
       }
+      case 'finance':
+        return this.as(a.m, '/api/product/buy', { id: a.product, amount: a.amount, key: 'key1' });
+      case 'move':
+        return this.as(a.m, '/api/account/transfer', { from: a.from, to: a.to, amount: a.amount });
+      case 'spot':
+        return this.as(a.m, '/api/order/place', {
+          symbol: 'ETH/USDT',
+          market: 'spot',
+          side: a.side,
+          type: a.type,
+          ...(a.type === 'limit' ? { price: a.price } : {}),
+          volume: a.volume,
+        });
+      case 'cancel':
+        return this.as(a.m, '/api/order/cancel', { id: a.id });
+      case 'contract':
+        return this.as(a.m, '/api/order/place', {
+          symbol: 'BTC/USDT',
+          market: 'contract',
+          side: a.side,
+          volume: a.volume,
+          ...(a.side.startsWith('open') ? { leverage: a.leverage, marginMode: a.marginMode } : {}),
+        });
+      case 'option':
+        return this.as(a.m, '/api/order/place', {
+          symbol: 'SOL/USDT',
+          market: 'option',
+          side: a.side,
+          volume: a.stake,
+          period: a.period,
+        });
+      case 'mining':
+        return this.as(a.m, '/api/mining/buy', { id: a.id, amount: a.amount, key: 'key1' });
       case 'manual':
         return this.as(a.m, '/api/recharge/submit', { network: 'TRC20', amount: a.amount, txid: a.txid });
     }
@@ -192,6 +289,8 @@ const opening: Action[] = [
   { t: 'deposit', m: 1, network: 'ERC20', amount: '800' },
   { t: 'vip', m: 0, level: 2, goodKey: true },
   { t: 'vip', m: 1, level: 1, goodKey: true },
+  { t: 'move', m: 0, from: 'cash', to: 'contract', amount: '800' },
+  { t: 'move', m: 0, from: 'cash', to: 'options', amount: '200' },
 ];
 
 let dbCounter = 0;
