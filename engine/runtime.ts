@@ -102,9 +102,13 @@ export class Runtime {
       await tx.commit();
     } catch (error) {
       if (failures.length > 0) {
-        await this.unit(now, headers, async (after) => {
-          for (const work of failures) await work(after);
-        });
+        try {
+          await this.unit(now, headers, async (after) => {
+            for (const work of failures) await work(after);
+          });
+        } catch {
+          // The caller must still learn why its call failed, not that the bookkeeping after it did.
+        }
       }
       throw error;
     }

@@ -102,6 +102,14 @@ describe('credentials (docs/RULES.md A7-A9)', () => {
     expect(m[0]).toMatchObject({ withdrawHoldUntil: h.clock.now() + 86_400_000 });
   });
 
+  it('A5 wrong old passwords in editPsw count toward the per-account limit (429)', async () => {
+    const h = await harness();
+    const alice = await signUp(h, 'alice');
+    const body = { oldPassword: 'wrong1', password: 'newpass1', repassword: 'newpass1' };
+    for (let i = 0; i < 10; i++) expect((await h.call('/api/user/editPsw', body, alice)).code).toBe(402);
+    expect((await h.call('/api/user/editPsw', { ...body, oldPassword: 'secret1' }, alice)).code).toBe(429);
+  });
+
   it('A5 wrong secret answers count toward the per-account limit (429)', async () => {
     const h = await harness();
     await signUp(h, 'alice');

@@ -1,6 +1,7 @@
 /**
  * Changing and recovering credentials. Decisions (docs/DECISIONS.md "Accounts"):
- * - editPsw needs the old password (402 when wrong) and signs out every other session.
+ * - editPsw needs the old password (402 when wrong, counted toward the login limit: a stolen session cannot
+ *   guess it) and signs out every other session.
  * - edituserPsw changes the key with the old key through requireKey (3007, counted toward the 430 lock);
  *   it does not hold withdrawals (API.md).
  * - question/forget/forgetKey identify the account by username (or e-mail/phone); 3000 when none.
@@ -58,7 +59,14 @@ export const editPswHandler = handler({
     if (!input.oldPassword) throw fail(Codes.passwordEmpty, 'The old password is required');
     const problem = checkPassword(input.password, input.repassword);
     if (problem) throw problem;
+    const rateKey = loginRateKey('', ctx.member.id);
+    if (
+      (await recentHits(ctx.tx, rateKey, ctx.now, ctx.config.loginFailWindowMs)) >= ctx.config.loginFailLimit
+    ) {
+      throw fail(Codes.tooManyRequests, 'Too many failed attempts: try again in 15 minutes');
+    }
     if (!(await verifySecret(input.oldPassword, ctx.member.passwordHash))) {
+      countFailure(ctx, ctx.member);
       throw fail(Codes.message, 'The old password is wrong');
     }
     ctx.tx.put(members, { ...ctx.member, passwordHash: await hash(ctx, input.password) });
