@@ -1,6 +1,7 @@
 /**
  * The installable, offline-first PWA in headless Chromium against the production build: the service worker
- * takes control, the app opens offline on every route in the member's language, a second build shows the
+ * takes control, the app opens offline on every route in the member's language with the member's account
+ * still there (logging in again needs no network), a second build shows the
  * update prompt (and only the member's Reload applies it), and two tabs never both lead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,46 @@ describe('offline', () => {
     // A route never visited online still opens: navigations fall back to the precached shell.
     await page.goto('/home/more');
     await expect.poll(() => page.getByRole('heading', { name: '安装应用' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("keeps the member's data: a member registered online logs in again with no network", async () => {
+    const { page, context } = await newMobilePage(browser);
+    await page.goto('/register');
+    await controlled(page);
+    const hint = page.getByText(/演示验证码：/);
+    await hint.waitFor({ timeout: 15_000 });
+    const code = ((await hint.textContent()) ?? '').replace(/.*：/, '').trim();
+    const username = `pwa${Date.now() % 1_000_000}`;
+    await page.getByLabel('用户名', { exact: true }).fill(username);
+    await page.getByLabel('邮箱', { exact: true }).fill(`${username}@example.com`);
+    await page.getByLabel('登录密码', { exact: true }).fill('secret123');
+    await page.getByLabel('再次输入密码', { exact: true }).fill('secret123');
+    await page.getByLabel('安全密钥', { exact: true }).fill('4321');
+    await page.getByLabel('再次输入安全密钥', { exact: true }).fill('4321');
+    await page.getByLabel('密保答案', { exact: true }).fill('blue');
+    await page.getByLabel('验证码', { exact: true }).fill(code);
+    await page.getByRole('button', { name: '注册' }).click();
+    const stored = () => page.evaluate(() => localStorage.getItem('strata.user'));
+    await expect.poll(stored, { timeout: 15_000 }).toContain(username);
+    await page.goto('/home');
+    const welcome = page.locator('#hero-title', { hasText: `您好，${username}` });
+    await welcome.waitFor({ timeout: 15_000 });
+
+    // No network from here on: the app opens for the member.
+    await context.setOffline(true);
+    await page.reload();
+    await welcome.waitFor({ timeout: 15_000 });
+
+    // Forget the session on this device and log in again: the engine's IndexedDB still holds the account.
+    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await page.goto('/login');
+    await page.getByLabel('用户名、邮箱或手机号', { exact: true }).fill(username);
+    await page.getByLabel('登录密码', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(stored, { timeout: 15_000 }).toContain(username);
+    await page.goto('/home');
+    await welcome.waitFor({ timeout: 15_000 });
     await context.close();
   });
 
