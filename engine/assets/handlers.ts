@@ -14,7 +14,7 @@ import { handler } from '../router';
 import type { Domain } from '../routes';
 import { amount, body } from '../schema';
 import { holdings, valueOf } from './valuation';
-import { unrealisedTotal } from '../trading/contracts';
+import { unrealisedTotal } from '../trading/risk';
 
 export interface AssetLine {
   asset: string;

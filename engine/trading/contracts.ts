@@ -1,85 +1,28 @@
 /**
- * Perpetual contracts against the simulated market (docs/RULES.md K1-K8). Margin lives in the member's
- * contract sub-account: each position's margin is frozen there by one hold; cross positions are also backed
- * by the account's free balance. Opening takes the best ask (long) or bid (short), closing the other side;
- * the mark price is the last traded price. Fees (contractFeeBps of the notional) go to platform:fees and are
- * shared with the inviter; profits are paid by, and losses paid to, house:market.
+ * Perpetual contracts against the simulated market (docs/RULES.md K1-K8): opening, closing and isolated
+ * margin changes. Margin lives in the member's contract sub-account: each position's margin is frozen there
+ * by one hold; cross positions are also backed by the account's free balance (risk.ts). Opening takes the
+ * best ask (long) or bid (short), closing the other side. Fees (contractFeeBps of the notional) go to
+ * platform:fees and are shared with the inviter; PnL is settled with house:market (settlement.ts).
  */
 import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
 import { acct } from '../ledger';
 import { marketFor } from '../market/instance';
-import { findSymbol, type SymbolSpec } from '../market/symbols';
+import type { SymbolSpec } from '../market/symbols';
 import { mulDiv, type Micro } from '../money';
 import { chargeFee, feeOf } from './fees';
-import { initialMargin, liquidationPrice, maintenanceMargin, notional, unrealisedPnl } from './margin';
+import { initialMargin, notional, unrealisedPnl } from './margin';
+import { settingsOf } from './settings';
+import { settlePnl } from './settlement';
 import { blankOrder } from './spot';
-import {
-  DEFAULT_LEVERAGE,
-  DEFAULT_MARGIN_MODE,
-  orders,
-  positions,
-  tradingSettings,
-  type MarginMode,
-  type OrderRow,
-  type PositionRow,
-  type PositionSide,
-  type TradingSettingsRow,
-} from './tables';
-
-export const HOUSE = acct.house('market');
-
-export async function settingsOf(ctx: Ctx, memberId: string): Promise<TradingSettingsRow> {
-  return (
-    (await ctx.tx.get(tradingSettings, memberId)) ?? {
-      id: memberId,
-      leverage: DEFAULT_LEVERAGE,
-      marginMode: DEFAULT_MARGIN_MODE,
-    }
-  );
-}
-
-export async function openPositions(ctx: Ctx, memberId: string): Promise<PositionRow[]> {
-  return (await ctx.tx.query(positions, 'member', memberId)).filter((p) => p.status === 'open');
-}
-
-/**
- * Changes leverage and/or margin mode for all of a member's contracts. Refused (403) while any position is
- * open, so a position's terms never change under it (K6).
- */
-export async function changeSettings(
-  ctx: Ctx,
-  memberId: string,
-  input: { leverage?: number | undefined; marginMode?: MarginMode | undefined },
-): Promise<TradingSettingsRow> {
-  const current = await settingsOf(ctx, memberId);
-  const next: TradingSettingsRow = {
-    id: memberId,
-    leverage: input.leverage ?? current.leverage,
-    marginMode: input.marginMode ?? current.marginMode,
-  };
-  if (next.leverage < 1 || next.leverage > ctx.config.maxLeverage) {
-    throw fail(400, `Leverage must be between 1 and ${ctx.config.maxLeverage}`);
-  }
-  if (next.leverage === current.leverage && next.marginMode === current.marginMode) return current;
-  if ((await openPositions(ctx, memberId)).length > 0) {
-    throw fail(Codes.denied, 'Close your open positions before changing leverage or margin mode');
-  }
-  ctx.tx.put(tradingSettings, next);
-  return next;
-}
+import { orders, positions, type OrderRow, type PositionRow, type PositionSide } from './tables';
 
 function quote(ctx: Ctx, spec: SymbolSpec): { ask: Micro; bid: Micro; mark: Micro } {
   const book = marketFor(ctx.seed).book(spec, ctx.now, 1);
   const ask = book.asks[0]?.price ?? book.mid;
   const bid = book.bids[0]?.price ?? book.mid;
   return { ask: BigInt(ask), bid: BigInt(bid), mark: BigInt(book.mid) };
-}
-
-export function markOf(ctx: Pick<Ctx, 'seed' | 'now'>, symbol: string): Micro {
-  const spec = findSymbol(symbol);
-  if (!spec) return 0n;
-  return BigInt(marketFor(ctx.seed).price(spec, ctx.now));
 }
 
 async function rehold(ctx: Ctx, position: PositionRow, margin: Micro): Promise<string> {
@@ -179,19 +122,6 @@ export async function openPosition(
   return order;
 }
 
-/** Pays a signed PnL between the house and the member's contract account; a loss is capped at `cap`. */
-async function settlePnl(ctx: Ctx, memberId: string, pnl: Micro, cap: Micro, ref: string): Promise<Micro> {
-  const contract = acct.user(memberId, 'contract');
-  if (pnl > 0n) {
-    await ctx.ledger.move(HOUSE, contract, pnl, { kind: 'contract:pnl', ref });
-    return pnl;
-  }
-  const available = await ctx.ledger.balance(contract);
-  const loss = [-pnl, cap, available].reduce((a, b) => (b < a ? b : a));
-  if (loss > 0n) await ctx.ledger.move(contract, HOUSE, loss, { kind: 'contract:pnl', ref });
-  return -loss;
-}
-
 export async function closePosition(
   ctx: Ctx,
   memberId: string,
@@ -286,76 +216,4 @@ export async function adjustMargin(
   };
   ctx.tx.put(positions, updated);
   return updated;
-}
-
-/** What backs a position: its margin (isolated), or the account's free balance, all cross margins and the
- * other cross positions' unrealised PnL at the mark (cross). */
-export async function backingOf(
-  ctx: Ctx,
-  position: PositionRow,
-  all: readonly PositionRow[],
-): Promise<Micro> {
-  if (position.marginMode === 'isolated') return BigInt(position.margin);
-  let backing = await ctx.ledger.balance(acct.user(position.memberId, 'contract'));
-  for (const p of all) {
-    if (p.marginMode !== 'cross' || p.status !== 'open') continue;
-    backing += BigInt(p.margin);
-    if (p.id !== position.id) {
-      backing += unrealisedPnl(p.side, BigInt(p.volume), BigInt(p.entryPrice), markOf(ctx, p.symbol));
-      backing -= maintenanceMargin(BigInt(p.volume), BigInt(p.entryPrice), ctx.config.maintenanceMarginBps);
-    }
-  }
-  return backing;
-}
-
-export async function liquidationPriceOf(
-  ctx: Ctx,
-  position: PositionRow,
-  all: readonly PositionRow[],
-): Promise<Micro | null> {
-  const q = BigInt(position.volume);
-  const entry = BigInt(position.entryPrice);
-  const maintenance = maintenanceMargin(q, entry, ctx.config.maintenanceMarginBps);
-  return liquidationPrice(position.side, q, entry, await backingOf(ctx, position, all), maintenance);
-}
-
-/** Liquidates at `price`: the position's loss at that price, capped by what backs it, goes to the house. */
-export async function liquidate(ctx: Ctx, position: PositionRow, price: Micro): Promise<void> {
-  const q = BigInt(position.volume);
-  const ref = `position:${position.id}:liquidation`;
-  let pnl: Micro;
-  if (position.marginMode === 'isolated') {
-    await ctx.ledger.capture(position.holdId, HOUSE);
-    pnl = -BigInt(position.margin);
-  } else {
-    await ctx.ledger.release(position.holdId);
-    const loss = unrealisedPnl(position.side, q, BigInt(position.entryPrice), price);
-    pnl = await settlePnl(
-      ctx,
-      position.memberId,
-      loss,
-      await ctx.ledger.balance(acct.user(position.memberId, 'contract')),
-      ref,
-    );
-  }
-  ctx.tx.put(positions, {
-    ...position,
-    status: 'liquidated',
-    closedAt: ctx.now,
-    realisedPnl: (BigInt(position.realisedPnl) + pnl).toString(),
-    liquidationPrice: price.toString(),
-  });
-  ctx.emit({
-    type: 'position',
-    data: { memberId: position.memberId, id: position.id, status: 'liquidated' },
-  });
-}
-
-/** Unrealised PnL of a member's open positions, for the contract account's valuation. */
-export async function unrealisedTotal(ctx: Ctx, memberId: string): Promise<Micro> {
-  let total = 0n;
-  for (const p of await openPositions(ctx, memberId)) {
-    total += unrealisedPnl(p.side, BigInt(p.volume), BigInt(p.entryPrice), markOf(ctx, p.symbol));
-  }
-  return total;
 }

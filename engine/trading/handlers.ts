@@ -12,15 +12,9 @@ import { handler } from '../router';
 import type { Domain } from '../routes';
 import { amount, body, listShape, newestFirst, paginate } from '../schema';
 import { idField } from '../finance/handlers';
-import {
-  adjustMargin,
-  changeSettings,
-  closePosition,
-  liquidationPriceOf,
-  markOf,
-  openPosition,
-  openPositions,
-} from './contracts';
+import { adjustMargin, closePosition, openPosition } from './contracts';
+import { liquidationPriceOf, markOf, openPositions } from './risk';
+import { changeSettings } from './settings';
 import { maintenanceMargin, unrealisedPnl } from './margin';
 import { placeOption, SETTLE_JOB, settleOption } from './options';
 import { placeSpot } from './spot';

@@ -10,7 +10,7 @@ import { marketFor } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import { breached } from './margin';
 import { fillResting } from './spot';
-import { liquidate, liquidationPriceOf, openPositions } from './contracts';
+import { liquidate, liquidationPriceOf, openPositions } from './risk';
 import { orders, positions } from './tables';
 
 export async function watchMarkets(ctx: Ctx, window: { from: number; to: number }): Promise<void> {
