@@ -1,8 +1,8 @@
 /**
  * The installable, offline-first PWA in headless Chromium against the production build: the service worker
  * takes control, the app opens offline on every route in the member's language with the member's account
- * still there (logging in again needs no network), a second build shows the
- * update prompt (and only the member's Reload applies it), and two tabs never both lead.
+ * still there (logging in again needs no network), a second build shows the update prompt (and only the
+ * member's Reload applies it), and two tabs never both lead nor both open the demo engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
