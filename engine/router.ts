@@ -115,9 +115,13 @@ export class Router {
         return r.segments.every((seg, i) => seg.startsWith(':') || seg === parts[i]?.toLowerCase());
       });
       if (route) {
-        route.segments.forEach((seg, i) => {
-          if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(parts[i] ?? '');
-        });
+        try {
+          route.segments.forEach((seg, i) => {
+            if (seg.startsWith(':')) params[seg.slice(1)] = decodeURIComponent(parts[i] ?? '');
+          });
+        } catch {
+          return { ok: false, code: 404, msg: 'Resource not found' };
+        }
       }
     }
     if (!route) return { ok: false, code: 404, msg: `Resource not found: ${key}` };

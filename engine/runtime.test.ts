@@ -55,6 +55,11 @@ function setup(extra: Partial<Domain> = {}) {
         auth: false,
         run: async (ctx) => (await ctx.tx.scan(notes)).length,
       }),
+      '/api/test/item/:id': handler({
+        method: 'GET',
+        auth: false,
+        run: async (_ctx, _body, params) => params['id'],
+      }),
       '/api/test/throw': handler({
         auth: false,
         run: async () => {
@@ -120,6 +125,8 @@ describe('router and units of work', () => {
       msg: 'Server exception',
       data: null,
     });
+    expect((await rt.handle({ method: 'GET', path: '/api/test/item/%E0%A4%A' })).body.code).toBe(404);
+    expect((await rt.handle({ method: 'GET', path: '/api/test/item/a%20b' })).body.data).toBe('a b');
     // @ts-expect-error: garbage in must still answer
     expect((await rt.handle(null)).body.code).toBe(404);
   });

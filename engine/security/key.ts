@@ -7,9 +7,8 @@
  * A right key clears the failure count.
  */
 import { members, type MemberRow } from '../accounts/tables';
-import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
-import { toSeconds } from '../context';
+import { toSeconds, type Ctx } from '../context';
 import { verifySecret } from './hashing';
 
 export async function requireKey(
