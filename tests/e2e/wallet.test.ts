@@ -1,0 +1,191 @@
+/**
+ * The main wallet journey in headless Chromium against the production build, in demo mode (the engine in
+ * its Web Worker on IndexedDB): two members register, each deposits through the simulated chain and watches
+ * it confirm, one buys VIP2 and the other VIP1, they transfer, a withdrawal is refused for a wrong key and
+ * then submitted (911) and approved by the review, and every step is found in the records.
+ * Both members live in one browser context: the demo engine's data is per origin, as a device's would be.
+ * Real time is used (TRC-20: 19 blocks x 3 s; review: 60 s), so this takes about three minutes.
+ * Screenshots of every wallet screen go to /tmp/shots/wallet-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newMobilePage } from './browser';
+
+const PASSWORD = 'secret1';
+const KEY = '1234';
+/** A valid TRON address outside the demo (the USDT contract): a withdrawal to it leaves the platform. */
+const EXTERNAL_TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const SHOTS = '/tmp/shots';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `${SHOTS}/wallet-${name}.png`, fullPage: true });
+}
+
+async function register(page: Page, username: string) {
+  await page.goto('/register');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('E-mail').fill(`${username}@example.test`);
+  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Security key', { exact: true }).fill(KEY);
+  await page.getByLabel('Repeat the security key', { exact: true }).fill(KEY);
+  await page.getByLabel('Secret answer').fill('Rex');
+  const hint = page.getByText(/^Demo code: /);
+  await hint.waitFor();
+  const code = ((await hint.textContent()) ?? '').replace('Demo code: ', '').trim();
+  await page.getByLabel('Verification code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/register');
+}
+
+async function login(page: Page, username: string) {
+  await page.evaluate(() => localStorage.removeItem('strata.user'));
+  await page.goto('/login');
+  await page.getByLabel('Username, e-mail or phone').fill(username);
+  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/login');
+}
+
+async function simulateDeposit(page: Page, amount: string) {
+  await page.goto('/user/recharge');
+  await page.locator('.address').waitFor();
+  await page.getByLabel('Simulated amount').fill(amount);
+  await page.getByRole('button', { name: 'Send simulated payment' }).click();
+  await page.locator('.record progress').first().waitFor();
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.locator('.toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+async function buyVip(page: Page, level: number, price: string) {
+  await page.goto('/user/vip');
+  await page.getByRole('button', { name: `Buy VIP${level}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Buy VIP${level}` });
+  await dialog.getByLabel('Security key').fill(KEY);
+  await dialog.getByRole('button', { name: `Pay ${price} USDT` }).click();
+  await toast(page, `You are now VIP${level}`);
+}
+
+async function record(page: Page, route: string, text: string | RegExp) {
+  await page.goto(route);
+  await page.locator('.record').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+describe('wallet journey (issue 5)', () => {
+  it('deposit, VIP, transfer, withdrawal with review, and the records of each', async () => {
+    const { page, context } = await newMobilePage(browser, { locale: 'en-US' });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('strata.lang')) localStorage.setItem('strata.lang', 'en-US');
+    });
+    const suffix = String(Date.now() % 1_000_000);
+    const alice = `alice${suffix}`;
+    const bob = `bob${suffix}`;
+
+    // Two members, each paid on the simulated chain; both deposits confirm while we watch bob's.
+    await register(page, alice);
+    await simulateDeposit(page, '1000');
+    await shot(page, 'recharge-pending');
+    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await register(page, bob);
+    await simulateDeposit(page, '100');
+    const progress = page.locator('.record').filter({ hasText: 'confirmations' }).first();
+    await expect
+      .poll(async () => (await progress.textContent()) ?? '')
+      .toMatch(/[1-9]\d* \/ 19 confirmations/);
+    await shot(page, 'recharge-progress');
+    await page
+      .locator('.record')
+      .filter({ hasText: '+100.00 USDT' })
+      .filter({ hasText: 'Successful' })
+      .first()
+      .waitFor({ timeout: 90_000 });
+    await shot(page, 'recharge-credited');
+
+    await buyVip(page, 1, '50.00');
+    await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/^Trial ends in (59|60) d/);
+    await shot(page, 'vip1-trial');
+
+    // alice: assets, VIP2, a transfer to bob, a withdrawal.
+    await login(page, alice);
+    await page.goto('/user');
+    await page.locator('.hero-amount').filter({ hasText: '1,000.00' }).waitFor({ timeout: 60_000 });
+    await shot(page, 'assets');
+
+    await buyVip(page, 2, '500.00');
+    await page.getByText('Deposit held: 500.00 USDT (refundable)').waitFor();
+    await shot(page, 'vip2');
+
+    await page.goto('/user/transfer');
+    await page.getByLabel('Recipient').fill(bob);
+    await page.getByLabel('Amount').fill('100');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const confirmTransfer = page.getByRole('dialog', { name: 'Confirm transfer' });
+    await shot(page, 'transfer-confirm');
+    await confirmTransfer.getByRole('button', { name: 'Transfer now' }).click();
+    await page.getByRole('heading', { name: 'Transfer complete' }).waitFor();
+    await shot(page, 'transfer-done');
+
+    await page.goto('/user/withdraw');
+    await page.getByText(/available 400\.00 USDT/).waitFor();
+    await page.getByLabel('Receiving address').fill(EXTERNAL_TRC20);
+    await page.getByLabel('Amount', { exact: true }).fill('50');
+    await page.getByLabel('Security key').fill('9999');
+    await page.locator('.quote').getByText('49.00 USDT').waitFor();
+    await shot(page, 'withdraw-form');
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm withdrawal' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await toast(page, 'The security key is wrong');
+    await shot(page, 'withdraw-wrong-key');
+
+    await page.getByLabel('Security key').fill(KEY);
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm withdrawal' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await toast(page, 'Withdrawal submitted, awaiting review');
+    await page.getByRole('heading', { name: 'Submitted, awaiting review' }).waitFor();
+    await shot(page, 'withdraw-review');
+    await page.getByRole('heading', { name: 'Withdrawal approved and sent' }).waitFor({ timeout: 90_000 });
+    await shot(page, 'withdraw-success');
+
+    // Every step in the records.
+    await record(page, '/order/rechargeRecord', /\+1,000\.00 USDT.*Successful/);
+    await shot(page, 'records-deposits');
+    await record(page, '/order/vipRecord', /Purchase/);
+    await shot(page, 'records-vip');
+    await record(page, '/order/transferRecord', `To ${bob}`);
+    await shot(page, 'records-transfers');
+    await record(page, '/order/withdrawRecord', /-50\.00 USDT.*Successful/);
+    await shot(page, 'records-withdrawals');
+    await record(page, '/pay/record', /Approved/);
+    await shot(page, 'records-audit');
+    await page.goto('/user');
+    await page.locator('.hero-amount').filter({ hasText: '850.00' }).waitFor();
+
+    await login(page, bob);
+    await record(page, '/order/transferRecord', `From ${alice}`);
+    await record(page, '/order/vipRecord', /VIP1 trial/);
+    await context.close();
+  }, 300_000);
+});
