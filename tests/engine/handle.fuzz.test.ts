@@ -46,7 +46,8 @@ describe('handle under fuzzing', () => {
         fc.oneof(
           fc.constantFrom(...paths),
           fc.string(),
-          fc.constantFrom('/api/../etc', '/API/USER/GETUSER/', '/uploads/x'),
+          fc.constantFrom('/api/../etc', '/API/USER/GETUSER/', '/uploads/x', '/uploads/%E0%A4%A'),
+          fc.string().map((s) => `/uploads/${s}`),
         ),
         jsonish,
         fc.boolean(),
