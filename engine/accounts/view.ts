@@ -2,6 +2,7 @@
 import type { Ctx } from '../context';
 import { toSeconds } from '../context';
 import { acct, SUB_ACCOUNTS, USDT } from '../ledger/accounts';
+import { creditScore } from '../credit/score';
 import { formatAmount } from '../money';
 import { effectiveVip, vipName, type MemberRow } from './tables';
 
@@ -43,7 +44,7 @@ export async function memberView(ctx: Ctx, member: MemberRow): Promise<MemberVie
     available: formatAmount(cash.available),
     frozen: formatAmount(cash.frozen),
     totalAssets: formatAmount(total),
-    creditScore: member.creditScore,
+    creditScore: creditScore(member, ctx.now),
     realNameStatus: member.realNameStatus,
     inviteCode: member.inviteCode,
     createdAt: toSeconds(member.createdAt),
