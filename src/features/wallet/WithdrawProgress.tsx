@@ -30,7 +30,7 @@ export function WithdrawProgress(props: {
   const current = stage === 'review' ? 'review' : 'result';
 
   return (
-    <section className="card" aria-labelledby="withdraw-progress" aria-live="polite">
+    <section className="card stack" aria-labelledby="withdraw-progress" aria-live="polite">
       <h2 id="withdraw-progress" className="section-title">
         {stage === 'review'
           ? t('withdraw.awaitingReview')

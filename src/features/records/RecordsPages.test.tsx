@@ -1,0 +1,86 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../app/test-utils';
+import { engineCall, testClock, testEngine } from '../auth/test-engine';
+import { buyVip, deposit, fundedMember, SECRETS, wireTestApi } from '../wallet/test-wallet';
+
+vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
+vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+
+beforeAll(wireTestApi);
+afterEach(cleanup);
+
+const list = (name: string) => screen.findByRole('list', { name });
+
+describe('record lists (SPEC.md §2, §4 status labels)', () => {
+  it('/order/rechargeRecord pages ten at a time with load more, newest first', async () => {
+    const member = await fundedMember('rc');
+    for (let i = 1; i <= 12; i += 1) await deposit(member, String(i));
+    await renderApp('/order/rechargeRecord', { user: member });
+    const deposits = await list('Deposit records');
+    expect(within(deposits).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(deposits).getAllByRole('listitem')[0]?.textContent).toContain('+12.00 USDT');
+    expect(within(deposits).getAllByText('Successful')).toHaveLength(10);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more (10 of 12)' }));
+    expect(await screen.findByText('End of the list: 12 in total')).toBeTruthy();
+    expect(within(deposits).getAllByRole('listitem')).toHaveLength(12);
+  });
+
+  it('an empty list says so', async () => {
+    const member = await fundedMember('empty');
+    await renderApp('/order/transferRecord', { user: member });
+    expect(await screen.findByText('No transfers yet.')).toBeTruthy();
+  });
+
+  it('withdrawals show pending, then the audit list shows pending audit and approved', async () => {
+    const member = await fundedMember('au', '100');
+    const payee = await fundedMember('aup');
+    const auth = { id: member.id, token: member.token };
+    const { address } = await engineCall<{ address: string }>(
+      '/api/recharge/address',
+      { network: 'TRC20' },
+      { id: payee.id, token: payee.token },
+    );
+    await engineCall(
+      '/api/withdraw/submit',
+      {
+        currency: 'USDT',
+        network: 'TRC20',
+        address,
+        amount: '20',
+        key: SECRETS.key,
+      },
+      auth,
+    ).catch(() => undefined); // answered 911
+    await renderApp('/order/withdrawRecord', { user: member });
+    const withdrawals = await list('Withdrawal records');
+    expect(within(withdrawals).getByText('-20.00 USDT')).toBeTruthy();
+    expect(within(withdrawals).getByText('Pending')).toBeTruthy();
+    expect(within(withdrawals).getByText('Fee 1.00 · received 19.00 USDT')).toBeTruthy();
+    cleanup();
+    await renderApp('/pay/record', { user: member });
+    expect(within(await list('Audit records')).getByText('Pending audit')).toBeTruthy();
+    cleanup();
+    testClock.advance(61_000);
+    await (await testEngine()).settle();
+    await renderApp('/pay/record', { user: member });
+    expect(within(await list('Audit records')).getByText('Approved')).toBeTruthy();
+  });
+
+  it('/order/vipRecord and /order/transferRecord show each side of the story', async () => {
+    const sender = await fundedMember('vs', '100');
+    const receiver = await fundedMember('vr', '60');
+    await buyVip(receiver, 1, SECRETS.key);
+    await engineCall('/api/transfer/submit', { account: receiver.username, amount: '5' }, sender);
+    await renderApp('/order/vipRecord', { user: receiver });
+    const vip = await list('VIP records');
+    expect(within(vip).getByText('VIP1 trial')).toBeTruthy();
+    expect(within(vip).getByText('VIP0 → VIP1')).toBeTruthy();
+    cleanup();
+    await renderApp('/order/transferRecord', { user: receiver });
+    const transfers = await list('Transfer records');
+    expect(within(transfers).getByText(`From ${sender.username}`)).toBeTruthy();
+    expect(within(transfers).getByText('+5.00 USDT')).toBeTruthy();
+  });
+});
