@@ -16,6 +16,26 @@ function Splash() {
 const LAZY: Record<string, RouteObject['lazy']> = {
   '/home': async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
   '/home/more': async () => ({ Component: (await import('../features/home/MorePage')).MorePage }),
+  '/login': async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
+  '/register': async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }),
+  '/forget': async () => ({ Component: (await import('../features/auth/ForgetPage')).ForgetPage }),
+  '/userforget': async () => ({
+    Component: (await import('../features/auth/UserForgetPage')).UserForgetPage,
+  }),
+  // Account screens (issue 5): account management, secrets, identity, cards, invite, quick buy, help, log.
+  '/user/account': async () => ({ Component: (await import('../features/account/AccountPage')).AccountPage }),
+  '/user/changePsw': async () => ({
+    Component: (await import('../features/account/ChangePswPage')).ChangePswPage,
+  }),
+  '/user/cert': async () => ({ Component: (await import('../features/account/CertPage')).CertPage }),
+  '/user/bank': async () => ({ Component: (await import('../features/account/BankPage')).BankPage }),
+  '/user/bankAdd': async () => ({ Component: (await import('../features/account/BankAddPage')).BankAddPage }),
+  '/user/invite': async () => ({ Component: (await import('../features/account/InvitePage')).InvitePage }),
+  '/user/buycoin': async () => ({ Component: (await import('../features/account/BuycoinPage')).BuycoinPage }),
+  '/user/help': async () => ({ Component: (await import('../features/account/HelpPage')).HelpPage }),
+  '/user/finance/log': async () => ({
+    Component: (await import('../features/account/FinanceLogPage')).FinanceLogPage,
+  }),
   // Wallet screens (issue 5): assets, deposit, withdraw, transfer, VIP and the record lists.
   '/user': async () => ({ Component: (await import('../features/assets/AssetsPage')).AssetsPage }),
   '/user/recharge': async () => ({
@@ -48,12 +68,6 @@ const LAZY: Record<string, RouteObject['lazy']> = {
   }),
   '/pay/record': async () => ({
     Component: (await import('../features/records/AuditRecordsPage')).AuditRecordsPage,
-  }),
-  '/login': async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
-  '/register': async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }),
-  '/forget': async () => ({ Component: (await import('../features/auth/ForgetPage')).ForgetPage }),
-  '/userforget': async () => ({
-    Component: (await import('../features/auth/UserForgetPage')).UserForgetPage,
   }),
 };
 

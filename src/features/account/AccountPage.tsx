@@ -1,0 +1,91 @@
+/**
+ * /user/account: who the member is (profile from /api/user/getuser), the security and service screens,
+ * what this device stores for them, and log out (through the session machine).
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { session, useSession } from '../../app/session';
+import { formatTime } from '../../lib/format';
+import { StorageInfo } from '../../pwa/StorageInfo';
+import { Icon } from '../../ui/icons';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { QueryState } from '../../ui/QueryState';
+import { realNameLabel, vipLabel } from './labels';
+import { useProfile } from './use-profile';
+import './account.css';
+
+const LINKS = [
+  { to: '/user/changePsw', key: 'account.changeSecrets' },
+  { to: '/userforget', key: 'account.forgotKey' },
+  { to: '/user/cert', key: 'routes.userCert' },
+  { to: '/user/bank', key: 'routes.userBank' },
+  { to: '/user/invite', key: 'routes.userInvite' },
+  { to: '/user/finance/log', key: 'routes.userFinanceLog' },
+  { to: '/user/help', key: 'routes.userHelp' },
+] as const;
+
+export function AccountPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const loggingOut = useSession((s) => s.matches('loggingOut'));
+  const p = profile.data;
+  return (
+    <div className="page account">
+      <OfflineNote />
+      <section className="card" aria-labelledby="profile-title">
+        <h2 id="profile-title" className="section-title">
+          {t('account.profile')}
+        </h2>
+        {p ? (
+          <dl className="detail-list">
+            <dt>{t('auth.username')}</dt>
+            <dd>{p.username}</dd>
+            <dt>{t('auth.email')}</dt>
+            <dd dir="ltr">{p.email ?? t('account.notSet')}</dd>
+            <dt>{t('auth.phone')}</dt>
+            <dd dir="ltr">{p.phone ?? t('account.notSet')}</dd>
+            <dt>{t('account.vip')}</dt>
+            <dd>{vipLabel(p.vip)}</dd>
+            <dt>{t('account.creditScore')}</dt>
+            <dd>{p.creditScore}</dd>
+            <dt>{t('account.realName')}</dt>
+            <dd>{realNameLabel(p.realNameStatus, t)}</dd>
+            <dt>{t('account.inviteCode')}</dt>
+            <dd dir="ltr">{p.inviteCode}</dd>
+            <dt>{t('account.memberSince')}</dt>
+            <dd dir="ltr">{formatTime(p.createdAt, 'YYYY-MM-DD')}</dd>
+          </dl>
+        ) : (
+          <QueryState status={profile.status} error={profile.error} onRetry={profile.reload} />
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="security-title">
+        <h2 id="security-title" className="section-title">
+          {t('account.security')}
+        </h2>
+        <ul className="menu-list">
+          {LINKS.map((l) => (
+            <li key={l.to}>
+              <Link className="menu-item" to={l.to}>
+                <span>{t(l.key)}</span>
+                <Icon name="chevron" className="flip-rtl" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card" aria-labelledby="device-title">
+        <h2 id="device-title" className="section-title">
+          {t('account.device')}
+        </h2>
+        <StorageInfo />
+      </section>
+
+      <button type="button" className="button block" disabled={loggingOut} onClick={() => session.logout()}>
+        {loggingOut ? t('account.loggingOut') : t('account.logout')}
+      </button>
+    </div>
+  );
+}

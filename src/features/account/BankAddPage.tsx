@@ -1,0 +1,94 @@
+/** /user/bankAdd: bank name (required, SPEC.md §5), card number (8-30 digits) and holder, checked inline. */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../api';
+import { toastStore } from '../../app/toast-store';
+import { toFailure, type Failure } from '../../machines/failure';
+import { Field } from '../../ui/Field';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { useForm } from '../../ui/useForm';
+import { failureText } from '../auth/failure-text';
+import { compact, requiredRule } from '../auth/rules';
+import type { BankAddBody, BankCard } from './bank-types';
+import './account.css';
+
+const INITIAL = { bankName: '', cardNumber: '', holder: '' };
+
+export function cardNumberRule(value: string): string | undefined {
+  const digits = value.replace(/[\s-]/g, '');
+  if (!digits) return 'bank.numberRequired';
+  return /^\d{8,30}$/.test(digits) ? undefined : 'bank.numberInvalid';
+}
+
+export function validateBank(v: typeof INITIAL) {
+  return compact({
+    bankName: requiredRule(v.bankName, 'bank.nameRequired'),
+    cardNumber: cardNumberRule(v.cardNumber),
+    holder: requiredRule(v.holder, 'bank.holderRequired'),
+  });
+}
+
+export function BankAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const validate = useCallback(validateBank, []);
+  const form = useForm(INITIAL, validate);
+  const field = (name: keyof typeof INITIAL) => {
+    const bound = form.bind(name);
+    return { ...bound, error: bound.error && t(bound.error) };
+  };
+
+  const submit = form.handleSubmit(async (v) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const body: BankAddBody = {
+        bankName: v.bankName.trim(),
+        cardNumber: v.cardNumber.replace(/[\s-]/g, ''),
+        holder: v.holder.trim(),
+      };
+      await api.call<BankCard>('/api/bank/add', body, { silent: true });
+      toastStore.show(t('bank.added'), 'success');
+      void navigate('/user/bank', { replace: true });
+    } catch (error) {
+      setFailure(toFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <div className="page account">
+      <OfflineNote />
+      <section className="card auth-card" aria-labelledby="bank-add-title">
+        <h2 id="bank-add-title" className="section-title">
+          {t('bank.addTitle')}
+        </h2>
+        {/* Demo mode keeps only the last four digits; say so before anyone types a real number. */}
+        <p className="hint">{t('bank.privacy')}</p>
+        <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
+          <Field label={t('bank.bankName')} autoComplete="off" {...field('bankName')} />
+          <Field
+            label={t('bank.cardNumber')}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            dir="ltr"
+            {...field('cardNumber')}
+          />
+          <Field label={t('bank.holder')} autoComplete="cc-name" {...field('holder')} />
+          {failure && (
+            <p className="form-error" role="alert">
+              {failureText(failure, t)}
+            </p>
+          )}
+          <button type="submit" className="button primary block" disabled={busy}>
+            {t('bank.save')}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

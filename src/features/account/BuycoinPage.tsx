@@ -1,0 +1,139 @@
+/**
+ * /user/buycoin: quick buy of USDT from a simulated desk. The quote shows the reference rate, the desk's
+ * rate and its spread next to the total, before anything is bought; the fiat payment is simulated in demo
+ * mode and the page says so.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { isDemoMode } from '../../api/config';
+import { toastStore } from '../../app/toast-store';
+import { formatAmount } from '../../lib/format';
+import { toFailure, type Failure } from '../../machines/failure';
+import { Field, SelectField } from '../../ui/Field';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { cleanAmount } from '../wallet/amount';
+import { failureText } from '../auth/failure-text';
+import {
+  buyAmountRule,
+  currencyFor,
+  CURRENCIES,
+  MAX_BUY,
+  MIN_BUY,
+  type BuycoinQuote,
+  type BuycoinResult,
+} from './buycoin';
+import './account.css';
+
+const QUOTE_DELAY_MS = 400;
+
+export function BuycoinPage() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState(() => currencyFor(locale));
+  const [touched, setTouched] = useState(false);
+  const [quote, setQuote] = useState<BuycoinQuote | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ruleKey = buyAmountRule(amount);
+
+  // Quote as the member types, once the amount is valid; a newer input supersedes an older answer.
+  useEffect(() => {
+    setQuote(null);
+    if (ruleKey) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      api.call<BuycoinQuote>('/api/buycoin/quote', { amount, currency }, { silent: true }).then(
+        (q) => live && setQuote(q),
+        (e: unknown) => live && setFailure(toFailure(e)),
+      );
+    }, QUOTE_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [amount, currency, ruleKey]);
+
+  const buy = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (ruleKey || !quote) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await api.call<BuycoinResult>(
+        '/api/buycoin/buy',
+        { amount, currency },
+        { silent: true },
+      );
+      toastStore.show(t('buycoin.done', { amount: formatAmount(result.amount, { locale }) }), 'success');
+      setAmount('');
+      setTouched(false);
+    } catch (error) {
+      setFailure(toFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fiat = (v: string) => `${formatAmount(v, { locale })} ${currency}`;
+  return (
+    <div className="page account">
+      <OfflineNote />
+      <section className="card auth-card" aria-labelledby="buycoin-title">
+        <h2 id="buycoin-title" className="section-title">
+          {t('buycoin.title')}
+        </h2>
+        {isDemoMode() && <p className="demo-note">{t('buycoin.demoNote')}</p>}
+        <form className="form" noValidate onSubmit={(e) => void buy(e)} aria-busy={busy}>
+          <Field
+            label={t('buycoin.amount')}
+            name="amount"
+            inputMode="decimal"
+            dir="ltr"
+            value={amount}
+            onChange={(e) => {
+              setFailure(null);
+              setAmount(cleanAmount(e.target.value));
+            }}
+            onBlur={() => setTouched(true)}
+            hint={t('buycoin.limits', { min: MIN_BUY, max: formatAmount(MAX_BUY, { locale, decimals: 0 }) })}
+            error={touched && ruleKey ? t(ruleKey, { min: MIN_BUY, max: MAX_BUY }) : undefined}
+          />
+          <SelectField
+            label={t('buycoin.currency')}
+            name="currency"
+            value={currency}
+            onChange={setCurrency}
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
+          <div aria-live="polite">
+            {quote && (
+              <dl className="detail-list">
+                <dt>{t('buycoin.referenceRate')}</dt>
+                <dd dir="ltr">{fiat(quote.referenceRate)}</dd>
+                <dt>{t('buycoin.rate')}</dt>
+                <dd dir="ltr">{fiat(quote.rate)}</dd>
+                <dt>{t('buycoin.spread')}</dt>
+                <dd dir="ltr">{quote.spread}%</dd>
+                <dt>{t('buycoin.total')}</dt>
+                <dd dir="ltr">{fiat(quote.total)}</dd>
+                <dt>{t('buycoin.receive')}</dt>
+                <dd dir="ltr">{formatAmount(quote.amount, { locale })} USDT</dd>
+              </dl>
+            )}
+          </div>
+          {failure && (
+            <p className="form-error" role="alert">
+              {failureText(failure, t)}
+            </p>
+          )}
+          <button type="submit" className="button primary block" disabled={busy || !quote}>
+            {t('buycoin.buy')}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * /user/cert: identity verification (real name, document number, front and back photos). A member whose
+ * verification is under review or passed sees its status instead of the form.
+ */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { toastStore } from '../../app/toast-store';
+import { toFailure, type Failure } from '../../machines/failure';
+import { Field } from '../../ui/Field';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { QueryState } from '../../ui/QueryState';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { useForm } from '../../ui/useForm';
+import { failureText } from '../auth/failure-text';
+import { compact, requiredRule } from '../auth/rules';
+import { UploadField } from './UploadField';
+import { useProfile } from './use-profile';
+import './account.css';
+
+const INITIAL = { realName: '', idNumber: '', frontImage: '', backImage: '' };
+
+/** The engine's shape for a document number: 5-32 letters, digits or dashes. */
+export function idNumberRule(value: string): string | undefined {
+  const v = value.trim();
+  if (!v) return 'account.cert.idRequired';
+  return /^[A-Za-z0-9-]{5,32}$/.test(v) ? undefined : 'account.cert.idInvalid';
+}
+
+export function validateCert(v: typeof INITIAL) {
+  return compact({
+    realName: requiredRule(v.realName, 'account.cert.nameRequired'),
+    idNumber: idNumberRule(v.idNumber),
+    frontImage: requiredRule(v.frontImage, 'account.cert.frontRequired'),
+    backImage: requiredRule(v.backImage, 'account.cert.backRequired'),
+  });
+}
+
+export function CertPage() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const validate = useCallback(validateCert, []);
+  const form = useForm(INITIAL, validate);
+  const field = (name: 'realName' | 'idNumber') => {
+    const bound = form.bind(name);
+    return { ...bound, error: bound.error && t(bound.error) };
+  };
+  const shownError = (name: 'frontImage' | 'backImage') => {
+    const key = form.shown(name);
+    return key && t(key);
+  };
+
+  const submit = form.handleSubmit(async (v) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.call(
+        '/api/user/cert',
+        {
+          realName: v.realName.trim(),
+          idNumber: v.idNumber.trim(),
+          frontImage: v.frontImage,
+          backImage: v.backImage,
+        },
+        { silent: true },
+      );
+      toastStore.show(t('account.cert.submitted'), 'success');
+      profile.reload();
+    } catch (error) {
+      setFailure(toFailure(error));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  if (profile.status !== 'ready') {
+    return (
+      <div className="page account">
+        <section className="card">
+          <QueryState status={profile.status} error={profile.error} onRetry={profile.reload} />
+        </section>
+      </div>
+    );
+  }
+
+  const status = profile.data.realNameStatus;
+  if (status === 'under review' || status === 'passed') {
+    return (
+      <div className="page account">
+        <section className="card auth-card" aria-labelledby="cert-title">
+          <h2 id="cert-title" className="section-title">
+            {t('account.cert.title')}
+          </h2>
+          <p>
+            <StatusBadge status={status} />
+          </p>
+          <p className="hint">{status === 'passed' ? t('account.cert.passedNote') : t('account.cert.reviewNote')}</p>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page account">
+      <OfflineNote />
+      <section className="card auth-card" aria-labelledby="cert-title">
+        <h2 id="cert-title" className="section-title">
+          {t('account.cert.title')}
+        </h2>
+        {status === 'rejected' && <p className="form-error">{t('account.cert.rejectedNote')}</p>}
+        <p className="hint">{t('account.cert.intro')}</p>
+        <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
+          <Field label={t('account.cert.realName')} autoComplete="name" {...field('realName')} />
+          <Field
+            label={t('account.cert.idNumber')}
+            autoComplete="off"
+            hint={t('account.cert.idHint')}
+            {...field('idNumber')}
+          />
+          <div className="upload-grid">
+            <UploadField
+              label={t('account.cert.front')}
+              name="frontImage"
+              error={shownError('frontImage')}
+              onUploaded={(url) => form.setValue('frontImage', url)}
+            />
+            <UploadField
+              label={t('account.cert.back')}
+              name="backImage"
+              error={shownError('backImage')}
+              onUploaded={(url) => form.setValue('backImage', url)}
+            />
+          </div>
+          {failure && (
+            <p className="form-error" role="alert">
+              {failureText(failure, t)}
+            </p>
+          )}
+          <button type="submit" className="button primary block" disabled={busy}>
+            {t('account.cert.submit')}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

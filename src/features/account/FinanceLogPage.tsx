@@ -1,0 +1,68 @@
+/** /user/finance/log: the profit log (POST /api/sprofitlog/getlist), filterable by kind, newest first, paged. */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import type { ProfitView } from '../../../engine/index';
+import { formatAmount, formatTime } from '../../lib/format';
+import { PagedList } from '../../ui/PagedList';
+import './account.css';
+
+const KINDS = ['all', 'finance', 'mining', 'invite'] as const;
+type Kind = (typeof KINDS)[number];
+
+export function FinanceLogPage() {
+  const { t, i18n } = useTranslation();
+  const [kind, setKind] = useState<Kind>('all');
+  const load = useCallback(
+    (page: number) =>
+      api.call(
+        '/api/sprofitlog/getlist',
+        { page, limit: 20, ...(kind === 'all' ? {} : { type: kind }) },
+        { silent: true },
+      ),
+    [kind],
+  );
+  return (
+    <div className="page account">
+      <div className="choice-row" role="group" aria-label={t('financeLog.filter')}>
+        {KINDS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            className="choice chip"
+            aria-pressed={kind === k}
+            onClick={() => setKind(k)}
+          >
+            {t(`financeLog.kinds.${k}`)}
+          </button>
+        ))}
+      </div>
+      <section className="card" aria-labelledby="log-title">
+        <h2 id="log-title" className="section-title">
+          {t('financeLog.title')}
+        </h2>
+        <PagedList<ProfitView>
+          load={load}
+          label={t('financeLog.title')}
+          emptyText={t('financeLog.empty')}
+          itemKey={(p) => p.id}
+          renderItem={(p) => (
+            <div className="record-head">
+              <span>
+                <strong>{t(`financeLog.kinds.${p.type}`, { defaultValue: p.type })}</strong>
+                {p.note && <span className="muted"> · {p.note}</span>}
+                <br />
+                <span className="muted" dir="ltr">
+                  {formatTime(p.time)}
+                </span>
+              </span>
+              <span className="record-amount" dir="ltr">
+                +{formatAmount(p.amount, { locale: i18n.language, decimals: 6 })} USDT
+              </span>
+            </div>
+          )}
+        />
+      </section>
+    </div>
+  );
+}

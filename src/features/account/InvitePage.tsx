@@ -1,0 +1,97 @@
+/**
+ * /user/invite: the member's invitation code and link (the link opens /register with the code filled in),
+ * the share of fees they earn, their direct invitees (names masked by the server) and what each earned.
+ */
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { formatAmount, formatTime } from '../../lib/format';
+import { CopyButton } from '../../ui/CopyButton';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { QueryState } from '../../ui/QueryState';
+import { useQuery } from '../../ui/useQuery';
+import { vipLabel } from './labels';
+import './account.css';
+
+/** Wire shape of /api/user/invite (engine/referral/handlers.ts). */
+export interface InviteView {
+  inviteCode: string;
+  shareRate: string;
+  downline: { id: string; username: string; vip: string; joinedAt: number; earnings: string }[];
+  earnings: string;
+}
+
+export function inviteLink(code: string, origin: string = location.origin): string {
+  return `${origin}/register?invite=${encodeURIComponent(code)}`;
+}
+
+export function InvitePage() {
+  const { t, i18n } = useTranslation();
+  const invite = useQuery(() => api.call<InviteView>('/api/user/invite', undefined, { silent: true }));
+  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
+  if (invite.status !== 'ready') {
+    return (
+      <div className="page account">
+        <OfflineNote />
+        <section className="card">
+          <QueryState status={invite.status} error={invite.error} onRetry={invite.reload} />
+        </section>
+      </div>
+    );
+  }
+  const data = invite.data;
+  const link = inviteLink(data.inviteCode);
+  return (
+    <div className="page account">
+      <OfflineNote />
+      <section className="card auth-card" aria-labelledby="invite-title">
+        <h2 id="invite-title" className="section-title">
+          {t('invite.title')}
+        </h2>
+        <p className="invite-code" dir="ltr">
+          {data.inviteCode}
+        </p>
+        <p className="invite-link" dir="ltr">
+          {link}
+        </p>
+        <div className="row-actions">
+          <CopyButton text={data.inviteCode} label={t('invite.copyCode')} />
+          <CopyButton text={link} label={t('invite.copyLink')} />
+        </div>
+        <p className="hint">{t('invite.terms', { rate: data.shareRate })}</p>
+      </section>
+
+      <section className="card" aria-labelledby="earnings-title">
+        <h2 id="earnings-title" className="section-title">
+          {t('invite.earnings')}
+        </h2>
+        <p className="figure" dir="ltr">
+          {money(data.earnings)}
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="downline-title">
+        <h2 id="downline-title" className="section-title">
+          {t('invite.downline', { count: data.downline.length })}
+        </h2>
+        {data.downline.length === 0 ? (
+          <p className="empty">{t('invite.empty')}</p>
+        ) : (
+          <ul className="plain-list" aria-labelledby="downline-title">
+            {data.downline.map((m) => (
+              <li key={m.id}>
+                <span>
+                  <strong dir="ltr">{m.username}</strong> <span className="muted">{vipLabel(m.vip)}</span>
+                  <br />
+                  <span className="muted">
+                    {t('invite.joined', { date: formatTime(m.joinedAt, 'YYYY-MM-DD') })}
+                  </span>
+                </span>
+                <span dir="ltr">{money(m.earnings)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

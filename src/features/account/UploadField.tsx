@@ -1,0 +1,75 @@
+/**
+ * One document photo: a file input that uploads at once (POST /api/user/uploads, multipart `file`) and
+ * previews the chosen image from the device (the uploaded copy lives behind the API, which an <img> cannot
+ * authenticate to). Reports the uploaded relative URL, or '' while there is none.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { toFailure } from '../../machines/failure';
+import { failureText } from '../auth/failure-text';
+
+export const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif';
+
+export function UploadField({
+  label,
+  name,
+  error,
+  onUploaded,
+}: {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  onUploaded: (url: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [state, setState] = useState<'idle' | 'uploading' | 'done'>('idle');
+  const [uploadError, setUploadError] = useState<string | undefined>();
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const choose = async (file: File | undefined) => {
+    onUploaded('');
+    setUploadError(undefined);
+    if (!file) return;
+    setPreview(URL.createObjectURL(file));
+    setState('uploading');
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      const { url } = await api.call('/api/user/uploads', form, { silent: true });
+      onUploaded(url);
+      setState('done');
+    } catch (e) {
+      setUploadError(failureText(toFailure(e), t));
+      setState('idle');
+    }
+  };
+
+  const shown = uploadError ?? error;
+  const statusId = `${id}-status`;
+  return (
+    <div className="upload">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="upload-box" aria-hidden="true">
+        {preview ? <img src={preview} alt="" /> : t('account.cert.noFile')}
+      </div>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={ACCEPTED}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={statusId}
+        onChange={(e) => void choose(e.target.files?.[0])}
+      />
+      <p id={statusId} className={shown ? 'field-error' : 'field-hint'} role={shown ? 'alert' : 'status'}>
+        {shown ?? (state === 'uploading' ? t('account.cert.uploading') : state === 'done' ? t('account.cert.uploaded') : '')}
+      </p>
+    </div>
+  );
+}
