@@ -52,6 +52,9 @@ export function periodBoundary(t: number, intervalMs: number): number {
 
 /** The scheduling side, bound to one unit of work. */
 export class Jobs {
+  /** Jobs scheduled in this unit of work: settle rescans the table only when a committed unit added some. */
+  scheduled = 0;
+
   constructor(
     private readonly tx: Tx,
     private readonly ids: Ids,
@@ -61,6 +64,7 @@ export class Jobs {
     if (!Number.isFinite(dueAt)) throw new RangeError('dueAt must be a finite time in ms');
     const id = await this.ids.next('job');
     this.tx.put(jobsTable, { id, kind, dueAt, payload });
+    this.scheduled++;
     return id;
   }
 
@@ -73,13 +77,9 @@ export class Jobs {
   }
 }
 
-/** The next due job (smallest dueAt, then oldest id) at or before `now`, if any. */
-export function nextDue(jobs: readonly JobRow[], now: number): JobRow | undefined {
-  let best: JobRow | undefined;
-  for (const job of jobs) {
-    if (job.dueAt > now) continue;
-    if (!best || job.dueAt < best.dueAt || (job.dueAt === best.dueAt && Number(job.id) < Number(best.id)))
-      best = job;
-  }
-  return best;
+/** Jobs due at or before `now`, latest first, so `pop()` yields the next one (smallest dueAt, then id). */
+export function dueQueue(jobs: readonly JobRow[], now: number): JobRow[] {
+  return jobs
+    .filter((job) => job.dueAt <= now)
+    .sort((a, b) => b.dueAt - a.dueAt || Number(b.id) - Number(a.id));
 }

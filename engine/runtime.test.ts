@@ -238,4 +238,28 @@ describe('jobs and periodic hooks', () => {
     await rt.settle();
     expect(order).toEqual(['hook..2000', 'job@2500', 'hook..5000']);
   });
+
+  it('J5 thousands of due jobs settle in one linear pass, and a job cancelled by an earlier one does not run', async () => {
+    const ran: number[] = [];
+    const { rt, clock } = setup({
+      jobs: {
+        'test.many': async (ctx: Ctx, payload) => {
+          ran.push(Number(payload));
+          if (payload === 0) ctx.jobs.cancel('2');
+        },
+      },
+      init: async (ctx: Ctx) => {
+        for (let i = 0; i < 3000; i++) await ctx.jobs.schedule('test.many', ctx.now + 10 + (i % 7), i);
+      },
+    });
+    await rt.init();
+    clock.advance(100);
+    const started = performance.now();
+    await rt.settle();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(ran).toHaveLength(2999);
+    expect(ran).not.toContain(1);
+    // due order: by dueAt (i % 7), then scheduling order
+    expect(ran.slice(0, 3)).toEqual([0, 7, 14]);
+  });
 });

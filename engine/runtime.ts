@@ -13,7 +13,7 @@ import {
   hookState,
   Jobs,
   jobsTable,
-  nextDue,
+  dueQueue,
   periodBoundary,
   type JobRow,
   type JobRunner,
@@ -42,6 +42,8 @@ export class Runtime {
   readonly feed = new Feed();
   readonly router: Router;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Bumped whenever a committed unit scheduled jobs, so settle rescans the jobs table only then. */
+  private jobsVersion = 0;
   private readonly runners = new Map<string, JobRunner>();
   private readonly hooks: PeriodicHook[] = [];
 
@@ -77,6 +79,7 @@ export class Runtime {
     const failures: FailureWork[] = [];
     const ids = new Ids(tx);
     const ledger = new Ledger(tx, ids, now);
+    const jobs = new Jobs(tx, ids);
     const ctx: Ctx = {
       now,
       nowSec: Math.floor(now / 1000),
@@ -86,7 +89,7 @@ export class Runtime {
       random: this.random,
       ids,
       ledger,
-      jobs: new Jobs(tx, ids),
+      jobs,
       secrets: createSecrets(this.config.secrets, this.seed, ids),
       headers,
       emit: (message) => {
@@ -100,6 +103,7 @@ export class Runtime {
     try {
       result = await fn(ctx);
       await tx.commit();
+      if (jobs.scheduled > 0) this.jobsVersion++;
     } catch (error) {
       if (failures.length > 0) {
         try {
@@ -160,15 +164,23 @@ export class Runtime {
 
   settle(): Promise<void> {
     return this.serial(async () => {
+      let due: JobRow[] = [];
+      let seen = -1;
       for (let step = 0; step < MAX_SETTLE_STEPS; step++) {
         const now = this.clock.now();
-        const next = nextDue((await this.store.scan(jobsTable.name)) as JobRow[], now);
+        if (seen !== this.jobsVersion) {
+          seen = this.jobsVersion;
+          due = dueQueue((await this.store.scan(jobsTable.name)) as JobRow[], now);
+        }
+        const next = due.at(-1);
         let hooksRan = false;
         for (const hook of this.hooks)
           hooksRan = (await this.runHook(hook, next ? next.dueAt : now)) || hooksRan;
         if (hooksRan) continue;
         if (!next) return;
-        await this.runJob(next, now);
+        due.pop();
+        // A job cancelled by an earlier job is gone from the table but may still be in the queue.
+        if (await this.store.get(jobsTable.name, next.id)) await this.runJob(next, now);
       }
     });
   }
