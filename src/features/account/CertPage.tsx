@@ -96,7 +96,9 @@ export function CertPage() {
           <p>
             <StatusBadge status={status} />
           </p>
-          <p className="hint">{status === 'passed' ? t('account.cert.passedNote') : t('account.cert.reviewNote')}</p>
+          <p className="hint">
+            {status === 'passed' ? t('account.cert.passedNote') : t('account.cert.reviewNote')}
+          </p>
         </section>
       </div>
     );

@@ -68,7 +68,12 @@ export function UploadField({
         onChange={(e) => void choose(e.target.files?.[0])}
       />
       <p id={statusId} className={shown ? 'field-error' : 'field-hint'} role={shown ? 'alert' : 'status'}>
-        {shown ?? (state === 'uploading' ? t('account.cert.uploading') : state === 'done' ? t('account.cert.uploaded') : '')}
+        {shown ??
+          (state === 'uploading'
+            ? t('account.cert.uploading')
+            : state === 'done'
+              ? t('account.cert.uploaded')
+              : '')}
       </p>
     </div>
   );
