@@ -42,6 +42,7 @@ export class MinuteModel {
     const cached = this.blocks.get(h);
     if (cached) return cached;
     const block = this.generate(h);
+    // Blocks are 2.4 KB each: 512 (~1.2 MB per pair) cover a 1,000-candle 30m chart.
     if (this.blocks.size >= 512) this.blocks.clear();
     this.blocks.set(h, block);
     return block;

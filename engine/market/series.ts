@@ -10,7 +10,8 @@ import type { Bar } from './minutes';
 import type { SymbolSpec } from './symbols';
 
 export const ANCHOR_MINUTE = ANCHOR_SECONDS / 60;
-const HOUR_CACHE_LIMIT = 60_000;
+/** About two months of hours per pair: enough for a 1,000-candle 1h or 4h chart without growing forever. */
+const HOUR_CACHE_LIMIT = 6_000;
 
 export function mergeBar(acc: Bar | null, bar: Bar): Bar {
   if (!acc) return { ...bar };
@@ -76,6 +77,28 @@ export class SymbolSeries {
   hour(h: number): Bar {
     const cached = this.hours.get(h);
     if (cached) return cached;
+    const bar = this.hourFromMinutes(h);
+    if (this.hours.size >= HOUR_CACHE_LIMIT) this.hours.clear();
+    this.hours.set(h, bar);
+    return bar;
+  }
+
+  /**
+   * A complete UTC day (only ever asked for days that have ended). Its hours are aggregated without being
+   * cached: a 1,000-day chart would otherwise keep 24,000 hour candles per pair alive.
+   */
+  day(d: number): Bar {
+    const cached = this.days.get(d);
+    if (cached) return cached;
+    let bar: Bar | null = null;
+    for (let h = d * 24; h < d * 24 + 24; h++)
+      bar = mergeBar(bar, this.hours.get(h) ?? this.hourFromMinutes(h));
+    const result = bar as Bar;
+    this.days.set(d, result);
+    return result;
+  }
+
+  private hourFromMinutes(h: number): Bar {
     const block = this.minutes.getBlock(h);
     const bar: Bar = { o: block[0]!, h: block[1]!, l: block[2]!, c: block[3]!, v: block[4]! };
     for (let i = 5; i < 300; i += 5) {
@@ -84,19 +107,6 @@ export class SymbolSeries {
       bar.c = block[i + 3]!;
       bar.v += block[i + 4]!;
     }
-    if (this.hours.size >= HOUR_CACHE_LIMIT) this.hours.clear();
-    this.hours.set(h, bar);
     return bar;
-  }
-
-  /** A complete UTC day (only ever asked for days that have ended). */
-  day(d: number): Bar {
-    const cached = this.days.get(d);
-    if (cached) return cached;
-    let bar: Bar | null = null;
-    for (let h = d * 24; h < d * 24 + 24; h++) bar = mergeBar(bar, this.hour(h));
-    const result = bar as Bar;
-    this.days.set(d, result);
-    return result;
   }
 }
