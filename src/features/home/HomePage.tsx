@@ -8,6 +8,7 @@ import { isDemoMode } from '../../api/config';
 import { useUser } from '../../app/user-store';
 import { formatAmount } from '../../lib/format';
 import { Icon, type IconName } from '../../ui/icons';
+import { useBalanceRefresh } from '../wallet/use-profile';
 
 const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/user/recharge', labelKey: 'home.deposit', icon: 'deposit' },
@@ -21,6 +22,7 @@ const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
 export function HomePage() {
   const { t, i18n } = useTranslation();
   const user = useUser();
+  useBalanceRefresh(user?.id);
   return (
     <div className="page home">
       <section className="hero" aria-labelledby="hero-title">
