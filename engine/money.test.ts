@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatAmount, mulDiv, parseAmount, tryParseAmount, units } from './money';
 
 describe('money', () => {
-  it('M1 parses plain decimal strings exactly to micro-units', () => {
+  it('G9 parses plain decimal strings exactly to micro-units', () => {
     expect(parseAmount('12.5')).toBe(12_500_000n);
     expect(parseAmount('0.000001')).toBe(1n);
     expect(parseAmount('007')).toBe(7_000_000n);
@@ -23,15 +23,15 @@ describe('money', () => {
     ['0x10', 'hex'],
     ['1000000000000000', 'absurd size'],
     ['NaN', 'NaN'],
-  ])('M2 refuses %j (%s)', (input) => {
+  ])('G10 refuses %j (%s)', (input) => {
     expect(tryParseAmount(input).ok).toBe(false);
   });
 
-  it.each([[12.5], [null], [undefined], [10n], [{}]])('M2 refuses the non-string %s', (input) => {
+  it.each([[12.5], [null], [undefined], [10n], [{}]])('G10 refuses the non-string %s', (input) => {
     expect(tryParseAmount(input).ok).toBe(false);
   });
 
-  it('M3 formats minimal decimal strings and round-trips every amount', () => {
+  it('G11 formats minimal decimal strings and round-trips every amount', () => {
     expect(formatAmount(12_500_000n)).toBe('12.5');
     expect(formatAmount(1n)).toBe('0.000001');
     expect(formatAmount(-3_000_000n)).toBe('-3');
@@ -43,7 +43,7 @@ describe('money', () => {
     );
   });
 
-  it('M4 mulDiv rounds as told, for either sign', () => {
+  it('G12 mulDiv rounds as told, for either sign', () => {
     expect(mulDiv(10n, 1n, 3n, 'floor')).toBe(3n);
     expect(mulDiv(10n, 1n, 3n, 'ceil')).toBe(4n);
     expect(mulDiv(-10n, 1n, 3n, 'floor')).toBe(-4n);
