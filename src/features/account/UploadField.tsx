@@ -34,7 +34,8 @@ export function UploadField({
     onUploaded('');
     setUploadError(undefined);
     if (!file) return;
-    setPreview(URL.createObjectURL(file));
+    // Some WebViews (and jsdom) lack object URLs: the upload still works, only the preview is missing.
+    if (typeof URL.createObjectURL === 'function') setPreview(URL.createObjectURL(file));
     setState('uploading');
     const form = new FormData();
     form.append('file', file);
