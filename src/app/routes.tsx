@@ -36,6 +36,8 @@ const LAZY: Record<string, RouteObject['lazy']> = {
   '/user/finance/log': async () => ({
     Component: (await import('../features/account/FinanceLogPage')).FinanceLogPage,
   }),
+  // Markets screens (issue 5): quotes, K-line, trade, finance products and mining.
+  '/market': async () => ({ Component: (await import('../features/market/MarketPage')).MarketPage }),
   // Wallet screens (issue 5): assets, deposit, withdraw, transfer, VIP and the record lists.
   '/user': async () => ({ Component: (await import('../features/assets/AssetsPage')).AssetsPage }),
   '/user/recharge': async () => ({

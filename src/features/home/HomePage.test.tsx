@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderApp, TEST_USER } from '../../app/test-utils';
+
+vi.mock('../../api/transport-worker', async () => (await import('../market/test-market')).workerModule);
 
 afterEach(cleanup);
 
@@ -21,11 +23,10 @@ describe('/home', () => {
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
-  it('shows no made-up quotes: an empty state linking to the quotes tab', async () => {
+  it('shows live quotes (four pairs, each opening its K-line) linking to the quotes tab', async () => {
     await renderApp('/home');
-    expect(
-      await screen.findByText('Quotes will appear here once the market feed is connected.'),
-    ).toBeTruthy();
+    const quotes = await screen.findByRole('list', { name: 'Quotes' }, { timeout: 5000 });
+    expect(quotes.querySelectorAll('a.quote-row')).toHaveLength(4);
     expect(screen.getByRole('link', { name: 'All quotes' }).getAttribute('href')).toBe('/market');
   });
 });

@@ -1,12 +1,12 @@
 /**
- * /home: a hero with the demo disclaimer, shortcuts, and the quotes summary. The summary is an honest empty
- * state until the market feed (issue 4/5) feeds it: no made-up figures.
+ * /home: a hero with the demo disclaimer, shortcuts, and the live quotes summary (src/features/market).
  */
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isDemoMode } from '../../api/config';
 import { useUser } from '../../app/user-store';
 import { formatAmount } from '../../lib/format';
+import { QuotesSummary } from '../market/QuotesSummary';
 import { Icon, type IconName } from '../../ui/icons';
 import { useBalanceRefresh } from '../wallet/use-profile';
 
@@ -76,7 +76,7 @@ export function HomePage() {
             {t('home.allQuotes')}
           </Link>
         </div>
-        <p className="empty">{t('home.quotesEmpty')}</p>
+        <QuotesSummary />
       </section>
     </div>
   );

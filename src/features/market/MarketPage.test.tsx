@@ -1,0 +1,83 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Quote } from '../../../engine/index';
+import { renderApp } from '../../app/test-utils';
+import { fundedMember, wireTestApi } from '../wallet/test-wallet';
+import { selectQuotes } from './MarketPage';
+import { advanceMarket } from './test-market';
+import { applyFeed } from './use-quotes';
+
+vi.mock('../../api/transport-worker', async () => (await import('./test-market')).workerModule);
+vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+
+beforeAll(wireTestApi);
+afterEach(cleanup);
+
+const quote = (symbol: string, change24h: string): Quote => ({
+  symbol,
+  base: symbol.split('/')[0] ?? symbol,
+  latest: '1',
+  change24h,
+  high: '1',
+  low: '1',
+  open: '1',
+  prevClose: '1',
+  volume: '1',
+  time: 0,
+});
+
+describe('quotes list', () => {
+  it('rising and falling lists keep only pairs that moved that way, biggest move first (exact order)', () => {
+    const list = [
+      quote('A/USDT', '0.10'),
+      quote('B/USDT', '-0.30'),
+      quote('C/USDT', '0.2'),
+      quote('D/USDT', '0'),
+    ];
+    expect(selectQuotes(list, 'rising').map((q) => q.base)).toEqual(['C', 'A']);
+    expect(selectQuotes(list, 'falling').map((q) => q.base)).toEqual(['B']);
+    expect(selectQuotes(list, 'all')).toHaveLength(4);
+  });
+
+  it('Curr refreshes latest price and change; ticker24hr replaces the list', () => {
+    const list = [quote('A/USDT', '1.00')];
+    const curr = applyFeed(list, {
+      type: 'Curr',
+      data: { 'A/USDT': { symbol: 'A/USDT', latest: '2', change24h: '-1.50', time: 1 } },
+    });
+    expect(curr[0]).toMatchObject({ latest: '2', change24h: '-1.50', high: '1' });
+    const ticker = applyFeed(curr, { type: 'ticker24hr', data: [quote('B/USDT', '3')] });
+    expect(ticker.map((q) => q.symbol)).toEqual(['B/USDT']);
+    expect(applyFeed(list, { type: 'ping', data: null })).toBe(list);
+  });
+
+  it('/market shows the eight USDT pairs, labelled simulated, and updates them from the feed', async () => {
+    await renderApp('/market', { user: await fundedMember('mk') });
+    const list = await screen.findByRole('list', { name: 'All' }, { timeout: 5000 });
+    const rows = within(list).getAllByRole('link');
+    expect(rows).toHaveLength(8);
+    expect(rows[0]?.getAttribute('href')).toBe('/finance/kline?symbol=BTC%2FUSDT');
+    expect(screen.getByText('Simulated prices: a demo market, not a real exchange.')).toBeTruthy();
+    // Every change carries a spoken direction and an arrow, not colour alone.
+    expect(list.querySelectorAll('.change .sr-only')).toHaveLength(8);
+    const before = list.textContent;
+    await act(() => advanceMarket(120_000));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'All' }).textContent).not.toBe(before));
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+
+  it('the rising and falling views partition the pairs', async () => {
+    await renderApp('/market', { user: await fundedMember('mk') });
+    await screen.findByRole('list', { name: 'All' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Rising' }));
+    const rising = screen.queryByRole('list', { name: 'Rising' });
+    const up = rising ? within(rising).getAllByRole('link').length : 0;
+    await userEvent.click(screen.getByRole('button', { name: 'Falling' }));
+    const falling = screen.queryByRole('list', { name: 'Falling' });
+    const down = falling ? within(falling).getAllByRole('link').length : 0;
+    expect(up + down).toBeLessThanOrEqual(8);
+    expect(up + down).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Falling' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * /market, the Quotes tab: the eight USDT pairs with latest price, 24h change, high, low and volume, live
+ * from the feed, and the rising and falling lists (pairs up or down over 24h, biggest move first).
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '../../../engine/index';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { QueryState } from '../../ui/QueryState';
+import { compareDecimal, signOf } from './decimal';
+import { QuoteList } from './QuoteList';
+import { SimulatedNote } from './SimulatedNote';
+import { useQuotes } from './use-quotes';
+import './market.css';
+
+export type QuoteView = 'all' | 'rising' | 'falling';
+const VIEWS: QuoteView[] = ['all', 'rising', 'falling'];
+
+export function selectQuotes(quotes: Quote[], view: QuoteView): Quote[] {
+  if (view === 'rising')
+    return quotes
+      .filter((q) => signOf(q.change24h) > 0)
+      .sort((a, b) => compareDecimal(b.change24h, a.change24h));
+  if (view === 'falling')
+    return quotes
+      .filter((q) => signOf(q.change24h) < 0)
+      .sort((a, b) => compareDecimal(a.change24h, b.change24h));
+  return quotes;
+}
+
+export function MarketPage() {
+  const { t } = useTranslation();
+  const { status, quotes, error, reload } = useQuotes();
+  const [view, setView] = useState<QuoteView>('all');
+  const shown = selectQuotes(quotes, view);
+  return (
+    <div className="page market">
+      <OfflineNote />
+      <SimulatedNote />
+      <section className="card" aria-labelledby="quotes-heading">
+        <h2 id="quotes-heading" className="section-title">
+          {t('market.title')}
+        </h2>
+        <div className="segmented" role="group" aria-label={t('market.views')}>
+          {VIEWS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              className="segment"
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+            >
+              {t(`market.view.${v}`)}
+            </button>
+          ))}
+        </div>
+        <div className="quote-head muted" aria-hidden="true">
+          <span>{t('market.pairVolume')}</span>
+          <span>{t('market.latestHighLow')}</span>
+          <span>{t('market.change')}</span>
+        </div>
+        {status === 'ready' && shown.length > 0 && (
+          <QuoteList quotes={shown} label={t(`market.view.${view}`)} />
+        )}
+        <QueryState
+          status={status}
+          error={error}
+          onRetry={reload}
+          isEmpty={shown.length === 0}
+          emptyText={t(view === 'all' ? 'market.empty' : `market.empty_${view}`)}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** The pairs as rows: pair and volume, latest price, 24h change; each row opens the pair's K-line. */
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '../../../engine/index';
+import { formatAmount } from '../../lib/format';
+import { Change } from './Change';
+import { priceDecimals } from './decimal';
+
+export function klineHref(symbol: string): string {
+  return `/finance/kline?symbol=${encodeURIComponent(symbol)}`;
+}
+
+export function QuoteList({
+  quotes,
+  label,
+  compact = false,
+}: {
+  quotes: Quote[];
+  label: string;
+  compact?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  return (
+    <ul className="quote-list" aria-label={label}>
+      {quotes.map((q) => {
+        const d = priceDecimals(q.latest);
+        return (
+          <li key={q.symbol}>
+            <Link
+              className="quote-row"
+              to={klineHref(q.symbol)}
+              aria-label={t('market.openChart', { symbol: q.symbol })}
+            >
+              <span className="quote-pair">
+                <strong>{q.base}</strong>
+                <span className="muted">/USDT</span>
+                {!compact && (
+                  <span className="quote-sub" dir="ltr">
+                    {t('market.vol')} {formatAmount(q.volume, { decimals: 0, locale })}
+                  </span>
+                )}
+              </span>
+              <span className="quote-price" dir="ltr">
+                <strong>{formatAmount(q.latest, { decimals: d, locale })}</strong>
+                {!compact && (
+                  <span className="quote-sub">
+                    {t('market.high')} {formatAmount(q.high, { decimals: d, locale })} · {t('market.low')}{' '}
+                    {formatAmount(q.low, { decimals: d, locale })}
+                  </span>
+                )}
+              </span>
+              <Change value={q.change24h} block />
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+/** The /home quotes card: the first four pairs, live, each opening its K-line. */
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../ui/QueryState';
+import { QuoteList } from './QuoteList';
+import { useQuotes } from './use-quotes';
+import './market.css';
+
+export function QuotesSummary() {
+  const { t } = useTranslation();
+  const { status, quotes, error, reload } = useQuotes();
+  return (
+    <>
+      {status === 'ready' && quotes.length > 0 && (
+        <QuoteList quotes={quotes.slice(0, 4)} label={t('home.quotesTitle')} compact />
+      )}
+      <QueryState
+        status={status}
+        error={error}
+        onRetry={reload}
+        isEmpty={quotes.length === 0}
+        emptyText={t('market.empty')}
+      />
+    </>
+  );
+}

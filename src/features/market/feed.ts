@@ -1,0 +1,47 @@
+/**
+ * The page's one real-time feed, shared by every market screen: a single socket machine
+ * (src/machines/socket.ts) started on first use and kept for the page's life, as SPEC.md §4 keeps one
+ * socket. Demo mode reads the worker's feed through demoSocketFactory; live mode a WebSocket on /ws.
+ */
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import type { FeedMessage } from '../../../engine/index';
+import { apiBase, isDemoMode } from '../../api/config';
+import { socketMachine } from '../../machines/socket';
+import { demoSocketFactory, socketConnection, webSocketFactory } from '../../machines/socket-connection';
+
+/** The text `bind` carries (API.md: the server only needs it to keep the connection warm). */
+const HEARTBEAT_TEXT = 'strata';
+
+type FeedActor = ActorRefFrom<typeof socketMachine>;
+let actor: FeedActor | null = null;
+
+function feedUrl(): string {
+  return `${apiBase().replace(/^http/, 'ws')}/ws`;
+}
+
+export function feedActor(): FeedActor {
+  if (actor) return actor;
+  const machine = socketMachine.provide({
+    actors: { connection: socketConnection(isDemoMode() ? demoSocketFactory : webSocketFactory) },
+  });
+  actor = createActor(machine, { input: { url: feedUrl(), heartbeat: HEARTBEAT_TEXT } });
+  actor.start();
+  return actor;
+}
+
+/** Calls `listener` for every feed message while the component is mounted; the latest closure wins. */
+export function useFeed(listener: (message: FeedMessage) => void): void {
+  const ref = useRef(listener);
+  ref.current = listener;
+  useEffect(() => {
+    const subscription = feedActor().on('message', (event) => ref.current(event.message));
+    return () => subscription.unsubscribe();
+  }, []);
+}
+
+/** True while the feed is connected; false while it waits to reconnect (a stale-prices cue). */
+export function useFeedLive(): boolean {
+  return useSelector(feedActor(), (s) => s.matches({ connection: 'open' }));
+}
