@@ -3,14 +3,19 @@
  * alone; tests drive it through `handle` exactly as the app and the server do.
  */
 import type { EngineRequest, EngineResponse } from './contract';
-import { assembleEngine } from './engine';
 import type { FeedMessage } from './feed';
-import { domains } from './routes';
 import type { Clock } from './runtime';
 
 export type * from './contract';
 export type { FeedMessage } from './feed';
 export type { Clock } from './runtime';
+/**
+ * Pure address rules, shared with the app so a withdrawal address is checked (checksum included) as it is
+ * typed. The engine itself is reached through dynamic imports in `createEngine`, so importing these does not
+ * pull the engine into the app's main-thread bundle.
+ */
+export { validateAddress, detectNetwork, type AddressCheck } from './chain/validate';
+export type { Network } from './chain/encoding';
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;
@@ -59,5 +64,6 @@ export function manualClock(startMs: number): ManualClock {
 }
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  const [{ assembleEngine }, { domains }] = await Promise.all([import('./engine'), import('./routes')]);
   return assembleEngine(options, domains);
 }
