@@ -31,6 +31,11 @@ export type HourBlock = Float64Array;
 
 export class MinuteModel {
   private readonly blocks = new Map<number, HourBlock>();
+  // Scratch space: a cold daily chart generates 24,000 hours, and fresh arrays for each cost more in
+  // garbage collection than the generation itself.
+  private readonly walk = new Float64Array(61);
+  private readonly ys = new Float64Array(61);
+  private readonly scratch = new Float64Array(300);
 
   constructor(
     private readonly seed: number,
@@ -41,11 +46,16 @@ export class MinuteModel {
   getBlock(h: number): HourBlock {
     const cached = this.blocks.get(h);
     if (cached) return cached;
-    const block = this.generate(h);
+    const block = this.generate(h, new Float64Array(300));
     // Blocks are 2.4 KB each: 512 (~1.2 MB per pair) cover a 1,000-candle 30m chart.
     if (this.blocks.size >= 512) this.blocks.clear();
     this.blocks.set(h, block);
     return block;
+  }
+
+  /** Hour h's minutes without caching them: valid only until the next call (for aggregating). */
+  peekBlock(h: number): HourBlock {
+    return this.blocks.get(h) ?? this.generate(h, this.scratch);
   }
 
   /** The complete minute m (minutes since the anchor). */
@@ -84,15 +94,16 @@ export class MinuteModel {
     return Math.max(tick, Math.round(micro / tick) * tick);
   }
 
-  private generate(h: number): HourBlock {
+  private generate(h: number, block: HourBlock): HourBlock {
     const hour = this.path.hour(h);
     const stream = new Stream(hashWords(this.seed, this.spec.id, h, SALT_MINUTES));
     const s = hour.sigma / Math.sqrt(60);
-    const walk = new Float64Array(61);
+    const walk = this.walk;
+    walk[0] = 0;
     for (let k = 1; k <= 60; k++) walk[k] = walk[k - 1]! + s * stream.normal();
     const drift = hour.x1 - hour.jump - hour.x0;
     const end = walk[60]!;
-    const ys = new Float64Array(61);
+    const ys = this.ys;
     for (let k = 0; k <= 60; k++) {
       const f = k / 60;
       ys[k] = hour.x0 + drift * f + walk[k]! - end * f + (k > hour.jumpMinute ? hour.jump : 0);
@@ -102,7 +113,6 @@ export class MinuteModel {
     ys[60] = hour.x1;
     const volumeScale =
       this.spec.minuteVolume * VOLUME_SCALE * (0.35 + 0.65 * (hour.sigma / this.path.typicalSigma));
-    const block = new Float64Array(300);
     const tick = this.spec.tick;
     let p0 = dexp(ys[0]!) * PRICE_SCALE;
     let prevClose = this.round(p0);

@@ -99,7 +99,7 @@ export class SymbolSeries {
   }
 
   private hourFromMinutes(h: number): Bar {
-    const block = this.minutes.getBlock(h);
+    const block = this.minutes.peekBlock(h);
     const bar: Bar = { o: block[0]!, h: block[1]!, l: block[2]!, c: block[3]!, v: block[4]! };
     for (let i = 5; i < 300; i += 5) {
       bar.h = Math.max(bar.h, block[i + 1]!);
