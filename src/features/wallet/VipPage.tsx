@@ -25,6 +25,9 @@ import { VipLevelCard } from './VipLevelCard';
 import { VipStatus } from './VipStatus';
 import './wallet.css';
 
+/** How often a running trial is checked against the server (fast-forward, expiry). */
+export const TRIAL_RESYNC_MS = 15_000;
+
 export function VipPage() {
   const { t, i18n } = useTranslation();
   const clock = useServerClock();
@@ -44,6 +47,14 @@ export function VipPage() {
   useEffect(() => {
     if (data) send({ type: 'SYNC', profile: { vip: data.current, vipExpiresAt: data.expiresAt }, at: now() });
   }, [data, send, now]);
+
+  // The trial is counted on the server's clock, which the demo tools can move: read it again now and then.
+  const inTrial = snapshot.matches('trial');
+  useEffect(() => {
+    if (!inTrial) return;
+    const timer = setInterval(reload, TRIAL_RESYNC_MS);
+    return () => clearInterval(timer);
+  }, [inTrial, reload]);
 
   useEffect(() => {
     const refresh = () => {

@@ -23,6 +23,8 @@ export interface WithdrawFormProps {
   available: string | undefined;
   quote: WithdrawFeeQuote | null;
   busy: boolean;
+  /** Why the server refused the last submission (catalogue text), kept until the member edits. */
+  failure?: string | null;
   onEdit: (patch: Partial<WithdrawalForm>) => void;
   onSubmit: () => void;
 }
@@ -34,6 +36,7 @@ export function WithdrawForm({
   available,
   quote,
   busy,
+  failure,
   onEdit,
   onSubmit,
 }: WithdrawFormProps) {
@@ -105,6 +108,11 @@ export function WithdrawForm({
         error={message(errors.key)}
         onChange={(e) => onEdit({ key: e.target.value })}
       />
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
       <button type="submit" className="button primary block" disabled={busy}>
         {busy ? t('withdraw.sending') : t('withdraw.submit')}
       </button>

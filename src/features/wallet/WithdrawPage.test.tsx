@@ -71,6 +71,10 @@ describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
       expect(document.querySelector('.toast-error')?.textContent).toBe('The security key is wrong'),
     );
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Also announced on the form, next to the key to correct.
+    expect(
+      screen.getByText('The security key is wrong', { selector: '.form-error' }).getAttribute('role'),
+    ).toBe('alert');
 
     await userEvent.clear(field('Security key'));
     await userEvent.type(field('Security key'), SECRETS.key);

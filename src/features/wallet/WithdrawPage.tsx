@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { api } from '../../api';
+import { describeError, errorText } from '../../api/errors';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
@@ -126,6 +127,13 @@ export function WithdrawPage() {
           available={profile.data?.available}
           quote={quote}
           busy={busy || snapshot.matches('queued')}
+          failure={
+            snapshot.matches('failed') && snapshot.context.error
+              ? errorText(describeError(snapshot.context.error.code, snapshot.context.error.msg), (k, p) =>
+                  t(k, { ...p }),
+                )
+              : null
+          }
           onEdit={(patch) => send({ type: 'EDIT', patch })}
           onSubmit={() => {
             // After a refused submission (wrong key...), a new submit starts from the corrected form.

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { checkAmount, cleanAmount } from './amount';
+import { validateTransfer } from './transfer-rules';
+
+describe('amount text (API.md: decimal strings, at most 6 places, never floats)', () => {
+  it('keeps digits and one dot, turns a comma into the dot, cuts past 6 decimals', () => {
+    expect(cleanAmount('12a.3,4')).toBe('12.34');
+    expect(cleanAmount('1,5')).toBe('1.5');
+    expect(cleanAmount('0.12345678')).toBe('0.123456');
+    expect(cleanAmount('-7')).toBe('7');
+  });
+
+  it('compares exactly in micro-USDT: 0.1 + 0.2 style amounts are not rounded', () => {
+    expect(checkAmount('', '1')).toBe('required');
+    expect(checkAmount('0', '1')).toBe('invalidAmount');
+    expect(checkAmount('0.999999', '1')).toBe('belowMinimum');
+    expect(checkAmount('1', '1')).toBeNull();
+    expect(checkAmount('100.000001', '1', '100')).toBe('overAvailable');
+    expect(checkAmount('100', '1', '100')).toBeNull();
+    expect(checkAmount('9007199254740993.000001', '1')).toBeNull();
+  });
+});
+
+describe('transfer rules (SPEC.md §5: amount >= 1, not oneself)', () => {
+  const me = { username: 'alice', email: 'alice@example.test', phone: '+15550001' };
+  it('refuses oneself by username, e-mail or phone, in any case', () => {
+    for (const account of ['alice', 'ALICE@example.test', '+15550001'])
+      expect(validateTransfer({ account, amount: '5' }, me).account).toBe('self');
+    expect(validateTransfer({ account: 'bob', amount: '5' }, me)).toEqual({});
+  });
+
+  it('needs a recipient and at least 1 USDT within the available balance', () => {
+    expect(validateTransfer({ account: ' ', amount: '' }, me)).toEqual({
+      account: 'required',
+      amount: 'required',
+    });
+    expect(validateTransfer({ account: 'bob', amount: '0.99' }, me).amount).toBe('belowMinimum');
+    expect(validateTransfer({ account: 'bob', amount: '10.5' }, me, '10').amount).toBe('overAvailable');
+  });
+});
