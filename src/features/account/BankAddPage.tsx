@@ -12,6 +12,7 @@ import { failureText } from '../auth/failure-text';
 import { compact, requiredRule } from '../auth/rules';
 import type { BankAddBody, BankCard } from './bank-types';
 import './account.css';
+import '../auth/auth.css';
 
 const INITIAL = { bankName: '', cardNumber: '', holder: '' };
 

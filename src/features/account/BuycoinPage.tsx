@@ -24,6 +24,7 @@ import {
   type BuycoinResult,
 } from './buycoin';
 import './account.css';
+import '../auth/auth.css';
 
 const QUOTE_DELAY_MS = 400;
 

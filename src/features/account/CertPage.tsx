@@ -17,6 +17,7 @@ import { compact, requiredRule } from '../auth/rules';
 import { UploadField } from './UploadField';
 import { useProfile } from './use-profile';
 import './account.css';
+import '../auth/auth.css';
 
 const INITIAL = { realName: '', idNumber: '', frontImage: '', backImage: '' };
 

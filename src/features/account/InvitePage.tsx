@@ -11,6 +11,7 @@ import { QueryState } from '../../ui/QueryState';
 import { useQuery } from '../../ui/useQuery';
 import { vipLabel } from './labels';
 import './account.css';
+import '../auth/auth.css';
 
 /** Wire shape of /api/user/invite (engine/referral/handlers.ts). */
 export interface InviteView {

@@ -50,24 +50,32 @@ export function UploadField({
   };
 
   const shown = uploadError ?? error;
+  const titleId = `${id}-title`;
   const statusId = `${id}-status`;
   return (
     <div className="upload">
-      <label htmlFor={id} className="field-label">
+      <span id={titleId} className="field-label">
         {label}
-      </label>
+      </span>
       <div className="upload-box" aria-hidden="true">
         {preview ? <img src={preview} alt="" /> : t('account.cert.noFile')}
       </div>
+      {/* The native control's "No file chosen" text does not fit half a phone screen: it stays focusable and
+          named by the title, and its label is the visible button. */}
       <input
         id={id}
         name={name}
         type="file"
+        className="upload-input"
         accept={ACCEPTED}
+        aria-labelledby={titleId}
         aria-invalid={shown ? true : undefined}
         aria-describedby={statusId}
         onChange={(e) => void choose(e.target.files?.[0])}
       />
+      <label htmlFor={id} className="button small upload-button">
+        {preview ? t('account.cert.replace') : t('account.cert.choose')}
+      </label>
       <p id={statusId} className={shown ? 'field-error' : 'field-hint'} role={shown ? 'alert' : 'status'}>
         {shown ??
           (state === 'uploading'

@@ -32,7 +32,7 @@ export function passwordRule(value: string): string | undefined {
 }
 
 export function keyRule(value: string): string | undefined {
-  if (!value) return 'errors.e20041';
+  if (!value) return 'auth.keyRequired';
   if (value.length < KEY_MIN) return 'errors.e20051';
   return undefined;
 }
