@@ -38,6 +38,23 @@ const LAZY: Record<string, RouteObject['lazy']> = {
   }),
   // Markets screens (issue 5): quotes, K-line, trade, finance products and mining.
   '/market': async () => ({ Component: (await import('../features/market/MarketPage')).MarketPage }),
+  '/financial': async () => ({ Component: (await import('../features/finance/FinancePage')).FinancePage }),
+  '/finance/finance': async () => ({
+    Component: (await import('../features/finance/FinancePage')).FinancePage,
+  }),
+  '/finance/productDetail': async () => ({
+    Component: (await import('../features/finance/ProductDetailPage')).ProductDetailPage,
+  }),
+  '/finance/confirm': async () => ({
+    Component: (await import('../features/finance/ConfirmPage')).ConfirmPage,
+  }),
+  '/finance/order': async () => ({ Component: (await import('../features/finance/OrdersPage')).OrdersPage }),
+  '/finance/machine': async () => ({
+    Component: (await import('../features/finance/MachinePage')).MachinePage,
+  }),
+  '/finance/livecoin': async () => ({
+    Component: (await import('../features/finance/LivecoinPage')).LivecoinPage,
+  }),
   // Wallet screens (issue 5): assets, deposit, withdraw, transfer, VIP and the record lists.
   '/user': async () => ({ Component: (await import('../features/assets/AssetsPage')).AssetsPage }),
   '/user/recharge': async () => ({

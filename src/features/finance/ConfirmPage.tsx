@@ -1,0 +1,160 @@
+/**
+ * /finance/confirm?id=: the subscription. The amount is checked inline against the product's minimum and
+ * maximum, the personal limit, what is left this round and the available cash before anything is sent; the
+ * estimate updates as the member types; the security key is asked in a dialog; then /finance/order.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { MemberProfile, ProductView } from '../../../engine/index';
+import { api } from '../../api';
+import { toastStore } from '../../app/toast-store';
+import { formatAmount } from '../../lib/format';
+import { Field } from '../../ui/Field';
+import { KeyDialog } from '../../ui/KeyDialog';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { QueryState } from '../../ui/QueryState';
+import { cleanAmount } from '../wallet/amount';
+import { loadProfile, useProfile } from '../wallet/use-profile';
+import { ProductTerms } from './ProductTerms';
+import { checkBuyAmount, estimateEarnings } from './buy-rules';
+import { useProduct, useProductId } from './use-product';
+import '../../ui/forms.css';
+import '../market/market.css';
+import './finance.css';
+
+function BuyForm({ product, profile }: { product: ProductView; profile: MemberProfile }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${product.currency}`;
+  const reason = checkBuyAmount(amount, product, profile.available);
+  const limits = {
+    min: money(product.min),
+    max: money(product.max),
+    personal: money(product.personalRemaining),
+    round: money(product.remaining),
+  };
+  const error = touched && reason ? t(`finance.amountError.${reason}`, limits) : undefined;
+  const estimate = reason ? null : estimateEarnings(amount, product.annualRate, product.termDays);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (reason) {
+      formRef.current?.querySelector<HTMLInputElement>('[name="amount"]')?.focus();
+      return;
+    }
+    setAsking(true);
+  }
+
+  async function buy(key: string) {
+    setBusy(true);
+    try {
+      await api.call('/api/product/buy', { id: product.id, amount, key });
+      toastStore.show(t('finance.bought', { amount: money(amount), name: product.name }), 'success');
+      void loadProfile().catch(() => undefined);
+      void navigate('/finance/order');
+    } catch {
+      // The client already showed the catalogue message (3007, 3009, 3010, 4011, 4034...).
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className="form" onSubmit={submit} noValidate>
+      <Field
+        label={t('finance.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        name="amount"
+        error={error}
+        hint={t('finance.amountHint', { ...limits, available: money(profile.available) })}
+        onChange={(e) => setAmount(cleanAmount(e.target.value))}
+        onBlur={() => setTouched(true)}
+        addon={<span className="unit">{product.currency}</span>}
+      />
+      <div className="estimate" aria-live="polite">
+        {estimate ? (
+          <p>
+            {t('finance.estimate', {
+              daily: money(estimate.daily),
+              total: money(estimate.total),
+              days: product.termDays,
+              rate: formatAmount(product.annualRate, { locale: i18n.language }),
+            })}
+          </p>
+        ) : (
+          <p className="muted">{t('finance.estimateEmpty')}</p>
+        )}
+      </div>
+      <button type="submit" className="button primary block" disabled={busy}>
+        {t('finance.subscribe')}
+      </button>
+      {asking && (
+        <KeyDialog
+          title={t('finance.confirmTitle', { name: product.name })}
+          confirmLabel={t('finance.pay', { amount: money(amount) })}
+          busy={busy}
+          onClose={() => setAsking(false)}
+          onConfirm={(key) => void buy(key)}
+        >
+          <dl className="detail-list">
+            <div>
+              <dt>{t('finance.amount')}</dt>
+              <dd dir="ltr">{money(amount)}</dd>
+            </div>
+            <div>
+              <dt>{t('finance.annualRate')}</dt>
+              <dd dir="ltr">{formatAmount(product.annualRate, { locale: i18n.language })}%</dd>
+            </div>
+            <div>
+              <dt>{t('finance.term')}</dt>
+              <dd>{t('finance.days', { count: product.termDays })}</dd>
+            </div>
+          </dl>
+          <p className="terms">{t('finance.termsLine', { days: product.termDays })}</p>
+        </KeyDialog>
+      )}
+    </form>
+  );
+}
+
+export function ConfirmPage() {
+  const { t } = useTranslation();
+  const id = useProductId();
+  const product = useProduct(id);
+  const profile = useProfile();
+  const ready = product.status === 'ready' && profile.status === 'ready';
+  return (
+    <div className="page finance-confirm">
+      <OfflineNote />
+      {ready ? (
+        <section className="card" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading" className="section-title">
+            {product.data.name}
+          </h2>
+          <ProductTerms product={product.data} />
+          <BuyForm product={product.data} profile={profile.data} />
+        </section>
+      ) : (
+        <QueryState
+          status={product.status === 'error' || profile.status === 'error' ? 'error' : 'loading'}
+          error={product.error ?? profile.error}
+          onRetry={() => {
+            product.reload();
+            profile.reload();
+          }}
+        />
+      )}
+      <Link className="text-link" to={`/finance/productDetail?id=${encodeURIComponent(id)}`}>
+        {t('finance.backToDetail')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * /finance/machine, the mining centre: pledge plans (interest for the whole period, the period, limits and
+ * the total pledged) and the member's pledges. A pledge freezes cash for the period; principal and interest
+ * come back together at its end (engine/mining).
+ */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MachineView, PledgeView } from '../../../engine/index';
+import { api } from '../../api';
+import { isDemoMode } from '../../api/config';
+import { toastStore } from '../../app/toast-store';
+import { formatAmount, formatTime } from '../../lib/format';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { PagedList } from '../../ui/PagedList';
+import { QueryState } from '../../ui/QueryState';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { useQuery } from '../../ui/useQuery';
+import { PledgeDialog } from './PledgeDialog';
+import '../market/market.css';
+import './finance.css';
+
+export function periodDays(seconds: number): number {
+  return Math.round(seconds / 86_400);
+}
+
+function MachineCard({ machine, onPledge }: { machine: MachineView; onPledge: () => void }) {
+  const { t, i18n } = useTranslation();
+  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${machine.currency}`;
+  return (
+    <li className="card product-card" aria-label={machine.name}>
+      <h3 className="product-name">{machine.name}</h3>
+      <p className="product-rate">
+        <strong dir="ltr">{formatAmount(machine.interestRate, { locale: i18n.language })}%</strong>{' '}
+        <span className="muted">{t('mining.interest', { days: periodDays(machine.periodSeconds) })}</span>
+      </p>
+      <dl className="stat-grid">
+        <dt>{t('mining.period')}</dt>
+        <dd>{t('finance.days', { count: periodDays(machine.periodSeconds) })}</dd>
+        <dt>{t('finance.minimum')}</dt>
+        <dd dir="ltr">{money(machine.min)}</dd>
+        <dt>{t('finance.maximum')}</dt>
+        <dd dir="ltr">{money(machine.max)}</dd>
+        <dt>{t('mining.totalPledged')}</dt>
+        <dd dir="ltr">{money(machine.totalPledged)}</dd>
+      </dl>
+      <p className="terms">{t('mining.terms')}</p>
+      <button type="button" className="button primary block" onClick={onPledge}>
+        {t('mining.pledge', { name: machine.name })}
+      </button>
+    </li>
+  );
+}
+
+function PledgeItem({ pledge }: { pledge: PledgeView }) {
+  const { t, i18n } = useTranslation();
+  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
+  return (
+    <>
+      <div className="record-head">
+        <strong>{pledge.name}</strong>
+        <StatusBadge status={pledge.status === 'active' ? 'in progress' : 'finished'} />
+      </div>
+      <p className="record-amount" dir="ltr">
+        {money(pledge.amount)}
+      </p>
+      <p className="record-meta">
+        {t('mining.pledgeInterest', { amount: money(pledge.interest) })} ·{' '}
+        {t('mining.ends', { time: formatTime(pledge.endTime) })}
+      </p>
+    </>
+  );
+}
+
+export function MachinePage() {
+  const { t } = useTranslation();
+  const machines = useQuery(() => api.call('/api/mining/list', undefined, { silent: true }));
+  const [pledging, setPledging] = useState<MachineView | null>(null);
+  const [version, setVersion] = useState(0);
+  const loadPledges = useCallback(
+    (page: number) => api.call('/api/mining/orders', { page, limit: 20 }, { silent: true }),
+    [],
+  );
+  const list = machines.data?.list ?? [];
+  return (
+    <div className="page mining">
+      <OfflineNote />
+      <section className="card" aria-labelledby="mining-heading">
+        <h2 id="mining-heading" className="section-title">
+          {t('mining.title')}
+        </h2>
+        <p className="terms">{t('mining.intro')}</p>
+        {isDemoMode() && <p className="demo-note">{t('mining.simulated')}</p>}
+      </section>
+      {machines.status === 'ready' && list.length > 0 && (
+        <ul className="product-list" aria-label={t('mining.plans')}>
+          {list.map((m) => (
+            <MachineCard key={m.id} machine={m} onPledge={() => setPledging(m)} />
+          ))}
+        </ul>
+      )}
+      <QueryState
+        status={machines.status}
+        error={machines.error}
+        onRetry={machines.reload}
+        isEmpty={list.length === 0}
+        emptyText={t('mining.empty')}
+      />
+      <h2 className="section-title">{t('mining.mine')}</h2>
+      <PagedList
+        key={version}
+        load={loadPledges}
+        label={t('mining.mine')}
+        emptyText={t('mining.noPledges')}
+        itemKey={(p: PledgeView) => p.id}
+        renderItem={(p: PledgeView) => <PledgeItem pledge={p} />}
+      />
+      {pledging && (
+        <PledgeDialog
+          machine={pledging}
+          onClose={() => setPledging(null)}
+          onDone={() => {
+            setPledging(null);
+            toastStore.show(t('mining.pledged'), 'success');
+            machines.reload();
+            setVersion((v) => v + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * /finance/order: the member's subscriptions with daily and cumulative earnings, the next credit and the
+ * redemption day; active and redeemed ones apart.
+ */
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { FinanceOrderView } from '../../../engine/index';
+import { api } from '../../api';
+import { formatAmount, formatTime } from '../../lib/format';
+import { PagedList } from '../../ui/PagedList';
+import { StatusBadge } from '../../ui/StatusBadge';
+import '../market/market.css';
+import './finance.css';
+
+type Status = 'active' | 'redeemed';
+
+function OrderItem({ order }: { order: FinanceOrderView }) {
+  const { t, i18n } = useTranslation();
+  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
+  return (
+    <>
+      <div className="record-head">
+        <strong>{order.productName}</strong>
+        <StatusBadge status={order.status === 'active' ? 'in progress' : 'finished'} />
+      </div>
+      <p className="record-amount" dir="ltr">
+        {money(order.amount)}
+      </p>
+      <p className="terms">
+        {t('finance.orderTerms', {
+          rate: formatAmount(order.annualRate, { locale: i18n.language }),
+          days: order.termDays,
+          credited: order.daysCredited,
+        })}
+      </p>
+      <dl className="stat-grid">
+        <dt>{t('finance.dailyEarnings')}</dt>
+        <dd dir="ltr">{money(order.dailyEarnings)}</dd>
+        <dt>{t('finance.cumulativeEarnings')}</dt>
+        <dd dir="ltr" className="up-text">
+          {money(order.cumulativeEarnings)}
+        </dd>
+        <dt>{t('finance.expectedReturn')}</dt>
+        <dd dir="ltr">{money(order.expectedReturn)}</dd>
+      </dl>
+      <p className="record-meta">
+        {t('finance.started', { time: formatTime(order.startTime) })} ·{' '}
+        {t('finance.redeems', { time: formatTime(order.redemptionDay) })}
+        {order.interestDate !== null && (
+          <> · {t('finance.nextCredit', { time: formatTime(order.interestDate) })}</>
+        )}
+        {order.result !== null && <> · {t('finance.returned', { amount: money(order.result) })}</>}
+      </p>
+    </>
+  );
+}
+
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<Status>('active');
+  const load = useCallback(
+    (page: number) => api.call('/api/product/orders', { page, limit: 20, status }, { silent: true }),
+    [status],
+  );
+  return (
+    <div className="page finance-orders">
+      <section className="card" aria-labelledby="orders-heading">
+        <div className="section-head">
+          <h2 id="orders-heading" className="section-title">
+            {t('finance.myOrders')}
+          </h2>
+          <Link className="text-link" to="/user/finance/log">
+            {t('finance.profitLog')}
+          </Link>
+        </div>
+        <div className="segmented" role="group" aria-label={t('finance.filter')}>
+          {(['active', 'redeemed'] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              className="segment"
+              aria-pressed={status === s}
+              onClick={() => setStatus(s)}
+            >
+              {t(`finance.orderStatus.${s}`)}
+            </button>
+          ))}
+        </div>
+      </section>
+      <PagedList
+        load={load}
+        label={t(`finance.orderStatus.${status}`)}
+        emptyText={t('finance.noOrders')}
+        itemKey={(o) => o.id}
+        renderItem={(o) => <OrderItem order={o} />}
+      />
+      <Link className="button block" to="/finance/finance">
+        {t('finance.browse')}
+      </Link>
+    </div>
+  );
+}

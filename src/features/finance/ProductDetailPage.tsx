@@ -1,0 +1,110 @@
+/**
+ * /finance/productDetail?id=: every field of one product (SPEC.md §3), the annual rate by VIP level with the
+ * member's own level marked, the dates that apply if bought now, and the way to subscribe.
+ */
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ProductView } from '../../../engine/index';
+import { formatAmount, formatTime } from '../../lib/format';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { QueryState } from '../../ui/QueryState';
+import { ProductTerms } from './ProductTerms';
+import { useProduct, useProductId } from './use-product';
+import '../../ui/forms.css';
+import '../market/market.css';
+import './finance.css';
+
+function Details({ product }: { product: ProductView }) {
+  const { t, i18n } = useTranslation();
+  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${product.currency}`;
+  const rows: [string, string][] = [
+    [
+      t('finance.dailyRate'),
+      `${formatAmount(product.interestRate, { decimals: 4, locale: i18n.language })}%`,
+    ],
+    [t('finance.personalLimit'), money(product.personalLimit)],
+    [t('finance.personalRemaining'), money(product.personalRemaining)],
+    [t('finance.totalAmount'), money(product.totalAmount)],
+    [t('finance.remaining'), money(product.remaining)],
+    [
+      t('finance.roundTime'),
+      `${formatTime(product.startTime, 'YYYY-MM-DD')} – ${formatTime(product.endTime, 'YYYY-MM-DD')}`,
+    ],
+    [t('finance.interestDate'), formatTime(product.interestDate)],
+    [t('finance.redemptionDay'), formatTime(product.redemptionDay)],
+    [t('finance.expectedOnMin', { min: money(product.min) }), money(product.expectedReturn)],
+    [t('finance.dailyOnMin', { min: money(product.min) }), money(product.dailyEarnings)],
+  ];
+  return (
+    <>
+      <section className="card" aria-labelledby="product-heading">
+        <h2 id="product-heading" className="section-title">
+          {product.name}
+        </h2>
+        <ProductTerms product={product} />
+        <dl className="detail-list">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd dir="ltr">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <ul className="terms plain-list">
+          <li>{t('finance.ruleVip')}</li>
+          <li>{t('finance.ruleRedemption', { days: product.termDays })}</li>
+          <li>{t('finance.ruleNoEarly')}</li>
+          {product.establishedOnly && <li>{t('finance.ruleEstablished')}</li>}
+        </ul>
+      </section>
+      <section className="card" aria-labelledby="rates-heading">
+        <h2 id="rates-heading" className="section-title">
+          {t('finance.ratesByVip')}
+        </h2>
+        <table className="rate-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('finance.level')}</th>
+              <th scope="col">{t('finance.annualRate')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {product.rates.map((r) => (
+              <tr key={r.vip} aria-current={r.annualRate === product.annualRate ? 'true' : undefined}>
+                <td>VIP{r.vip}</td>
+                <td dir="ltr">{formatAmount(r.annualRate, { locale: i18n.language })}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="terms">{t('finance.ratesNote', { days: product.termDays })}</p>
+      </section>
+      {product.status === 'open' ? (
+        <Link className="button primary block" to={`/finance/confirm?id=${encodeURIComponent(product.id)}`}>
+          {t('finance.subscribe')}
+        </Link>
+      ) : (
+        <p className="demo-note">{t('finance.soldOut')}</p>
+      )}
+    </>
+  );
+}
+
+export function ProductDetailPage() {
+  const { t } = useTranslation();
+  const id = useProductId();
+  const query = useProduct(id);
+  return (
+    <div className="page finance-detail">
+      <OfflineNote />
+      {query.status === 'ready' ? (
+        <Details product={query.data} />
+      ) : (
+        <QueryState status={query.status} error={query.error} onRetry={query.reload} />
+      )}
+      <Link className="text-link" to="/finance/finance">
+        {t('finance.backToList')}
+      </Link>
+    </div>
+  );
+}
