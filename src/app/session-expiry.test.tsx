@@ -11,7 +11,7 @@ afterEach(cleanup);
 describe('401 (SPEC.md §4 session, §8 catalogue)', () => {
   it('shows one session-expired dialog however many 401s arrive, then clears state, toasts and goes to /login', async () => {
     const { router } = await renderApp('/user/vip', { user: TEST_USER });
-    await screen.findByRole('heading', { name: 'Coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Membership level' });
     const presenter = createPresenter((to) => void router.navigate(to));
     let done: Promise<void>[] = [];
     act(() => {
@@ -39,7 +39,7 @@ describe('401 (SPEC.md §4 session, §8 catalogue)', () => {
 
   it('Escape does not skip the acknowledgement: it closes the dialog and still logs out', async () => {
     const { router } = await renderApp('/user', { user: TEST_USER });
-    await screen.findByRole('heading', { name: 'Coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Assets' });
     const presenter = createPresenter((to) => void router.navigate(to));
     let done: Promise<void> = Promise.resolve();
     act(() => {
