@@ -6,13 +6,9 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawFeeQuote } from '../../../engine/index';
 import { formatAmount } from '../../lib/format';
-import {
-  defaultValidators,
-  type FieldErrors,
-  type FieldReason,
-  type WithdrawalForm,
-} from '../../machines/withdrawal-rules';
+import { type FieldErrors, type FieldReason, type WithdrawalForm } from '../../machines/withdrawal-rules';
 import { Field } from '../../ui/Field';
+import { checkTypedAddress } from './address-check';
 import { cleanAmount } from './amount';
 import { NetworkChoice, networkLabel } from './NetworkChoice';
 
@@ -46,8 +42,8 @@ export function WithdrawForm({
     reason
       ? t(`withdraw.errors.${reason}`, { min: money(minimum), network: networkLabel(form.network) })
       : undefined;
-  // Checked as typed: a wrong shape shows at once; an empty field waits for the submit.
-  const typed = form.address.trim() === '' ? null : defaultValidators.address(form.address, form.network);
+  // Checked as typed: what can no longer become a valid address shows at once; empty waits for the submit.
+  const typed = checkTypedAddress(form.address, form.network);
   const addressError = message(errors.address ?? typed);
 
   function submit(e: FormEvent) {

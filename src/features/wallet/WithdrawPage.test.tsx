@@ -23,8 +23,16 @@ const field = (name: string) => screen.getByLabelText(name);
 
 describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
   it('checks the address as it is typed, for the chosen network', async () => {
-    const { erc } = await open();
-    await userEvent.type(field('Receiving address'), 'Tabc');
+    const { erc, trc } = await open();
+    // A beginning that can still become an address is not called wrong; a character base58 lacks is.
+    await userEvent.type(field('Receiving address'), 'TR7N');
+    expect(screen.queryByText('This is not a valid TRC-20 address')).toBeNull();
+    await userEvent.type(field('Receiving address'), '0');
+    expect(screen.getByText('This is not a valid TRC-20 address')).toBeTruthy();
+    // A full-length address with one character changed fails its checksum.
+    const last = trc.endsWith('a') ? 'b' : 'a';
+    await userEvent.clear(field('Receiving address'));
+    await userEvent.type(field('Receiving address'), trc.slice(0, -1) + last);
     expect(screen.getByText('This is not a valid TRC-20 address')).toBeTruthy();
     await userEvent.clear(field('Receiving address'));
     await userEvent.type(field('Receiving address'), erc);

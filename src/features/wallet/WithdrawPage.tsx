@@ -13,10 +13,12 @@ import type { WithdrawalRecord } from '../../../engine/index';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { withdrawalMachine } from '../../machines/withdrawal';
-import { DEFAULT_MINIMUM } from '../../machines/withdrawal-rules';
+import { validateWith } from '../../machines/withdrawal-effects';
+import { DEFAULT_MINIMUM, defaultValidators } from '../../machines/withdrawal-rules';
 import { useOnlineStatus } from '../../pwa/online';
 import { Dialog } from '../../ui/Dialog';
 import { OfflineNote } from '../../ui/OfflineNote';
+import { checkAddress } from './address-check';
 import { networkLabel } from './NetworkChoice';
 import { useFeeQuote } from './use-fee-quote';
 import { loadProfile, useProfile } from './use-profile';
@@ -26,11 +28,16 @@ import './wallet.css';
 
 export const REVIEW_POLL_MS = 3000;
 
+/** The machine with the engine's address rules (checksums) in place of its shape-only default. */
+const CHECKED_WITHDRAWAL = withdrawalMachine.provide({
+  actors: { validate: validateWith({ ...defaultValidators, address: checkAddress }) },
+});
+
 export function WithdrawPage() {
   const { t, i18n } = useTranslation();
   const online = useOnlineStatus();
   const profile = useProfile();
-  const [snapshot, send, actor] = useMachine(withdrawalMachine, { input: { online } });
+  const [snapshot, send, actor] = useMachine(CHECKED_WITHDRAWAL, { input: { online } });
   const { form, fieldErrors, minimum } = snapshot.context;
   const quote = useFeeQuote(form.network, form.amount);
   const [record, setRecord] = useState<WithdrawalRecord | null>(null);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkAddress, checkTypedAddress } from './address-check';
 import { checkAmount, cleanAmount } from './amount';
 import { validateTransfer } from './transfer-rules';
 
@@ -36,5 +37,31 @@ describe('transfer rules (SPEC.md §5: amount >= 1, not oneself)', () => {
     });
     expect(validateTransfer({ account: 'bob', amount: '0.99' }, me).amount).toBe('belowMinimum');
     expect(validateTransfer({ account: 'bob', amount: '10.5' }, me, '10').amount).toBe('overAvailable');
+  });
+});
+
+describe('withdrawal address (SPEC.md §5: a valid address on the network of the receiving platform)', () => {
+  const tron = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const eth = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+  it('accepts checksummed addresses on their own network and names the other network', () => {
+    expect(checkAddress(tron, 'TRC20')).toBeNull();
+    expect(checkAddress(eth, 'ERC20')).toBeNull();
+    expect(checkAddress(eth.toLowerCase(), 'ERC20')).toBeNull();
+    expect(checkAddress(tron, 'ERC20')).toBe('otherNetwork');
+    expect(checkAddress(eth, 'TRC20')).toBe('otherNetwork');
+    expect(checkAddress('  ', 'TRC20')).toBe('required');
+  });
+
+  it('refuses a broken checksum (one mistyped character)', () => {
+    expect(checkAddress(`${tron.slice(0, -1)}u`, 'TRC20')).toBe('invalidAddress');
+    expect(checkAddress(eth.replace('dAC', 'DAC'), 'ERC20')).toBe('invalidAddress');
+  });
+
+  it('while typing, stays silent on a plausible beginning', () => {
+    expect(checkTypedAddress('TR7N', 'TRC20')).toBeNull();
+    expect(checkTypedAddress('0xdAC1', 'ERC20')).toBeNull();
+    expect(checkTypedAddress('TR0', 'TRC20')).toBe('invalidAddress');
+    expect(checkTypedAddress('x', 'ERC20')).toBe('invalidAddress');
+    expect(checkTypedAddress(tron, 'ERC20')).toBe('otherNetwork');
   });
 });
