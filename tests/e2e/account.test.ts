@@ -150,6 +150,14 @@ describe('account and session (issue 5)', () => {
     await page.goto('/register');
     await page.locator('.captcha img').waitFor({ timeout: 20_000 });
     await shot(page, 'register-rtl');
+    // The default language of the page (SPEC.md §1): Chinese.
+    await page.evaluate(() => localStorage.setItem('strata.lang', 'zh-CN'));
+    await page.goto('/register');
+    await page.getByText(/^演示验证码：\d{4}$/).waitFor({ timeout: 20_000 });
+    await shot(page, 'register-zh');
+    await page.goto('/login');
+    await page.getByLabel('用户名、邮箱或手机号').waitFor({ timeout: 20_000 });
+    await shot(page, 'login-zh');
     await context.close();
   }, 240_000);
 });
