@@ -48,7 +48,7 @@ describe('finance buy rules', () => {
   });
 });
 
-describe('/finance/confirm', () => {
+describe('/finance/confirm', { timeout: 20_000 }, () => {
   it('shows the rate with its term and rules, and refuses bad amounts inline without sending', async () => {
     await open('100', 1);
     expect(screen.getAllByText(/Principal returned on the redemption day/).length).toBeGreaterThan(0);

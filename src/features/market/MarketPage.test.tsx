@@ -27,7 +27,7 @@ const quote = (symbol: string, change24h: string): Quote => ({
   time: 0,
 });
 
-describe('quotes list', () => {
+describe('quotes list', { timeout: 20_000 }, () => {
   it('rising and falling lists keep only pairs that moved that way, biggest move first (exact order)', () => {
     const list = [
       quote('A/USDT', '0.10'),

@@ -1,0 +1,142 @@
+/**
+ * Contract order form: leverage and margin mode (they apply to all contracts and cannot change while a
+ * position is open, K6), quantity, then open long or open short at market (contract orders are market
+ * orders). The margin it freezes is estimated exactly from the latest price (K1).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { toastStore } from '../../app/toast-store';
+import { formatAmount } from '../../lib/format';
+import { Field, SelectField } from '../../ui/Field';
+import { cleanAmount, toMicro } from '../wallet/amount';
+import { checkPositive, marginFor, microToString } from './order-rules';
+import { Segmented } from './Segmented';
+
+export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100];
+
+export interface ContractFormProps {
+  symbol: string;
+  base: string;
+  latest: string;
+  available: string | undefined;
+  onPlaced: () => void;
+}
+
+export function ContractForm({ symbol, base, latest, available, onPlaced }: ContractFormProps) {
+  const { t, i18n } = useTranslation();
+  const [leverage, setLeverage] = useState(10);
+  const [marginMode, setMarginMode] = useState<'cross' | 'isolated'>('cross');
+  const [volume, setVolume] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
+
+  useEffect(() => {
+    let live = true;
+    api.call('/api/position/settings', {}, { silent: true }).then(
+      (s) => {
+        if (!live) return;
+        setLeverage(s.leverage);
+        setMarginMode(s.marginMode);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const margin = marginFor(latest, volume, leverage);
+  const have = available === undefined ? null : toMicro(available);
+  const reason =
+    checkPositive(volume) ?? (margin !== null && have !== null && margin > have ? 'overAvailable' : null);
+  const error = submitted && reason ? t(`trade.error.volume.${reason}`, { base }) : undefined;
+
+  async function open(side: 'open_long' | 'open_short', form: HTMLFormElement | null) {
+    setSubmitted(true);
+    if (reason) {
+      form?.querySelector<HTMLInputElement>('[name="volume"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.call('/api/order/place', {
+        symbol,
+        market: 'contract',
+        side,
+        type: 'market',
+        volume,
+        leverage,
+        marginMode,
+      });
+      toastStore.show(t(side === 'open_long' ? 'trade.openedLong' : 'trade.openedShort'), 'success');
+      setVolume('');
+      setSubmitted(false);
+      onPlaced();
+    } catch {
+      // 403 (settings change with a position open), 4011 and 400 were shown by the client.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="form trade-form"
+      noValidate
+      aria-label={t('trade.contractForm')}
+      onSubmit={(e: FormEvent<HTMLFormElement>) => {
+        e.preventDefault();
+        void open('open_long', e.currentTarget);
+      }}
+    >
+      <SelectField
+        label={t('trade.leverage')}
+        value={String(leverage)}
+        onChange={(v) => setLeverage(Number(v))}
+        options={LEVERAGES.map((l) => ({ value: String(l), label: `${l}x` }))}
+      />
+      <Segmented
+        label={t('trade.marginMode')}
+        value={marginMode}
+        onChange={setMarginMode}
+        options={[
+          { value: 'cross', label: t('trade.cross') },
+          { value: 'isolated', label: t('trade.isolated') },
+        ]}
+      />
+      <p className="terms">{t('trade.settingsNote')}</p>
+      <Field
+        label={t('trade.volume', { base })}
+        name="volume"
+        inputMode="decimal"
+        autoComplete="off"
+        value={volume}
+        error={error}
+        hint={t('trade.availableIs', { amount: money(available ?? '0') })}
+        onChange={(e) => setVolume(cleanAmount(e.target.value))}
+        addon={<span className="unit">{base}</span>}
+      />
+      <p className="terms" aria-live="polite">
+        {t('trade.marginEstimate', {
+          amount: margin === null ? '--' : money(microToString(margin)),
+          leverage,
+        })}
+      </p>
+      <div className="trade-actions">
+        <button type="submit" className="button button-up" disabled={busy}>
+          {t('trade.openLong')}
+        </button>
+        <button
+          type="button"
+          className="button button-down"
+          disabled={busy}
+          onClick={(e) => void open('open_short', e.currentTarget.form)}
+        >
+          {t('trade.openShort')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The order book of one pair: /api/market/depth first, then the feed's getQuota for that pair (ten times a
+ * second). Five asks above the latest price, five bids below; choosing a level fills the limit price.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Depth, FeedMessage, QuotaBook } from '../../../engine/index';
+import { api } from '../../api';
+import { formatAmount } from '../../lib/format';
+import { QueryState } from '../../ui/QueryState';
+import { useQuery } from '../../ui/useQuery';
+import { priceDecimals } from '../market/decimal';
+import { useFeed } from '../market/feed';
+
+const LEVELS = 5;
+type Level = [string, string];
+
+function fromQuota(book: QuotaBook): { asks: Level[]; bids: Level[] } {
+  return {
+    asks: book.sell.map((e): Level => [e.ask, e.amount]),
+    bids: book.buy.map((e): Level => [e.bid, e.amount]),
+  };
+}
+
+export function OrderBook({ symbol, onPick }: { symbol: string; onPick: (price: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const query = useQuery<Depth>(
+    () => api.call('/api/market/depth', { symbol, limit: LEVELS }, { silent: true }),
+    symbol,
+  );
+  const [live, setLive] = useState<{ symbol: string; asks: Level[]; bids: Level[] } | null>(null);
+  useFeed((message: FeedMessage) => {
+    if (message.type !== 'getQuota') return;
+    const book = message.data as QuotaBook;
+    if (book?.symbol === symbol) setLive({ symbol, ...fromQuota(book) });
+  });
+  const book = live?.symbol === symbol ? live : query.data;
+  if (!book) return <QueryState status={query.status} error={query.error} onRetry={query.reload} />;
+  const asks = book.asks.slice(0, LEVELS).reverse();
+  const bids = book.bids.slice(0, LEVELS);
+  const d = priceDecimals(asks[asks.length - 1]?.[0] ?? bids[0]?.[0] ?? '0');
+  const row = (side: 'ask' | 'bid') => (level: Level) => (
+    <li key={`${side}${level[0]}`}>
+      <button
+        type="button"
+        className={`book-row ${side === 'ask' ? 'down-text' : 'up-text'}`}
+        onClick={() => onPick(level[0])}
+        aria-label={t(side === 'ask' ? 'trade.askAt' : 'trade.bidAt', { price: level[0], qty: level[1] })}
+      >
+        <span dir="ltr">{formatAmount(level[0], { decimals: d, locale: i18n.language })}</span>
+        <span dir="ltr" className="book-qty">
+          {formatAmount(level[1], { decimals: 4, locale: i18n.language })}
+        </span>
+      </button>
+    </li>
+  );
+  return (
+    <section className="book" aria-label={t('trade.book')}>
+      <div className="book-head muted">
+        <span>{t('trade.price')}</span>
+        <span>{t('trade.qty')}</span>
+      </div>
+      <ul className="book-side" aria-label={t('trade.asks')}>
+        {asks.map(row('ask'))}
+      </ul>
+      <ul className="book-side" aria-label={t('trade.bids')}>
+        {bids.map(row('bid'))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Current delegations (open orders, cancellable) and the order history of one market. Reloads when
+ * `version` changes.
+ */
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderView } from '../../../engine/index';
+import { api } from '../../api';
+import { toastStore } from '../../app/toast-store';
+import { formatAmount, formatTime } from '../../lib/format';
+import { PagedList } from '../../ui/PagedList';
+import { StatusBadge } from '../../ui/StatusBadge';
+
+type Market = 'spot' | 'contract' | 'option';
+
+const SIDE_TONE: Record<string, 'up' | 'down'> = {
+  buy: 'up',
+  open_long: 'up',
+  close_short: 'up',
+  up: 'up',
+  sell: 'down',
+  open_short: 'down',
+  close_long: 'down',
+  down: 'down',
+};
+
+/** Order states as SPEC.md §4's record labels. */
+const STATUS_WORD: Record<string, string> = {
+  open: 'pending',
+  filled: 'success',
+  cancelled: 'cancelled',
+  settled: 'finished',
+};
+
+function OrderItem({ order, onCancel }: { order: OrderView; onCancel?: (order: OrderView) => void }) {
+  const { t, i18n } = useTranslation();
+  const num = (v: string, decimals = 2) => formatAmount(v, { decimals, locale: i18n.language });
+  const tone = SIDE_TONE[order.side] ?? 'up';
+  const base = order.symbol.split('/')[0] ?? '';
+  return (
+    <>
+      <div className="record-head">
+        <strong>
+          <span className={`${tone}-text`}>{t(`trade.sides.${order.side}`)}</span> {order.symbol}
+        </strong>
+        <StatusBadge status={STATUS_WORD[order.status] ?? order.status} />
+      </div>
+      <p className="record-meta" dir="ltr">
+        {order.market === 'option'
+          ? t('trade.optionLine', {
+              stake: num(order.volume),
+              period: order.period ?? 0,
+              payout: order.payoutRatio ?? '--',
+              entry: order.entryPrice ? num(order.entryPrice, 4) : '--',
+            })
+          : t('trade.orderLine', {
+              type: t(`trade.${order.type}`),
+              price: order.price ? num(order.price, 4) : t('trade.market'),
+              volume: num(order.volume, 6),
+              filled: num(order.filled, 6),
+              base,
+            })}
+      </p>
+      <p className="record-meta">
+        {formatTime(order.time)}
+        {order.pnl !== null && <> · {t('trade.pnl', { amount: num(order.pnl) })}</>}
+        {order.result !== null && <> · {t(`trade.results.${order.result}`, order.result)}</>}
+        {order.payout !== null && <> · {t('trade.payout', { amount: num(order.payout) })}</>}
+      </p>
+      {onCancel && order.status === 'open' && (
+        <button type="button" className="button small" onClick={() => onCancel(order)}>
+          {t('trade.cancel', { symbol: order.symbol })}
+        </button>
+      )}
+    </>
+  );
+}
+
+export function OrdersPanel({
+  market,
+  version,
+  onChanged,
+}: {
+  market: Market;
+  version: number;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<'open' | 'history'>('open');
+  const load = useCallback(
+    (page: number) =>
+      api.call(
+        '/api/order/list',
+        { page, limit: 20, market, ...(view === 'open' ? { status: 'open' as const } : {}) },
+        { silent: true },
+      ),
+    [market, view],
+  );
+  const cancel = async (order: OrderView) => {
+    try {
+      await api.call('/api/order/cancel', { id: order.id });
+      toastStore.show(t('trade.cancelled'), 'success');
+      onChanged();
+    } catch {
+      // Shown by the client.
+    }
+  };
+  return (
+    <section aria-label={t('trade.orders')}>
+      <div className="segmented" role="group" aria-label={t('trade.orders')}>
+        {(['open', 'history'] as const).map((v) => (
+          <button
+            key={v}
+            type="button"
+            className="segment"
+            aria-pressed={view === v}
+            onClick={() => setView(v)}
+          >
+            {t(`trade.view.${v}`)}
+          </button>
+        ))}
+      </div>
+      <PagedList
+        key={`${market}-${view}-${version}`}
+        load={load}
+        label={t(`trade.view.${view}`)}
+        emptyText={t(view === 'open' ? 'trade.noOpen' : 'trade.noHistory')}
+        itemKey={(o: OrderView) => o.id}
+        renderItem={(o: OrderView) => (
+          <OrderItem order={o} onCancel={view === 'open' ? (x) => void cancel(x) : undefined} />
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Spot order form: buy or sell, market or limit, price (limit only) and quantity in the base coin, checked
+ * against the cash account before sending; the estimated value is computed exactly.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { toastStore } from '../../app/toast-store';
+import { formatAmount } from '../../lib/format';
+import { Field } from '../../ui/Field';
+import { cleanAmount } from '../wallet/amount';
+import { checkSpot, microToString, notional } from './order-rules';
+import { Segmented } from './Segmented';
+
+export interface SpotFormProps {
+  symbol: string;
+  base: string;
+  latest: string;
+  availableUsdt: string | undefined;
+  availableBase: string | undefined;
+  /** A price chosen in the order book. */
+  pickedPrice: string | null;
+  onPlaced: () => void;
+}
+
+export function SpotForm({
+  symbol,
+  base,
+  latest,
+  availableUsdt,
+  availableBase,
+  pickedPrice,
+  onPlaced,
+}: SpotFormProps) {
+  const { t, i18n } = useTranslation();
+  const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [type, setType] = useState<'market' | 'limit'>('limit');
+  const [price, setPrice] = useState('');
+  const [volume, setVolume] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const money = (v: string, unit: string, decimals = 2) =>
+    `${formatAmount(v, { decimals, locale: i18n.language })} ${unit}`;
+
+  useEffect(() => {
+    if (pickedPrice) {
+      setType('limit');
+      setPrice(pickedPrice);
+    }
+  }, [pickedPrice]);
+
+  const errors = checkSpot({ side, type, price, volume, latest, availableUsdt, availableBase });
+  const errorText = (field: 'price' | 'volume') => {
+    const reason = errors[field];
+    return submitted && reason ? t(`trade.error.${field}.${reason}`, { base }) : undefined;
+  };
+  const value = notional(type === 'limit' ? price : latest, volume);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setSubmitted(true);
+    const invalid = (['price', 'volume'] as const).find((f) => errors[f]);
+    if (invalid) {
+      e.currentTarget.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const order = await api.call('/api/order/place', {
+        symbol,
+        market: 'spot',
+        side,
+        type,
+        volume,
+        ...(type === 'limit' ? { price } : {}),
+      });
+      toastStore.show(t(order.status === 'open' ? 'trade.placedOpen' : 'trade.placedFilled'), 'success');
+      setVolume('');
+      setSubmitted(false);
+      onPlaced();
+    } catch {
+      // The client showed the catalogue message (4011, 400...).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="form trade-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={t('trade.spotForm')}
+    >
+      <Segmented
+        label={t('trade.side')}
+        value={side}
+        onChange={setSide}
+        options={[
+          { value: 'buy', label: t('trade.buy', { base }), tone: 'up' },
+          { value: 'sell', label: t('trade.sell', { base }), tone: 'down' },
+        ]}
+      />
+      <Segmented
+        label={t('trade.orderType')}
+        value={type}
+        onChange={setType}
+        options={[
+          { value: 'limit', label: t('trade.limit') },
+          { value: 'market', label: t('trade.market') },
+        ]}
+      />
+      {type === 'limit' ? (
+        <Field
+          label={t('trade.price')}
+          name="price"
+          inputMode="decimal"
+          autoComplete="off"
+          value={price}
+          error={errorText('price')}
+          onChange={(e) => setPrice(cleanAmount(e.target.value))}
+          addon={<span className="unit">USDT</span>}
+        />
+      ) : (
+        <p className="terms">{t('trade.marketNote')}</p>
+      )}
+      <Field
+        label={t('trade.volume', { base })}
+        name="volume"
+        inputMode="decimal"
+        autoComplete="off"
+        value={volume}
+        error={errorText('volume')}
+        hint={
+          side === 'buy'
+            ? t('trade.availableIs', { amount: money(availableUsdt ?? '0', 'USDT') })
+            : t('trade.availableIs', { amount: money(availableBase ?? '0', base, 6) })
+        }
+        onChange={(e) => setVolume(cleanAmount(e.target.value))}
+        addon={<span className="unit">{base}</span>}
+      />
+      <p className="terms" aria-live="polite">
+        {t(type === 'limit' ? 'trade.value' : 'trade.valueApprox', {
+          amount: value === null ? '--' : money(microToString(value), 'USDT'),
+        })}
+      </p>
+      <button
+        type="submit"
+        className={`button block ${side === 'buy' ? 'button-up' : 'button-down'}`}
+        disabled={busy}
+      >
+        {side === 'buy' ? t('trade.buy', { base }) : t('trade.sell', { base })}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../app/test-utils';
+import { sentPaths } from '../auth/test-engine';
+import { fundedMember, wireTestApi } from '../wallet/test-wallet';
+import { checkSpot, marginFor, notional } from './order-rules';
+
+vi.mock('../../api/transport-worker', async () => (await import('../market/test-market')).workerModule);
+vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+
+beforeAll(wireTestApi);
+afterEach(cleanup);
+
+const base = {
+  side: 'buy' as const,
+  type: 'limit' as const,
+  price: '100',
+  volume: '1',
+  latest: '100',
+  availableUsdt: '100',
+  availableBase: '0',
+};
+
+describe('order rules', () => {
+  it('S2: the value of an order is price x quantity rounded up to the micro-unit', () => {
+    expect(notional('0.333333', '0.000001')).toBe(1n);
+    expect(notional('95000.5', '0.01')).toBe(950_005_000n);
+  });
+
+  it('K1: margin is the notional over the leverage, rounded up', () => {
+    expect(marginFor('100', '1', 3)).toBe(33_333_334n);
+  });
+
+  it('S5: a limit order needs a positive price and quantity, and no more than the account holds', () => {
+    expect(checkSpot({ ...base, price: '' })).toEqual({ price: 'required' });
+    expect(checkSpot({ ...base, price: '0', volume: '' })).toEqual({ price: 'invalid', volume: 'required' });
+    expect(checkSpot(base)).toEqual({});
+    expect(checkSpot({ ...base, volume: '1.000001' })).toEqual({ volume: 'overAvailable' });
+    expect(checkSpot({ ...base, side: 'sell', availableBase: '0.5' })).toEqual({ volume: 'overAvailable' });
+    expect(checkSpot({ ...base, type: 'market', price: '' })).toEqual({});
+  });
+});
+
+describe('/contract', { timeout: 20_000 }, () => {
+  async function open(amount: string) {
+    const member = await fundedMember('tr', amount);
+    await renderApp('/contract', { user: member });
+    await screen.findByRole('form', { name: 'Spot order' }, { timeout: 5000 });
+    await screen.findByText(/Available: 1,000\.00 USDT|Available: 0\.00 USDT/, undefined, { timeout: 5000 });
+  }
+
+  it('refuses an empty or too large order inline, focusing the first bad field, and sends nothing', async () => {
+    await open('1000');
+    expect(screen.getByText('Simulated prices: a demo market, not a real exchange.')).toBeTruthy();
+    sentPaths.length = 0;
+    await userEvent.click(submitButton());
+    expect(screen.getByText('Enter a price')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Price'));
+    await userEvent.type(screen.getByLabelText('Price'), '100000');
+    await userEvent.type(screen.getByLabelText('Quantity (BTC)'), '1');
+    await userEvent.click(submitButton());
+    expect(screen.getByText('More than your available balance')).toBeTruthy();
+    expect(sentPaths.filter((p) => p === '/api/order/place')).toEqual([]);
+  });
+
+  it('places a resting limit order, lists it as a current delegation, and cancels it', async () => {
+    await open('1000');
+    await userEvent.type(screen.getByLabelText('Price'), '1000');
+    await userEvent.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    expect(screen.getByText('Value: 10.00 USDT')).toBeTruthy();
+    await userEvent.click(submitButton());
+    const list = await screen.findByRole('list', { name: 'Current delegations' }, { timeout: 5000 });
+    expect(within(list).getByText(/Limit · price 1,000\.0000 · 0\.010000 BTC/)).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Cancel BTC/USDT order' }));
+    await waitFor(() => expect(screen.getByText('No open orders.')).toBeTruthy());
+  });
+});
+
+function submitButton(): HTMLElement {
+  const form = screen.getByRole('form', { name: 'Spot order' });
+  const button = form.querySelector<HTMLElement>('button[type="submit"]');
+  if (!button) throw new Error('no submit button');
+  return button;
+}

@@ -1,0 +1,149 @@
+/**
+ * /contract, the Trade tab: one pair at a time (from ?symbol=, BTC/USDT by default) with its live price, the
+ * spot, contract and option forms, the pair's order book, and the member's current delegations, history
+ * and positions. Every price is simulated in demo mode, and says so.
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../lib/format';
+import { SelectField } from '../../ui/Field';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { Change } from '../market/Change';
+import { priceDecimals } from '../market/decimal';
+import { klineHref } from '../market/QuoteList';
+import { SimulatedNote } from '../market/SimulatedNote';
+import { useQuotes } from '../market/use-quotes';
+import { ContractForm } from './ContractForm';
+import { OptionForm } from './OptionForm';
+import { OrderBook } from './OrderBook';
+import { OrdersPanel } from './OrdersPanel';
+import { PositionsPanel } from './PositionsPanel';
+import { SpotForm } from './SpotForm';
+import { availableOf, useAccountVersion, useAssets } from './use-account';
+import '../market/market.css';
+import './trade.css';
+
+type Market = 'spot' | 'contract' | 'option';
+const MARKETS: Market[] = ['spot', 'contract', 'option'];
+export const DEFAULT_SYMBOL = 'BTC/USDT';
+
+export function TradePage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const symbol = params.get('symbol') ?? DEFAULT_SYMBOL;
+  const base = symbol.split('/')[0] ?? symbol;
+  const [market, setMarket] = useState<Market>('spot');
+  const [panel, setPanel] = useState<'orders' | 'positions'>('orders');
+  const [picked, setPicked] = useState<string | null>(null);
+  const { quotes } = useQuotes();
+  const quote = quotes.find((q) => q.symbol === symbol);
+  const [version, bump] = useAccountVersion();
+  const assets = useAssets(version);
+  const latest = quote?.latest ?? '0';
+
+  return (
+    <div className="page trade">
+      <OfflineNote />
+      <SimulatedNote />
+      <section className="card trade-head" aria-label={t('trade.pair')}>
+        <SelectField
+          label={t('trade.pair')}
+          value={symbol}
+          onChange={(s) => setParams({ symbol: s }, { replace: true })}
+          options={(quotes.length ? quotes.map((q) => q.symbol) : [symbol]).map((s) => ({
+            value: s,
+            label: s,
+          }))}
+        />
+        <div className="trade-price">
+          <strong dir="ltr" aria-live="off">
+            {quote ? formatAmount(latest, { decimals: priceDecimals(latest), locale: i18n.language }) : '--'}
+          </strong>
+          {quote && <Change value={quote.change24h} />}
+          <Link className="text-link" to={klineHref(symbol)}>
+            {t('trade.chart')}
+          </Link>
+        </div>
+      </section>
+
+      <div className="tabs-row" role="tablist" aria-label={t('trade.markets')}>
+        {MARKETS.map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            id={`tab-${m}`}
+            aria-selected={market === m}
+            aria-controls="trade-panel"
+            className="tab-button"
+            onClick={() => {
+              setMarket(m);
+              if (m !== 'contract') setPanel('orders');
+            }}
+          >
+            {t(`trade.marketName.${m}`)}
+          </button>
+        ))}
+      </div>
+
+      <div className="trade-grid" id="trade-panel" role="tabpanel" aria-labelledby={`tab-${market}`}>
+        <div className="card">
+          {market === 'spot' && (
+            <SpotForm
+              symbol={symbol}
+              base={base}
+              latest={latest}
+              availableUsdt={availableOf(assets.data, 'cash')}
+              availableBase={availableOf(assets.data, 'cash', base)}
+              pickedPrice={picked}
+              onPlaced={bump}
+            />
+          )}
+          {market === 'contract' && (
+            <ContractForm
+              symbol={symbol}
+              base={base}
+              latest={latest}
+              available={availableOf(assets.data, 'contract')}
+              onPlaced={bump}
+            />
+          )}
+          {market === 'option' && (
+            <OptionForm symbol={symbol} available={availableOf(assets.data, 'options')} onPlaced={bump} />
+          )}
+          <p className="terms">
+            {t(`trade.account.${market}`)} <Link to="/user">{t('trade.moveFunds')}</Link>
+          </p>
+        </div>
+        <div className="card book-card">
+          <OrderBook symbol={symbol} onPick={setPicked} />
+        </div>
+      </div>
+
+      <section className="card">
+        {market === 'contract' && (
+          <div className="tabs-row" role="tablist" aria-label={t('trade.mine')}>
+            {(['orders', 'positions'] as const).map((p) => (
+              <button
+                key={p}
+                type="button"
+                role="tab"
+                aria-selected={panel === p}
+                className="tab-button"
+                onClick={() => setPanel(p)}
+              >
+                {t(`trade.${p}`)}
+              </button>
+            ))}
+          </div>
+        )}
+        {market === 'contract' && panel === 'positions' ? (
+          <PositionsPanel version={version} onChanged={bump} />
+        ) : (
+          <OrdersPanel market={market} version={version} onChanged={bump} />
+        )}
+      </section>
+    </div>
+  );
+}
