@@ -27,7 +27,6 @@ export function createPresenter(navigate: (to: string) => void): ErrorPresenter 
 
 export function wireApi(navigate: (to: string) => void): void {
   const presenter = createPresenter(navigate);
-  session.onLoggedOut(() => navigate('/login'));
   configureApi({
     credentials: () => {
       const user = userStore.get();

@@ -2,6 +2,9 @@
  * The app's one session actor (src/machines/session.ts). Login, register, logout and a 401 all go through
  * it; the user store stays the persisted copy the route guard reads, written by the machine's own actions.
  *
+ * Where to go after logging out is the route guard's decision (protected screens send to /login); after a
+ * 401 the error presenter navigates to /login itself.
+ *
  * The store can also change behind the machine's back (another tab logs in or out: a storage event; tests
  * set it directly). A settled machine that disagrees with the store is restarted, so it restores from the
  * store again rather than refusing the next LOGIN because it still thinks it is logged in.
@@ -18,17 +21,12 @@ import { userStore, type LocalUser } from './user-store';
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-type LoggedOutListener = (reason: 'logout' | 'expired') => void;
-const loggedOutListeners = new Set<LoggedOutListener>();
 const actorListeners = new Set<() => void>();
 
 function start(): SessionActor {
   const next = createActor(sessionMachine);
   // The member now has data on this device worth keeping from eviction.
   next.on('loggedIn', () => void requestPersistence());
-  next.on('loggedOut', (event) => {
-    for (const listener of loggedOutListeners) listener(event.reason);
-  });
   next.start();
   return next;
 }
@@ -50,6 +48,9 @@ function resync(): void {
 
 userStore.subscribe(resync);
 
+/** A client-side code: LOGIN or REGISTER while a member is logged in on this device. */
+export const ALREADY_LOGGED_IN = 'ELOGGEDIN';
+
 async function attempt(
   event: { type: 'LOGIN'; credentials: Credentials } | { type: 'REGISTER'; form: RegisterForm },
 ): Promise<Failure | null> {
@@ -57,6 +58,8 @@ async function attempt(
   // A freshly (re)started machine is still restoring and would drop the event.
   await waitFor(actor, (s) => !s.matches('restoring'));
   const current = actor;
+  // Logged in already (a member on /register): the machine would ignore the event, so say so.
+  if (current.getSnapshot().matches('loggedIn')) return { code: ALREADY_LOGGED_IN, msg: '' };
   current.send(event);
   const settled = await waitFor(current, (s) => s.matches('loggedIn') || s.matches('loggedOut'));
   if (settled.matches('loggedIn')) return null;
@@ -95,10 +98,6 @@ export const session = {
   },
   refreshed(user: Partial<Omit<LocalUser, 'id' | 'token'>>): void {
     actor.send({ type: 'REFRESHED', user });
-  },
-  onLoggedOut(listener: LoggedOutListener): () => void {
-    loggedOutListeners.add(listener);
-    return () => loggedOutListeners.delete(listener);
   },
   /** Tests: a fresh actor restored from the store. */
   restart(): void {

@@ -135,6 +135,16 @@ describe('/register (SPEC.md §5 rules inline before sending)', () => {
     await waitFor(() => expect(errorOf('Verification code')).toBe('The verification code is wrong'));
   });
 
+  it('a logged-in member is told so, and can log out to register another account', async () => {
+    const member = await seedMember('alreadyin');
+    await renderApp('/register', { user: member });
+    expect(await screen.findByText('You are logged in as alreadyin.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign up' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Log out to create another account' }));
+    await waitFor(() => expect(userStore.get()).toBeNull());
+    expect(await screen.findByRole('button', { name: 'Sign up' })).toBeTruthy();
+  });
+
   it('takes the invitation code from the invite link', async () => {
     await renderApp('/register?invite=ABCD2345');
     expect(((await screen.findByLabelText('Invitation code (optional)')) as HTMLInputElement).value).toBe(

@@ -7,6 +7,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { session } from '../../app/session';
+import { useUser } from '../../app/user-store';
 import type { Failure } from '../../machines/failure';
 import { Field, SelectField } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
@@ -19,6 +20,7 @@ import './auth.css';
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const user = useUser();
   const [params] = useSearchParams();
   const [generation, setGeneration] = useState(0);
   const { captcha, failed, refresh } = useCaptcha(generation);
@@ -78,7 +80,23 @@ export function RegisterPage() {
         <h2 id="register-title" className="section-title">
           {t('auth.registerTitle')}
         </h2>
-        <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
+        {user && (
+          // The guard leaves /register open to a member; registering means leaving this session first.
+          <div className="question-box" role="status">
+            <p>{t('auth.alreadyIn', { name: user.username })}</p>
+            <button type="button" className="button" onClick={() => session.logout()}>
+              {t('auth.logoutToRegister')}
+            </button>
+          </div>
+        )}
+        <form
+          ref={form.formRef}
+          className="form"
+          noValidate
+          onSubmit={submit}
+          aria-busy={busy}
+          hidden={!!user}
+        >
           <Field
             label={t('auth.username')}
             autoComplete="username"
