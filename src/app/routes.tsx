@@ -39,6 +39,7 @@ const LAZY: Record<string, RouteObject['lazy']> = {
   // Markets screens (issue 5): quotes, K-line, trade, finance products and mining.
   '/market': async () => ({ Component: (await import('../features/market/MarketPage')).MarketPage }),
   '/contract': async () => ({ Component: (await import('../features/trade/TradePage')).TradePage }),
+  '/finance/kline': async () => ({ Component: (await import('../features/kline/KlinePage')).KlinePage }),
   '/financial': async () => ({ Component: (await import('../features/finance/FinancePage')).FinancePage }),
   '/finance/finance': async () => ({
     Component: (await import('../features/finance/FinancePage')).FinancePage,

@@ -1,0 +1,114 @@
+/**
+ * /finance/kline?symbol=&interval=: the K-line of one pair (candlesticks and volume) at 1m to 1d, paging
+ * back through history as the member scrolls left and moving live with the feed; the pair's 24h figures
+ * above it and a spoken summary of the latest candle for screen readers.
+ */
+import { useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Interval } from '../../../engine/index';
+import { resolveTheme, useThemeChoice } from '../../app/theme';
+import { formatAmount } from '../../lib/format';
+import { SelectField } from '../../ui/Field';
+import { OfflineNote } from '../../ui/OfflineNote';
+import { QueryState } from '../../ui/QueryState';
+import { Change } from '../market/Change';
+import { priceDecimals } from '../market/decimal';
+import { SimulatedNote } from '../market/SimulatedNote';
+import { useQuotes } from '../market/use-quotes';
+import { Segmented } from '../trade/Segmented';
+import { useKlineChart } from './use-kline-chart';
+import '../market/market.css';
+import '../trade/trade.css';
+import './kline.css';
+
+export const DEFAULT_INTERVAL: Interval = '15m';
+/** API.md's intervals (the engine's own list stays on its side of the boundary). */
+export const INTERVALS: readonly Interval[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'];
+const isInterval = (v: string | null): v is Interval => INTERVALS.some((i) => i === v);
+
+export function KlinePage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const symbol = params.get('symbol') ?? 'BTC/USDT';
+  const rawInterval = params.get('interval');
+  const interval: Interval = isInterval(rawInterval) ? rawInterval : DEFAULT_INTERVAL;
+  const dark = resolveTheme(useThemeChoice()) === 'dark';
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useKlineChart(container, symbol, interval, dark);
+  const { quotes } = useQuotes();
+  const quote = quotes.find((q) => q.symbol === symbol);
+  const d = priceDecimals(quote?.latest ?? chart.last?.close ?? '0');
+  const num = (v: string, decimals = d) => formatAmount(v, { decimals, locale: i18n.language });
+  const go = (next: { symbol?: string; interval?: Interval }) =>
+    setParams({ symbol: next.symbol ?? symbol, interval: next.interval ?? interval }, { replace: true });
+
+  return (
+    <div className="page kline">
+      <OfflineNote />
+      <SimulatedNote />
+      <section className="card trade-head" aria-label={t('kline.summary', { symbol })}>
+        <SelectField
+          label={t('trade.pair')}
+          value={symbol}
+          onChange={(s) => go({ symbol: s })}
+          options={(quotes.length ? quotes.map((q) => q.symbol) : [symbol]).map((s) => ({
+            value: s,
+            label: s,
+          }))}
+        />
+        <div className="trade-price">
+          <strong dir="ltr">{quote ? num(quote.latest) : '--'}</strong>
+          {quote && <Change value={quote.change24h} />}
+          <Link className="text-link" to={`/contract?symbol=${encodeURIComponent(symbol)}`}>
+            {t('kline.trade')}
+          </Link>
+        </div>
+        {quote && (
+          <dl className="stat-grid">
+            <dt>{t('kline.high')}</dt>
+            <dd dir="ltr">{num(quote.high)}</dd>
+            <dt>{t('kline.low')}</dt>
+            <dd dir="ltr">{num(quote.low)}</dd>
+            <dt>{t('kline.volume', { base: quote.base })}</dt>
+            <dd dir="ltr">{num(quote.volume, 0)}</dd>
+            <dt>{t('kline.open')}</dt>
+            <dd dir="ltr">{num(quote.open)}</dd>
+            <dt>{t('kline.prevClose')}</dt>
+            <dd dir="ltr">{num(quote.prevClose)}</dd>
+          </dl>
+        )}
+      </section>
+
+      <section className="card chart-card" aria-label={t('kline.chartOf', { symbol, interval })}>
+        <Segmented
+          label={t('kline.interval')}
+          value={interval}
+          onChange={(v) => go({ interval: v })}
+          options={INTERVALS.map((i) => ({ value: i, label: i }))}
+        />
+        <div
+          ref={container}
+          className="chart-box"
+          role="img"
+          aria-label={t('kline.chartOf', { symbol, interval })}
+          dir="ltr"
+        />
+        {chart.status !== 'ready' && (
+          <QueryState status={chart.status} error={chart.error} onRetry={chart.reload} />
+        )}
+        {chart.last && (
+          <p className="terms" aria-live="off">
+            {t('kline.lastCandle', {
+              open: num(chart.last.open),
+              high: num(chart.last.high),
+              low: num(chart.last.low),
+              close: num(chart.last.close),
+            })}
+          </p>
+        )}
+        <p className="terms">{t(chart.complete ? 'kline.historyStart' : 'kline.scrollBack')}</p>
+      </section>
+    </div>
+  );
+}

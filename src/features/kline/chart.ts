@@ -1,0 +1,125 @@
+/**
+ * The K-line chart: lightweight-charts 5 candlesticks with a volume histogram underneath. This module is the
+ * only importer of lightweight-charts and is itself imported only dynamically (KlinePage), so the library
+ * lands in the lazily loaded `chart-*` chunk (vite.config.ts codeSplitting group) and never in /home's JS.
+ * Prices reach the canvas as numbers: plotting needs them, and nothing here is money arithmetic.
+ */
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  type CandlestickData,
+  type HistogramData,
+  type IChartApi,
+  type ISeriesApi,
+  type LogicalRange,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { Candle } from '../../../engine/index';
+
+export interface ChartTheme {
+  dark: boolean;
+}
+
+export interface KlineChart {
+  /** Replaces every candle (first load, paging back, a new interval). */
+  setCandles(candles: readonly Candle[], decimals: number): void;
+  /** The candle in progress, or the next one. */
+  update(candle: Candle): void;
+  setTheme(theme: ChartTheme): void;
+  destroy(): void;
+}
+
+const COLORS = {
+  light: { bg: '#ffffff', text: '#4b5563', grid: '#eef1f6', up: '#15803d', down: '#b91c1c' },
+  dark: { bg: '#131c2e', text: '#a3acba', grid: '#1b2740', up: '#4ade80', down: '#f87171' },
+};
+
+/** How close to the oldest loaded candle (in bars) scrolling asks for older ones. */
+const PAGE_THRESHOLD = 20;
+
+function toBar(c: Candle): CandlestickData<UTCTimestamp> {
+  return {
+    time: c.time as UTCTimestamp,
+    open: Number(c.open),
+    high: Number(c.high),
+    low: Number(c.low),
+    close: Number(c.close),
+  };
+}
+
+function toVolume(c: Candle, up: string, down: string): HistogramData<UTCTimestamp> {
+  return {
+    time: c.time as UTCTimestamp,
+    value: Number(c.volume),
+    color: Number(c.close) >= Number(c.open) ? `${up}80` : `${down}80`,
+  };
+}
+
+export function createKlineChart(
+  container: HTMLElement,
+  options: { theme: ChartTheme; onNeedOlder: () => void },
+): KlineChart {
+  let palette = options.theme.dark ? COLORS.dark : COLORS.light;
+  const chart: IChartApi = createChart(container, {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: palette.bg },
+      textColor: palette.text,
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+    timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4 },
+    rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.25 } },
+  });
+  const candles: ISeriesApi<'Candlestick'> = chart.addSeries(CandlestickSeries, {
+    upColor: palette.up,
+    downColor: palette.down,
+    wickUpColor: palette.up,
+    wickDownColor: palette.down,
+    borderVisible: false,
+  });
+  const volume: ISeriesApi<'Histogram'> = chart.addSeries(HistogramSeries, {
+    priceScaleId: 'volume',
+    priceFormat: { type: 'volume' },
+    lastValueVisible: false,
+    priceLineVisible: false,
+  });
+  chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+
+  const onRange = (range: LogicalRange | null) => {
+    if (range && range.from < PAGE_THRESHOLD) options.onNeedOlder();
+  };
+  chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+
+  return {
+    setCandles(list, decimals) {
+      const minMove = 1 / 10 ** decimals;
+      candles.applyOptions({ priceFormat: { type: 'price', precision: decimals, minMove } });
+      candles.setData(list.map(toBar));
+      volume.setData(list.map((c) => toVolume(c, palette.up, palette.down)));
+    },
+    update(candle) {
+      candles.update(toBar(candle));
+      volume.update(toVolume(candle, palette.up, palette.down));
+    },
+    setTheme(theme) {
+      palette = theme.dark ? COLORS.dark : COLORS.light;
+      chart.applyOptions({
+        layout: { background: { type: ColorType.Solid, color: palette.bg }, textColor: palette.text },
+        grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+      });
+      candles.applyOptions({
+        upColor: palette.up,
+        downColor: palette.down,
+        wickUpColor: palette.up,
+        wickDownColor: palette.down,
+      });
+    },
+    destroy() {
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      chart.remove();
+    },
+  };
+}
