@@ -10,6 +10,7 @@ import type { Ids } from './ids';
 import type { Jobs } from './jobs';
 import type { Ledger } from './ledger/ledger';
 import type { Random } from './random';
+import type { Nested } from './runtime';
 import type { Secrets } from './security/secrets';
 import type { Tx } from './store/tx';
 
@@ -36,6 +37,8 @@ export interface Ctx {
    * captcha). It runs after the rollback, in a fresh unit of work of its own.
    */
   onFailure(run: (ctx: Ctx) => Promise<void>): void;
+  /** Nested units of work in this call's serial slot (engine/sync's push); set by the runtime. */
+  readonly nested?: Nested;
 }
 
 /** The context of a handler declared with `auth: true`: the session resolved to its member. */

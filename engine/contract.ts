@@ -182,6 +182,19 @@ export interface ContractMap extends CoreContract {
     data: WithdrawalRecord;
   };
   '/api/withdraw/list': { body: ListParams; data: ListResult<WithdrawalRecord> };
+  /** Each result is the envelope the mutation's own call answered, in push order (docs/RULES.md Y1-Y5). */
+  '/api/sync/push': {
+    body: { clientId: string; mutations: Array<{ id: string; name: string; args?: unknown }> };
+    data: { results: Array<{ id: string; code: number; msg: string; data: unknown }> };
+  };
+  '/api/sync/pull': {
+    body: { cursor?: string; limit?: number };
+    data: {
+      cursor: string;
+      changes: Array<{ seq: number; table: string; id: string; op: 'put' | 'delete'; record: unknown }>;
+      hasMore: boolean;
+    };
+  };
 }
 
 export type ContractPath = keyof ContractMap;

@@ -21,6 +21,7 @@ import { referralDomain } from './referral/handlers';
 import { bankDomain } from './bank/handlers';
 import { buycoinDomain } from './buycoin/handlers';
 import { helpDomain } from './help/handlers';
+import { syncDomain } from './sync/handlers';
 
 export interface Domain {
   name: string;
@@ -31,6 +32,8 @@ export interface Domain {
   periodic?: PeriodicHook[];
   /** Runs at every engine open, in one unit of work; must be idempotent (seed records if absent). */
   init?(ctx: Ctx): Promise<void>;
+  /** Runs in every unit of work just before its commit, writing through the same ctx (engine/sync's log). */
+  beforeCommit?(ctx: Ctx): Promise<void>;
 }
 
 export const domains: Domain[] = [
@@ -50,4 +53,5 @@ export const domains: Domain[] = [
   chainDomain,
   depositsDomain,
   withdrawalsDomain,
+  syncDomain,
 ];

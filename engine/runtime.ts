@@ -21,7 +21,7 @@ import {
 } from './jobs';
 import { Ledger } from './ledger/ledger';
 import type { Random } from './random';
-import { decodeBody, normaliseHeaders, Reply, Router } from './router';
+import { decodeBody, normaliseHeaders, Reply, Router, type Handler } from './router';
 import type { Domain } from './routes';
 import { describeIssues } from './schema';
 import { createSecrets } from './security/secrets';
@@ -36,6 +36,17 @@ export interface Clock {
 
 type FailureWork = (ctx: Ctx) => Promise<void>;
 
+/**
+ * What engine/sync's push needs from the runtime (ctx.nested): the route table, and fresh units of work run
+ * inside the current serial slot, so each replayed mutation commits or rolls back on its own.
+ */
+export interface Nested {
+  /** The POST handler of a contract path, or undefined. */
+  handler(path: string): Handler | undefined;
+  /** Runs `fn` as its own unit of work (own commit, rollback and onFailure work) at this unit's time. */
+  unit<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T>;
+}
+
 const MAX_SETTLE_STEPS = 1_000_000;
 
 export class Runtime {
@@ -46,6 +57,7 @@ export class Runtime {
   private jobsVersion = 0;
   private readonly runners = new Map<string, JobRunner>();
   private readonly hooks: PeriodicHook[] = [];
+  private readonly commitHooks: Array<(ctx: Ctx) => Promise<void>> = [];
 
   constructor(
     readonly store: StoreAdapter,
@@ -62,6 +74,7 @@ export class Runtime {
         this.runners.set(kind, runner);
       }
       this.hooks.push(...(domain.periodic ?? []));
+      if (domain.beforeCommit) this.commitHooks.push(domain.beforeCommit);
     }
   }
 
@@ -98,10 +111,18 @@ export class Runtime {
       onFailure: (work) => {
         failures.push(work);
       },
+      nested: {
+        handler: (path) => {
+          const resolved = this.router.resolve('POST', path);
+          return resolved.ok ? resolved.handler : undefined;
+        },
+        unit: (work) => this.unit(now, headers, work),
+      },
     };
     let result: T;
     try {
       result = await fn(ctx);
+      for (const hook of this.commitHooks) await hook(ctx);
       await tx.commit();
       if (jobs.scheduled > 0) this.jobsVersion++;
     } catch (error) {

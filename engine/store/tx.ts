@@ -74,6 +74,18 @@ export class Tx {
     this.pending(def.name).set(id, { deleted: true });
   }
 
+  /** The buffered writes (value undefined: a delete), for hooks that run just before the commit. */
+  *writes(): Generator<{ table: string; id: string; value: Row | undefined }> {
+    for (const [table, m] of this.buffer) {
+      for (const [id, p] of m) yield { table, id, value: 'deleted' in p ? undefined : p.value };
+    }
+  }
+
+  /** The committed record, ignoring this unit's own writes (what a buffered delete removes). */
+  stored(table: string, id: string): Promise<unknown> {
+    return this.adapter.get(table, id);
+  }
+
   get dirty(): boolean {
     for (const m of this.buffer.values()) if (m.size > 0) return true;
     return false;

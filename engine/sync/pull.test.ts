@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { Harness, Session } from '../../tests/engine/harness';
+import { pair, results, syncHarness, transfer } from '../../tests/engine/sync-kit';
+
+interface Change {
+  seq: number;
+  table: string;
+  id: string;
+  op: 'put' | 'delete';
+  record: Record<string, unknown> | null;
+}
+
+interface Page {
+  cursor: string;
+  changes: Change[];
+  hasMore: boolean;
+}
+
+async function pull(h: Harness, s: Session, body: Record<string, unknown> = {}): Promise<Page> {
+  const r = await h.call('/api/sync/pull', body, s);
+  if (r.code !== 0) throw new Error(`pull: ${r.code} ${r.msg}`);
+  return r.data as Page;
+}
+
+async function pullAll(h: Harness, s: Session, cursor?: string, limit?: number): Promise<Page> {
+  const all: Change[] = [];
+  let page: Page;
+  do {
+    page = await pull(h, s, { ...(cursor ? { cursor } : {}), ...(limit ? { limit } : {}) });
+    all.push(...page.changes);
+    cursor = page.cursor;
+  } while (page.hasMore);
+  return { cursor: page.cursor, changes: all, hasMore: false };
+}
+
+const cash = (changes: Change[], memberId: string) =>
+  changes.find((c) => c.table === 'balances' && c.id === `user:${memberId}:cash|USDT`)?.record;
+
+describe('sync pull (docs/RULES.md Y6-Y7)', () => {
+  it('Y6 a pull from nothing answers the current records; the cursor then answers only what changed', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    results(await h.push(alice, [transfer('m1', '5'), transfer('m2', '6')]));
+    const first = await pullAll(h, alice);
+    expect(first.changes.filter((c) => c.table === 'members')).toHaveLength(1);
+    expect(cash(first.changes, alice.id)).toMatchObject({ sub: 'cash', frozen: false, amount: '989' });
+    // Three updates of alice's cash balance, one change: superseded changes are dropped.
+    expect(first.changes.filter((c) => c.id === `user:${alice.id}:cash|USDT`)).toHaveLength(1);
+    expect(first.changes.filter((c) => c.table === 'transfers').map((c) => c.record?.['amount'])).toEqual([
+      '5',
+      '6',
+    ]);
+    const seqs = first.changes.map((c) => c.seq);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+
+    expect((await pull(h, alice, { cursor: first.cursor })).changes).toEqual([]);
+    results(await h.push(alice, [transfer('m3', '7')]));
+    const next = await pull(h, alice, { cursor: first.cursor });
+    expect(next.changes.map((c) => c.table).sort()).toEqual(['balances', 'transfers']);
+    expect(cash(next.changes, alice.id)).toMatchObject({ amount: '982' });
+    expect(next.hasMore).toBe(false);
+  });
+
+  it('Y6 paging with a small limit answers the same changes as one pull', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    results(
+      await h.push(
+        alice,
+        Array.from({ length: 30 }, (_, i) => transfer(`m${i}`)),
+      ),
+    );
+    const whole = await pullAll(h, alice);
+    const paged = await pullAll(h, alice, undefined, 3);
+    expect(paged.changes).toEqual(whole.changes);
+    expect(paged.cursor).toBe(whole.cursor);
+    expect((await pull(h, alice, { limit: 3 })).changes).toHaveLength(3);
+  });
+
+  it('Y7 each member sees only their own records, as views without secrets', async () => {
+    const h = await syncHarness();
+    const { alice, bob } = await pair(h);
+    results(await h.push(alice, [transfer('m1', '5')]));
+    const mine = await pullAll(h, alice);
+    const his = await pullAll(h, bob);
+    const text = JSON.stringify([mine, his]);
+    for (const secret of ['Hash', 'keyFails', 'answer', 'token', 'secret1', 'key1'])
+      expect(text).not.toContain(secret);
+    expect(his.changes.find((c) => c.table === 'transfers')?.record).toMatchObject({
+      direction: 'in',
+      account: 'alice',
+    });
+    expect(mine.changes.find((c) => c.table === 'transfers')?.record).toMatchObject({
+      direction: 'out',
+      account: 'bob',
+    });
+    expect(cash(his.changes, alice.id)).toBeUndefined();
+    expect(his.changes.filter((c) => c.table === 'members').map((c) => c.record?.['username'])).toEqual([
+      'bob',
+    ]);
+    // Bob's VIP deposit is frozen on his own account.
+    expect(his.changes.find((c) => c.id === `user:${bob.id}:cash:frozen|USDT`)?.record).toMatchObject({
+      frozen: true,
+      amount: '500',
+    });
+  });
+
+  it('Y7 a cursor of another account or of no known shape answers 400; pull needs a session', async () => {
+    const h = await syncHarness();
+    const { alice, bob } = await pair(h);
+    const theirs = (await pull(h, bob)).cursor;
+    expect((await h.call('/api/sync/pull', { cursor: theirs }, alice)).code).toBe(400);
+    expect((await h.call('/api/sync/pull', { cursor: 'garbage' }, alice)).code).toBe(400);
+    expect((await h.call('/api/sync/pull', { limit: 0 }, alice)).code).toBe(400);
+    expect((await h.call('/api/sync/pull', { since: 1 }, alice)).code).toBe(400);
+    expect((await h.call('/api/sync/pull', {})).code).toBe(401);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * POST /api/sync/push: replays a device's queued mutations, in order, each exactly as the direct call would
+ * run it, each as its own unit of work. A mutation id is applied at most once, ever (rule Y1): its effects
+ * and the record of its answer commit in the SAME unit of work, so no crash can separate them (Y2); a
+ * mutation that fails is rolled back and its failure is recorded by the same unit that runs its onFailure
+ * work (Y3), so a replay answers the same failure. Only a lost session (401) is not recorded: nothing ran,
+ * and the device replays it after logging in again.
+ */
+import { z } from 'zod';
+import type { AuthCtx, Ctx } from '../context';
+import { Codes, EngineError, fail } from '../errors';
+import { decodeBody, handler, Reply, type Handler } from '../router';
+import type { Nested } from '../runtime';
+import { body, describeIssues } from '../schema';
+import { authenticate } from '../security/sessions';
+import { MAX_PUSH } from './mutations';
+import { resultId, syncResults, type SyncResultRow } from './tables';
+
+export interface MutationResult {
+  id: string;
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+type Outcome = Omit<MutationResult, 'id'>;
+
+const mutation = z.strictObject({
+  id: z.string().regex(/^[\w.:-]{1,100}$/, 'must be 1-100 letters, digits, "_", "-", "." or ":"'),
+  name: z.string().min(1).max(200),
+  args: z.unknown().optional(),
+});
+
+export type PushMutation = z.output<typeof mutation>;
+
+export const pushBody = body({
+  clientId: z.string().min(1).max(100),
+  mutations: z.array(mutation).max(MAX_PUSH, `at most ${MAX_PUSH} mutations per push`),
+});
+
+function outcomeOf(error: unknown): Outcome {
+  if (error instanceof EngineError) return { code: error.code, msg: error.message, data: error.data };
+  return { code: Codes.serverError, msg: 'Server exception', data: null };
+}
+
+function successOf(value: unknown): Outcome {
+  if (value instanceof Reply) return { code: value.code, msg: value.msg, data: value.data };
+  return { code: 0, msg: 'ok', data: value ?? null };
+}
+
+interface Replay {
+  ctx: AuthCtx;
+  isSyncable: (name: string) => boolean;
+  nested: Nested;
+  clientId: string;
+  mutation: PushMutation;
+}
+
+function record(r: Replay, ctx: Ctx, outcome: Outcome): void {
+  const row: SyncResultRow = {
+    id: resultId(r.ctx.member.id, r.mutation.id),
+    memberId: r.ctx.member.id,
+    mutationId: r.mutation.id,
+    clientId: r.clientId,
+    name: r.mutation.name,
+    ...outcome,
+    at: ctx.now,
+  };
+  ctx.tx.put(syncResults, row);
+}
+
+/** A verdict reached without running anything (refused name, invalid args), recorded like any other. */
+async function settle(r: Replay, outcome: Outcome): Promise<Outcome> {
+  await r.nested.unit(async (ctx) => record(r, ctx, outcome));
+  return outcome;
+}
+
+async function execute(r: Replay, target: Handler, input: unknown): Promise<Outcome> {
+  let thrown: { error: unknown } | undefined;
+  try {
+    return await r.nested.unit(async (ctx) => {
+      // Runs after the rollback, in the same unit as the handler's own onFailure work (a wrong-key count).
+      ctx.onFailure(async (after) => {
+        if (thrown) record(r, after, outcomeOf(thrown.error));
+      });
+      // Per mutation, not per push: an earlier mutation in the batch may have ended the session.
+      const session = await authenticate(ctx.tx, ctx.headers, ctx.now);
+      if (!session) throw fail(Codes.unauthorized, 'Your session has expired: please log in again');
+      let outcome: Outcome;
+      try {
+        outcome = successOf(await target.run({ ...ctx, ...session }, input, {}));
+      } catch (error) {
+        thrown = { error };
+        throw error;
+      }
+      record(r, ctx, outcome);
+      return outcome;
+    });
+  } catch (error) {
+    return outcomeOf(error);
+  }
+}
+
+async function replay(r: Replay): Promise<MutationResult> {
+  const { id, name, args } = r.mutation;
+  const seen = await r.ctx.tx.get(syncResults, resultId(r.ctx.member.id, id));
+  if (seen) return { id, code: seen.code, msg: seen.msg, data: seen.data };
+  const target = r.isSyncable(name) ? r.nested.handler(name) : undefined;
+  if (!target) {
+    const known = r.nested.handler(name) !== undefined;
+    const outcome = known
+      ? {
+          code: Codes.denied,
+          msg: `${name} cannot be queued: only the member's own changes sync`,
+          data: null,
+        }
+      : { code: Codes.notFound, msg: `Resource not found: ${name}`, data: null };
+    return { id, ...(await settle(r, outcome)) };
+  }
+  const decoded = decodeBody(args, target.raw);
+  const parsed = decoded.ok ? target.schema.safeParse(decoded.value) : undefined;
+  if (!parsed?.success) {
+    const msg = parsed
+      ? `Invalid request: ${describeIssues(parsed.error)}`
+      : 'The body must be a JSON object';
+    return { id, ...(await settle(r, { code: 400, msg, data: null })) };
+  }
+  return { id, ...(await execute(r, target, parsed.data)) };
+}
+
+export const pushHandler = (isSyncable: (name: string) => boolean) =>
+  handler({
+    auth: true,
+    body: pushBody,
+    run: async (ctx, input) => {
+      const nested = ctx.nested;
+      if (!nested) throw fail(Codes.serverError, 'Sync needs the engine runtime');
+      const results: MutationResult[] = [];
+      for (const m of input.mutations) {
+        results.push(await replay({ ctx, isSyncable, nested, clientId: input.clientId, mutation: m }));
+      }
+      return { results };
+    },
+  });

@@ -1,0 +1,113 @@
+/**
+ * The tables a device replicates, each with who may see a row and what they see. Only tables listed here
+ * reach the change log; a view never carries secrets (hashes, key counters) or another member's data
+ * beyond what the contract's own lists already show them (a transfer names its counterparty).
+ */
+import { members, vipName, type MemberRow } from '../accounts/tables';
+import type { Ctx } from '../context';
+import { toSeconds } from '../context';
+import { depositView } from '../deposits/view';
+import { deposits, type DepositRow } from '../deposits/tables';
+import { ownerOf } from '../ledger/accounts';
+import { balances, type BalanceRow } from '../ledger/tables';
+import { formatAmount } from '../money';
+import type { Row, TableDef } from '../store/port';
+import { transfers, type TransferRow } from '../transfers/tables';
+import { vipRecords, type VipRecordRow } from '../vip/tables';
+import { withdrawalView } from '../withdrawals/view';
+import { withdrawals, type WithdrawalRow } from '../withdrawals/tables';
+
+export interface Synced<T extends Row> {
+  table: TableDef<T>;
+  /** The members who see this row. */
+  membersOf(row: T): string[];
+  /** What `memberId` sees of it: plain JSON data, wire units (decimal strings, Unix seconds). */
+  view(ctx: Ctx, row: T, memberId: string): unknown;
+}
+
+function synced<T extends Row>(spec: Synced<T>): Synced<Row> {
+  return spec as unknown as Synced<Row>;
+}
+
+const profile = synced<MemberRow>({
+  table: members,
+  membersOf: (m) => [m.id],
+  view: (_ctx, m) => ({
+    id: m.id,
+    username: m.username,
+    email: m.email,
+    phone: m.phone,
+    vip: vipName(m.vip),
+    vipExpiresAt: m.vipExpiresAt === null ? null : toSeconds(m.vipExpiresAt),
+    realNameStatus: m.realNameStatus,
+    inviteCode: m.inviteCode,
+    createdAt: toSeconds(m.createdAt),
+  }),
+});
+
+const balance = synced<BalanceRow>({
+  table: balances,
+  membersOf: (b) => {
+    const owner = b.owner ?? ownerOf(b.account);
+    return owner ? [owner] : [];
+  },
+  view: (_ctx, b) => {
+    const [, , sub = 'cash', frozen] = b.account.split(':');
+    return {
+      id: b.id,
+      sub,
+      frozen: frozen === 'frozen',
+      asset: b.asset,
+      amount: formatAmount(BigInt(b.amount)),
+    };
+  },
+});
+
+const transfer = synced<TransferRow>({
+  table: transfers,
+  membersOf: (t) => (t.fromId === t.toId ? [t.fromId] : [t.fromId, t.toId]),
+  view: (_ctx, t, memberId) => {
+    const out = t.fromId === memberId;
+    return {
+      id: t.id,
+      direction: out ? 'out' : 'in',
+      account: out ? t.toUsername : t.fromUsername,
+      from: t.fromUsername,
+      to: t.toUsername,
+      amount: t.amount,
+      status: t.status,
+      createdAt: toSeconds(t.createdAt),
+    };
+  },
+});
+
+const withdrawal = synced<WithdrawalRow>({
+  table: withdrawals,
+  membersOf: (w) => [w.memberId],
+  view: (_ctx, w) => withdrawalView(w),
+});
+
+const deposit = synced<DepositRow>({
+  table: deposits,
+  membersOf: (d) => [d.memberId],
+  view: (ctx, d) => depositView(ctx, d),
+});
+
+const vipRecord = synced<VipRecordRow>({
+  table: vipRecords,
+  membersOf: (r) => [r.memberId],
+  view: (_ctx, r) => ({
+    id: r.id,
+    type: r.type,
+    from: vipName(r.fromLevel),
+    to: vipName(r.toLevel),
+    amount: r.amount,
+    message: r.message,
+    createdAt: toSeconds(r.createdAt),
+  }),
+});
+
+/** Table name -> how it syncs. */
+export const syncedTables: ReadonlyMap<string, Synced<Row>> = new Map(
+  [profile, balance, transfer, withdrawal, deposit, vipRecord].map((s) => [s.table.name, s]),
+);

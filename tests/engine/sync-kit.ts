@@ -1,0 +1,114 @@
+/**
+ * A real engine for the sync tests: every domain, a sync domain that may also replay this file's test-only
+ * calls, a faucet, and a crash switch (a commit hook that throws once, as a power cut at commit would).
+ */
+import { z } from 'zod';
+import { assembleEngine } from '../../engine/engine';
+import { fail } from '../../engine/errors';
+import { manualClock } from '../../engine/index';
+import { acct } from '../../engine/ledger/accounts';
+import { handler } from '../../engine/router';
+import { domains, type Domain } from '../../engine/routes';
+import { amount, body } from '../../engine/schema';
+import { createSyncDomain } from '../../engine/sync/handlers';
+import { fund, signUp, T0, type Harness, type Session } from './harness';
+
+export interface SyncHarness extends Harness {
+  /** The next unit of work that reaches its commit throws instead (everything it wrote is dropped). */
+  crashNextCommit(): void;
+  push(
+    s: Session,
+    mutations: unknown[],
+    clientId?: string,
+  ): Promise<{ code: number; msg: string; data: unknown }>;
+}
+
+export interface Result {
+  id: string;
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+export async function syncHarness(): Promise<SyncHarness> {
+  let crash = false;
+  const testing: Domain = {
+    name: 'sync-testing',
+    handlers: {
+      '/test/faucet': handler({
+        auth: false,
+        body: body({ memberId: z.string(), amount }),
+        run: async (ctx, input) => {
+          await ctx.ledger.move(acct.world('TEST'), acct.user(input.memberId), input.amount, {
+            kind: 'test.faucet',
+            ref: `faucet:${input.memberId}`,
+          });
+          return null;
+        },
+      }),
+      // Moves money, then fails: the unit of work must drop the move.
+      '/test/move-then-throw': handler({
+        auth: true,
+        body: body({ amount }),
+        run: async (ctx, input) => {
+          await ctx.ledger.move(acct.user(ctx.member.id), acct.platform('test'), input.amount, {
+            kind: 'test.move',
+            ref: 'test',
+          });
+          throw fail(4011, 'Failed after moving money');
+        },
+      }),
+    },
+    beforeCommit: async () => {
+      if (!crash) return;
+      crash = false;
+      throw new Error('simulated crash at commit');
+    },
+  };
+  const clock = manualClock(T0);
+  const engine = await assembleEngine(
+    { clock, seed: 11, storage: 'memory', config: { pbkdf2Iterations: 1_000, secrets: 'seeded' } },
+    [...domains.filter((d) => d.name !== 'sync'), createSyncDomain(['/test/move-then-throw']), testing],
+  );
+  const call: Harness['call'] = async (path, b, session) =>
+    (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: b })).body;
+  const get: Harness['get'] = async (path, session) =>
+    (await engine.handle({ method: 'GET', path, headers: session?.headers ?? {} })).body;
+  return {
+    engine,
+    clock,
+    call,
+    get,
+    crashNextCommit: () => {
+      crash = true;
+    },
+    push: (s, mutations, clientId = 'device-1') => call('/api/sync/push', { clientId, mutations }, s),
+  };
+}
+
+/** alice (funded) and bob (VIP2, so he may receive transfers). */
+export async function pair(h: Harness, aliceFunds = '1000'): Promise<{ alice: Session; bob: Session }> {
+  const alice = await signUp(h, 'alice');
+  const bob = await signUp(h, 'bob');
+  await fund(h, alice.id, aliceFunds);
+  await fund(h, bob.id, '500');
+  const vip = await h.call('/api/Viplist/Buyvip', { level: 2, key: 'key1' }, bob);
+  if (vip.code !== 0) throw new Error(`Buyvip: ${vip.code} ${vip.msg}`);
+  return { alice, bob };
+}
+
+export function transfer(id: string, amount = '1', account = 'bob') {
+  return { id, name: '/api/transfer/submit', args: { account, amount } };
+}
+
+export function results(r: { data: unknown }): Result[] {
+  return (r.data as { results: Result[] }).results;
+}
+
+export async function available(h: Harness, s: Session): Promise<string> {
+  return String(((await h.call('/api/user/getuser', undefined, s)).data as { available: string }).available);
+}
+
+export async function transferCount(h: Harness): Promise<number> {
+  return ((await h.engine.diagnostics.snapshot())['transfers'] ?? []).length;
+}
