@@ -5,10 +5,12 @@
 import type { EngineRequest, EngineResponse } from './contract';
 import type { FeedMessage } from './feed';
 import type { Clock } from './runtime';
+import type { StoreAdapter } from './store/port';
 
 export type * from './contract';
 export type { FeedMessage } from './feed';
 export type { Clock } from './runtime';
+export type { StoreAdapter, StoredRow, RowRef } from './store/port';
 /**
  * Pure address rules, shared with the app so a withdrawal address is checked (checksum included) as it is
  * typed. The engine itself is reached through dynamic imports in `createEngine`, so importing these does not
@@ -24,8 +26,11 @@ export interface ManualClock extends Clock {
 export interface EngineOptions {
   clock?: Clock;
   seed?: number;
-  /** "memory", or the name of a Dexie (IndexedDB) database; the default is IndexedDB 'strata-engine'. */
-  storage?: 'memory' | string;
+  /**
+   * "memory", the name of a Dexie (IndexedDB) database (the default is IndexedDB 'strata-engine'), or an
+   * opened adapter of engine/store/port.ts (the server's SQL store).
+   */
+  storage?: 'memory' | string | StoreAdapter;
   /** Partial overrides of the business constants (engine/config.ts); amounts as decimal strings. */
   config?: Record<string, unknown>;
 }

@@ -11,7 +11,9 @@ export { DexieStore } from './dexie';
 
 export const DEFAULT_DB_NAME = 'strata-engine';
 
-export async function openStore(storage: string | undefined): Promise<StoreAdapter> {
+/** A ready adapter (the server's SQL store) is used as given; the engine closes it on `Engine.close()`. */
+export async function openStore(storage: string | StoreAdapter | undefined): Promise<StoreAdapter> {
+  if (typeof storage === 'object') return storage;
   if (storage === 'memory') return new MemoryStore();
   return DexieStore.open(storage ?? DEFAULT_DB_NAME);
 }

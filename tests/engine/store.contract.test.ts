@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { DexieStore, MemoryStore, Tx, defineTable, type StoreAdapter } from '../../engine/store';
+import { openThrowawaySqlStore, sqlKind } from './server/sql';
 
 interface Pet {
   id: string;
@@ -20,6 +21,7 @@ let dbCounter = 0;
 const adapters: Array<[string, () => Promise<StoreAdapter>]> = [
   ['memory', async () => new MemoryStore()],
   ['dexie', async () => DexieStore.open(`contract-${++dbCounter}`)],
+  [`sql (${sqlKind})`, openThrowawaySqlStore],
 ];
 
 describe.each(adapters)('store contract: %s', (_name, open) => {

@@ -1,0 +1,109 @@
+/**
+ * How store records and keys fit PostgreSQL columns without loss.
+ *
+ * Records go in a jsonb column. JSON cannot carry everything the memory adapter keeps (bigints, byte
+ * arrays, undefined array items, -0, NaN), and PostgreSQL refuses two things any JS string may hold: the
+ * NUL character and unpaired UTF-16 surrogates (a username typed by a fuzzer). So values are encoded into
+ * JSON with tagged objects `{ "$t": kind, "v": ... }`; an ordinary object that happens to have a `$t` key,
+ * or a key PostgreSQL cannot hold, is tagged too, so decoding is unambiguous. Plain JSON records (nearly
+ * all of them) come out unchanged apart from the walk.
+ *
+ * Text columns (table, id, index keys) use a reversible percent escape for the same characters.
+ */
+import { base64 } from '@scure/base';
+
+const TAG = '$t';
+/** NUL, or a surrogate without its partner. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what PostgreSQL text refuses
+const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- as above
+const UNSAFE_ALL = /%|\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Reversible: `%` and the unsafe code units become `%25` / `%uXXXX`; everything else is kept. */
+export function escapeText(text: string): string {
+  if (!text.includes('%') && !UNSAFE.test(text)) return text;
+  return text.replace(UNSAFE_ALL, (c) =>
+    c === '%' ? '%25' : `%u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+export function unescapeText(text: string): string {
+  if (!text.includes('%')) return text;
+  return text.replace(/%(25|u[0-9a-f]{4})/g, (_m, code: string) =>
+    code === '25' ? '%' : String.fromCharCode(parseInt(code.slice(1), 16)),
+  );
+}
+
+function isPlainObject(value: object): value is Record<string, unknown> {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** A JSON value standing for `value` (see the file comment). Throws on values the store cannot keep. */
+export function encodeValue(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+      return UNSAFE.test(value) ? { [TAG]: 's', v: escapeText(value) } : value;
+    case 'number':
+      if (Object.is(value, -0)) return { [TAG]: 'f', v: '-0' };
+      return Number.isFinite(value) ? value : { [TAG]: 'f', v: String(value) };
+    case 'boolean':
+      return value;
+    case 'bigint':
+      return { [TAG]: 'n', v: value.toString() };
+    case 'undefined':
+      return { [TAG]: 'u' };
+    case 'object': {
+      if (value === null) return null;
+      if (Array.isArray(value)) return Array.from(value, encodeValue);
+      if (value instanceof Uint8Array) return { [TAG]: 'b', v: base64.encode(value) };
+      if (value instanceof Date) return { [TAG]: 'd', v: value.getTime() };
+      if (!isPlainObject(value)) throw new TypeError(`Cannot store a ${value.constructor.name}`);
+      const keys = Object.keys(value).filter((k) => value[k] !== undefined);
+      if (keys.some((k) => k === TAG || UNSAFE.test(k))) {
+        return { [TAG]: 'o', v: keys.map((k) => [encodeValue(k), encodeValue(value[k])]) };
+      }
+      const out: Record<string, unknown> = {};
+      for (const k of keys) out[k] = encodeValue(value[k]);
+      return out;
+    }
+    default:
+      throw new TypeError(`Cannot store a ${typeof value}`);
+  }
+}
+
+function decodeTagged(tagged: Record<string, unknown>): unknown {
+  const v = tagged['v'];
+  switch (tagged[TAG]) {
+    case 's':
+      return unescapeText(String(v));
+    case 'f':
+      return Number(v);
+    case 'n':
+      return BigInt(String(v));
+    case 'u':
+      return undefined;
+    case 'b':
+      return base64.decode(String(v));
+    case 'd':
+      return new Date(Number(v));
+    case 'o': {
+      const out: Record<string, unknown> = {};
+      for (const [k, item] of v as Array<[unknown, unknown]>) out[String(decodeValue(k))] = decodeValue(item);
+      return out;
+    }
+    default:
+      throw new TypeError(`Unknown stored tag ${String(tagged[TAG])}`);
+  }
+}
+
+/** The inverse of encodeValue, on what the driver parsed from jsonb. */
+export function decodeValue(json: unknown): unknown {
+  if (json === null || typeof json !== 'object') return json;
+  if (Array.isArray(json)) return json.map(decodeValue);
+  const obj = json as Record<string, unknown>;
+  if (TAG in obj) return decodeTagged(obj);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(obj)) out[k] = decodeValue(obj[k]);
+  return out;
+}

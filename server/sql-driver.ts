@@ -1,0 +1,71 @@
+/**
+ * The few things the SQL store needs from a database, over node-postgres (a Pool: it replaces a broken
+ * connection, which a long-running server needs) or PGlite (embedded PostgreSQL in WASM, one connection).
+ * Both speak the same dialect and parse jsonb and text[] into JS values, so the store above is shared.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool, PoolClient } from 'pg';
+
+export interface SqlConnection {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface SqlDriver extends SqlConnection {
+  readonly kind: 'postgres' | 'pglite';
+  /** One connection for a transaction or a session lock; `release` hands it back. */
+  connect(): Promise<SqlConnection & { release(): void }>;
+  close(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Schema names are spliced into SQL text, so only plain identifiers pass. */
+export function checkSchemaName(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) throw new TypeError(`Bad schema name ${schema}`);
+  return schema;
+}
+
+export async function postgresDriver(url: string): Promise<SqlDriver> {
+  const { default: pg } = await import('pg');
+  const pool: Pool = new pg.Pool({ connectionString: url, max: 3 });
+  // An idle connection dropped by the database must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return {
+    kind: 'postgres',
+    query: async <T>(text: string, params?: unknown[]) => ({
+      rows: (await pool.query(text, params)).rows as T[],
+    }),
+    connect: async () => {
+      const client: PoolClient = await pool.connect();
+      return {
+        query: async <T>(text: string, params?: unknown[]) => ({
+          rows: (await client.query(text, params)).rows as T[],
+        }),
+        release: () => client.release(),
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** `dataDir` undefined: in memory (tests). */
+export async function pgliteDriver(dataDir?: string): Promise<SqlDriver> {
+  const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
+  const db: PGlite = await PGliteClass.create(dataDir);
+  return pgliteOn(db, () => db.close());
+}
+
+/**
+ * A driver on an open PGlite; `close` runs `onClose` (tests share one PGlite between stores). PGlite is a
+ * single connection: its users must not interleave transactions, which holds for one engine per store
+ * (the engine commits one unit at a time).
+ */
+export function pgliteOn(db: PGlite, onClose: () => Promise<void>): SqlDriver {
+  const query = async <T>(text: string, params?: unknown[]) => db.query<T>(text, params);
+  return {
+    kind: 'pglite',
+    query,
+    connect: async () => ({ query, release: () => undefined }),
+    close: onClose,
+  };
+}
