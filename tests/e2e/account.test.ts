@@ -55,7 +55,7 @@ async function login(page: Page, username: string) {
 
 async function visit(page: Page, route: string, ready: string | RegExp, name: string) {
   await page.goto(route);
-  await page.getByText(ready).first().waitFor({ timeout: 20_000 });
+  await page.getByText(ready).first().waitFor({ timeout: 30_000 });
   await shot(page, name);
 }
 
@@ -82,7 +82,7 @@ describe('account and session (issue 5)', () => {
     // Log out from account management, then log back in.
     await visit(page, '/user/account', `${username}@example.test`, 'account');
     await page.getByRole('button', { name: 'Log out' }).click();
-    await expect.poll(() => path(page), { timeout: 20_000 }).toBe('/login');
+    await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/login');
     await page.locator('.toast').filter({ hasText: 'You have been logged out' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('strata.user'))).toBeNull();
     await shot(page, 'login');
@@ -98,12 +98,12 @@ describe('account and session (issue 5)', () => {
     await page.getByLabel('Card holder').fill('Alice Demo');
     await shot(page, 'bankadd');
     await page.getByRole('button', { name: 'Save card' }).click();
-    await page.getByText('**** **** **** 2345').waitFor({ timeout: 20_000 });
+    await page.getByText('**** **** **** 2345').waitFor({ timeout: 30_000 });
     await shot(page, 'bank-list');
     await visit(page, '/user/invite', 'Your invitation code', 'invite');
     await page.goto('/user/buycoin');
     await page.getByLabel('Amount (USDT)').fill('100');
-    await page.getByText('Spread over reference').waitFor({ timeout: 20_000 });
+    await page.getByText('Spread over reference').waitFor({ timeout: 30_000 });
     await shot(page, 'buycoin');
     await visit(page, '/user/help', 'How to register', 'help');
     await visit(page, '/user/finance/log', 'No earnings yet.', 'financelog');
@@ -112,7 +112,7 @@ describe('account and session (issue 5)', () => {
 
     // The demo tools, from the badge.
     await page.goto('/user/account');
-    await page.getByText(`${username}@example.test`).waitFor({ timeout: 20_000 });
+    await page.getByText(`${username}@example.test`).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
     await page.getByRole('button', { name: 'Fast-forward 30 days' }).waitFor();
     await shot(page, 'demo-tools');
@@ -120,12 +120,12 @@ describe('account and session (issue 5)', () => {
     // 30 days > the 7-day token life: the account screen reloads, its calls answer 401, ONE dialog shows.
     await page.getByRole('button', { name: 'Fast-forward 30 days' }).click();
     const expired = page.getByRole('dialog', { name: 'Session expired' });
-    await expired.waitFor({ timeout: 20_000 });
+    await expired.waitFor({ timeout: 30_000 });
     await page.waitForTimeout(500);
     expect(await page.getByRole('dialog').count()).toBe(1);
     await shot(page, 'session-expired');
     await expired.getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => path(page), { timeout: 20_000 }).toBe('/login');
+    await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/login');
     await page.locator('.toast').filter({ hasText: 'You have been logged out' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('strata.user'))).toBeNull();
@@ -144,19 +144,19 @@ describe('account and session (issue 5)', () => {
       localStorage.setItem('strata.theme', 'light');
     });
     await page.goto('/login');
-    await page.locator('html[dir="rtl"]').waitFor({ timeout: 20_000 });
+    await page.locator('html[dir="rtl"]').waitFor({ timeout: 30_000 });
     await page.locator('form').waitFor();
     await shot(page, 'login-rtl');
     await page.goto('/register');
-    await page.locator('.captcha img').waitFor({ timeout: 20_000 });
+    await page.locator('.captcha img').waitFor({ timeout: 30_000 });
     await shot(page, 'register-rtl');
     // The default language of the page (SPEC.md §1): Chinese.
     await page.evaluate(() => localStorage.setItem('strata.lang', 'zh-CN'));
     await page.goto('/register');
-    await page.getByText(/^演示验证码：\d{4}$/).waitFor({ timeout: 20_000 });
+    await page.getByText(/^演示验证码：\d{4}$/).waitFor({ timeout: 30_000 });
     await shot(page, 'register-zh');
     await page.goto('/login');
-    await page.getByLabel('用户名、邮箱或手机号').waitFor({ timeout: 20_000 });
+    await page.getByLabel('用户名、邮箱或手机号').waitFor({ timeout: 30_000 });
     await shot(page, 'login-zh');
     await context.close();
   }, 240_000);
