@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onDemoChange } from '../lib/demo-events';
 import { toFailure, type Failure } from '../machines/failure';
 import { OfflineNote } from './OfflineNote';
 import { QueryState } from './QueryState';
@@ -67,11 +68,15 @@ export function PagedList<T>({ load, renderItem, itemKey, emptyText, label }: Pa
     [load],
   );
 
-  useEffect(() => {
+  const restart = useCallback(() => {
     generation.current += 1;
     setState({ items: [], page: 0, total: 0, loading: true, error: null });
     void fetchPage(1, false);
   }, [fetchPage]);
+
+  useEffect(restart, [restart]);
+  // The demo tools moved the clock or reset the data: the records may have changed underneath.
+  useEffect(() => onDemoChange(restart), [restart]);
 
   const { items, page, total, loading, error } = state;
   const more = items.length < total;
