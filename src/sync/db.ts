@@ -1,0 +1,71 @@
+/**
+ * The device's own database, 'strata-device' (separate from the engine's): the outbox of mutations waiting
+ * for an answer, the answers kept for the UI, the replica of pulled records and each member's cursor.
+ * Everything is scoped by member id, so two accounts on one device never push or read each other's data.
+ */
+import { Dexie, type Table } from 'dexie';
+
+export const DEVICE_DB_NAME = 'strata-device';
+
+export interface OutboxEntry {
+  /** Auto-increment: the order mutations were queued in, which is the order they are replayed in. */
+  seq?: number;
+  /** Client-generated (crypto.randomUUID): the server applies each id at most once, ever. */
+  id: string;
+  memberId: string;
+  name: string;
+  args: unknown;
+  createdAt: number;
+}
+
+export interface StoredResult {
+  id: string;
+  memberId: string;
+  name: string;
+  code: number;
+  msg: string;
+  data: unknown;
+  /** When the answer arrived (ms). */
+  at: number;
+}
+
+export interface ReplicaRecord {
+  /** `<memberId>|<table>|<id>` */
+  key: string;
+  memberId: string;
+  table: string;
+  id: string;
+  seq: number;
+  record: unknown;
+}
+
+export interface MetaRow {
+  key: string;
+  value: string;
+}
+
+export type DeviceDb = Dexie & {
+  outbox: Table<OutboxEntry, number>;
+  results: Table<StoredResult, string>;
+  replica: Table<ReplicaRecord, string>;
+  meta: Table<MetaRow, string>;
+};
+
+export function openDeviceDb(name: string = DEVICE_DB_NAME): DeviceDb {
+  const db = new Dexie(name) as DeviceDb;
+  db.version(1).stores({
+    outbox: '++seq, &id, memberId',
+    results: 'id, memberId',
+    replica: 'key, memberId, [memberId+table]',
+    meta: 'key',
+  });
+  return db;
+}
+
+export function replicaKey(memberId: string, table: string, id: string): string {
+  return `${memberId}|${table}|${id}`;
+}
+
+export function cursorKey(memberId: string): string {
+  return `cursor:${memberId}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * The replica: the member's records as last pulled, kept in the device database so screens can show them
+ * offline. A page of changes and the cursor after it are written in one transaction, so the cursor never
+ * runs ahead of the records (a crash mid-pull re-pulls that page). A cursor the server refuses (another
+ * account's, or a server whose data was reset) starts the member's replica over from nothing.
+ */
+import { isApiError } from '../api/api-error';
+import type { ApiClient } from '../api/client';
+import { cursorKey, replicaKey, type DeviceDb, type ReplicaRecord } from './db';
+
+export interface Change {
+  seq: number;
+  table: string;
+  id: string;
+  op: 'put' | 'delete';
+  record: unknown;
+}
+
+async function applyPage(db: DeviceDb, memberId: string, changes: Change[], cursor: string): Promise<void> {
+  await db.transaction('rw', db.replica, db.meta, async () => {
+    const puts: ReplicaRecord[] = [];
+    const deletes: string[] = [];
+    for (const c of changes) {
+      const key = replicaKey(memberId, c.table, c.id);
+      if (c.op === 'delete') deletes.push(key);
+      else puts.push({ key, memberId, table: c.table, id: c.id, seq: c.seq, record: c.record });
+    }
+    await db.replica.bulkDelete(deletes);
+    await db.replica.bulkPut(puts);
+    await db.meta.put({ key: cursorKey(memberId), value: cursor });
+  });
+}
+
+export async function resetReplica(db: DeviceDb, memberId: string): Promise<void> {
+  await db.transaction('rw', db.replica, db.meta, async () => {
+    await db.replica.where('memberId').equals(memberId).delete();
+    await db.meta.delete(cursorKey(memberId));
+  });
+}
+
+/** Pulls every page after the member's cursor; answers how many changes were applied. */
+export async function pullChanges(db: DeviceDb, api: ApiClient, memberId: string): Promise<number> {
+  let applied = 0;
+  let restarted = false;
+  for (;;) {
+    const cursor = (await db.meta.get(cursorKey(memberId)))?.value;
+    let page: { cursor: string; changes: Change[]; hasMore: boolean };
+    try {
+      page = await api.call('/api/sync/pull', cursor ? { cursor } : {}, { silent: true });
+    } catch (error) {
+      if (!restarted && cursor && isApiError(error) && error.code === 400) {
+        restarted = true;
+        await resetReplica(db, memberId);
+        continue;
+      }
+      throw error;
+    }
+    await applyPage(db, memberId, page.changes, page.cursor);
+    applied += page.changes.length;
+    if (!page.hasMore) return applied;
+  }
+}
+
+/** The member's replicated records of one table (e.g. 'transfers', 'balances', 'withdrawals'). */
+export async function replicaRecords<T = unknown>(
+  db: DeviceDb,
+  memberId: string,
+  table: string,
+): Promise<T[]> {
+  const rows = await db.replica.where('[memberId+table]').equals([memberId, table]).toArray();
+  return rows.map((r) => r.record as T);
+}

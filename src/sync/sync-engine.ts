@@ -1,0 +1,203 @@
+/**
+ * The device half of sync: queue mutations while offline (or always), replay them when the device comes back
+ * online, then pull what changed. It talks to the server only through the app's API client, so demo and
+ * live differ only in the transport. Status (idle, syncing, offline, error, pending count) is a tiny store
+ * for the UI (useSyncExternalStore-shaped).
+ *
+ * Only the leader tab answers online events (pass `leader: onLeadership` from src/pwa/leadership); any tab
+ * may enqueue and flush, since the server applies each mutation id at most once however often it is pushed.
+ */
+import type { ApiClient } from '../api/client';
+import { valueStore, type ValueStore } from '../pwa/store';
+import type { DeviceDb, StoredResult } from './db';
+import { enqueue, flushOutbox, pendingCount, type FlushReport } from './outbox';
+import { pullChanges } from './replica';
+
+export type SyncState = 'idle' | 'syncing' | 'offline' | 'error';
+
+export interface SyncStatus {
+  state: SyncState;
+  /** The member's mutations still in the outbox. */
+  pending: number;
+  /** The code of the last failure ('ERR_NETWORK', 401, ...), null after a clean sync. */
+  error: string | null;
+}
+
+export interface OnlineSource {
+  get(): boolean;
+  subscribe(listener: () => void): () => void;
+}
+
+/** navigator.onLine and the window's online/offline events. */
+export function browserOnline(): OnlineSource {
+  return {
+    get: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
+    subscribe: (listener) => {
+      addEventListener('online', listener);
+      addEventListener('offline', listener);
+      return () => {
+        removeEventListener('online', listener);
+        removeEventListener('offline', listener);
+      };
+    },
+  };
+}
+
+export interface SyncEngineOptions {
+  api: ApiClient;
+  db: DeviceDb;
+  online: OnlineSource;
+  /** The signed-in member's id (the API client's UserId), or null when signed out. */
+  member: () => string | null;
+  /** Runs the online-event task only while this tab leads (src/pwa/leadership `onLeadership`). */
+  leader?: (task: () => () => void) => () => void;
+  newId?: () => string;
+  now?: () => number;
+  batch?: number;
+}
+
+export interface SyncEngine {
+  readonly status: Pick<ValueStore<SyncStatus>, 'get' | 'subscribe'>;
+  /** Queues a mutation (a contract path and its body); answers its id. Flushes at once when online. */
+  enqueue(name: string, args?: unknown): Promise<string>;
+  flush(): Promise<FlushReport>;
+  pull(): Promise<number>;
+  /** Flush, then pull. */
+  sync(): Promise<void>;
+  /** The stored answer to a queued mutation, once it arrived. */
+  result(id: string): Promise<StoredResult | undefined>;
+  /** Follows online/offline events (syncing on reconnect); answers the function that stops it. */
+  start(): () => void;
+}
+
+function codeOf(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error) return String(error.code);
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { api, db, online } = options;
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const now = options.now ?? (() => Date.now());
+  const status = valueStore<SyncStatus>({
+    state: online.get() ? 'idle' : 'offline',
+    pending: 0,
+    error: null,
+  });
+  let clientId: Promise<string> | undefined;
+  let flushing: Promise<FlushReport> | undefined;
+  let again = false;
+
+  const update = (patch: Partial<SyncStatus>) => status.set({ ...status.get(), ...patch });
+  const memberOrThrow = () => {
+    const member = options.member();
+    if (!member) throw new Error('Sync needs a signed-in member');
+    return member;
+  };
+  const refreshPending = async (member: string) => update({ pending: await pendingCount(db, member) });
+
+  /** One id per device database, kept so the server's records name the device a mutation came from. */
+  function deviceId(): Promise<string> {
+    clientId ??= db.transaction('rw', db.meta, async () => {
+      const row = await db.meta.get('clientId');
+      if (row) return row.value;
+      const value = newId();
+      await db.meta.put({ key: 'clientId', value });
+      return value;
+    });
+    return clientId;
+  }
+
+  const fail = (error: unknown) =>
+    update({ state: online.get() ? 'error' : 'offline', error: codeOf(error) });
+
+  async function flushOnce(): Promise<FlushReport> {
+    const member = memberOrThrow();
+    update({ state: 'syncing' });
+    const report = await flushOutbox(db, api, {
+      memberId: member,
+      clientId: await deviceId(),
+      now,
+      ...(options.batch ? { batch: options.batch } : {}),
+    });
+    update({ pending: report.pending });
+    if (report.error) fail(report.error);
+    else update({ state: 'idle', error: null });
+    return report;
+  }
+
+  /** Flushes already running absorb later requests: one more pass runs after them, not one per request. */
+  function flush(): Promise<FlushReport> {
+    if (flushing) {
+      again = true;
+      return flushing;
+    }
+    const run = (async () => {
+      try {
+        let report = await flushOnce();
+        while (again && !report.error) {
+          again = false;
+          report = await flushOnce();
+        }
+        return report;
+      } finally {
+        again = false;
+        flushing = undefined;
+      }
+    })();
+    flushing = run;
+    return run;
+  }
+
+  async function pull(): Promise<number> {
+    const member = memberOrThrow();
+    update({ state: 'syncing' });
+    try {
+      const applied = await pullChanges(db, api, member);
+      update({ state: 'idle', error: null });
+      return applied;
+    } catch (error) {
+      fail(error);
+      throw error;
+    }
+  }
+
+  async function sync(): Promise<void> {
+    const report = await flush();
+    if (report.error) return;
+    await pull();
+  }
+
+  const background = (work: () => Promise<unknown>) => {
+    // Failures are already in the status; an unhandled rejection would only add noise.
+    work().catch(() => undefined);
+  };
+
+  return {
+    status,
+    async enqueue(name, args) {
+      const member = memberOrThrow();
+      const id = newId();
+      await enqueue(db, { id, memberId: member, name, args: args ?? {}, createdAt: now() });
+      await refreshPending(member);
+      if (online.get()) background(flush);
+      return id;
+    },
+    flush,
+    pull,
+    sync,
+    result: (id) => db.results.get(id),
+    start() {
+      const follow = () => {
+        const onChange = () => {
+          if (!online.get()) update({ state: 'offline' });
+          else if (options.member()) background(sync);
+        };
+        const stop = online.subscribe(onChange);
+        onChange();
+        return stop;
+      };
+      return options.leader ? options.leader(follow) : follow();
+    },
+  };
+}
