@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
 import { sentPaths, testClock, testEngine } from '../auth/test-engine';
@@ -101,4 +101,37 @@ describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
       await screen.findByRole('heading', { name: 'Withdrawal approved and sent' }, { timeout: 6000 }),
     ).toBeTruthy();
   }, 15_000);
+
+  it('offline, a confirmed withdrawal waits in the queue and is sent when the device is back online', async () => {
+    let online = true;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    const setOnline = (value: boolean) =>
+      act(() => {
+        online = value;
+        window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+      });
+    try {
+      const { trc } = await open('50');
+      await setOnline(false);
+      expect(screen.getByText(/You are offline\. Figures shown may be out of date/)).toBeTruthy();
+      await userEvent.type(field('Receiving address'), trc);
+      await userEvent.type(field('Amount'), '15');
+      await userEvent.type(field('Security key'), SECRETS.key);
+      await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+      sentPaths.length = 0;
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      expect(
+        await screen.findByText('You are offline. The withdrawal will be sent when you are back online.', {
+          selector: 'p',
+        }),
+      ).toBeTruthy();
+      expect(sentPaths).not.toContain('/api/withdraw/submit');
+      await setOnline(true);
+      expect(await screen.findByRole('heading', { name: 'Submitted, awaiting review' })).toBeTruthy();
+      expect(sentPaths).toContain('/api/withdraw/submit');
+    } finally {
+      online = true;
+    }
+  });
 });
