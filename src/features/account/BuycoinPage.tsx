@@ -38,6 +38,7 @@ export function BuycoinPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const ruleKey = buyAmountRule(amount);
+  const maxText = formatAmount(MAX_BUY, { locale, decimals: 0 });
 
   // Quote as the member types, once the amount is valid; a newer input supersedes an older answer.
   useEffect(() => {
@@ -99,8 +100,8 @@ export function BuycoinPage() {
               setAmount(cleanAmount(e.target.value));
             }}
             onBlur={() => setTouched(true)}
-            hint={t('buycoin.limits', { min: MIN_BUY, max: formatAmount(MAX_BUY, { locale, decimals: 0 }) })}
-            error={touched && ruleKey ? t(ruleKey, { min: MIN_BUY, max: MAX_BUY }) : undefined}
+            hint={t('buycoin.limits', { min: MIN_BUY, max: maxText })}
+            error={touched && ruleKey ? t(ruleKey, { min: MIN_BUY, max: maxText }) : undefined}
           />
           <SelectField
             label={t('buycoin.currency')}

@@ -2,7 +2,7 @@
  * /forget: reset the login password with the secret answer. Step one finds the account's question; step two
  * sets the new password. The engine then holds withdrawals for 24 hours (API.md), which the page says.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api';
@@ -40,6 +40,12 @@ export function ForgetPage() {
     [hasQuestion],
   );
   const form = useForm(INITIAL, validate);
+  const { formRef } = form;
+
+  // The question appeared: the next thing to type is its answer.
+  useEffect(() => {
+    if (hasQuestion) formRef.current?.querySelector<HTMLInputElement>('input[name="answer"]')?.focus();
+  }, [hasQuestion, formRef]);
   const field = (name: keyof typeof INITIAL) => {
     const bound = form.bind(name);
     return { ...bound, error: bound.error && t(bound.error) };
