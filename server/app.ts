@@ -1,0 +1,113 @@
+/**
+ * The server as a value: storage, engine, HTTP, /ws and the settle timer, started and stopped together.
+ * main.ts runs it from the environment; tests start it on an ephemeral port with their own clock and store.
+ */
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createEngine, type Clock, type Engine, type StoreAdapter } from '../engine/index';
+import type { ServerConfig } from './config';
+import { createHttpHandler } from './http';
+import { pgliteDriver, postgresDriver } from './sql-driver';
+import { SqlStore } from './sql-store';
+import { SocketHub } from './ws';
+
+export interface StartOptions {
+  config: ServerConfig;
+  /** Overrides the storage the config names (tests: a store in a fresh schema). */
+  storage?: StoreAdapter | 'memory';
+  /** The engine's clock (tests: a manual clock); the system clock by default. */
+  clock?: Clock;
+  /** Extra engine constants (engine/config.ts), applied over the server's. */
+  engineConfig?: Record<string, unknown>;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  engine: Engine;
+  http: Server;
+  hub: SocketHub;
+  /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
+  close(): Promise<void>;
+}
+
+/** The storage the config names: PostgreSQL, PGlite in the data directory, or memory. */
+export async function openStorage(config: ServerConfig): Promise<StoreAdapter | 'memory'> {
+  if (config.storage === 'memory') return 'memory';
+  if (config.databaseUrl)
+    return SqlStore.open(await postgresDriver(config.databaseUrl), { schema: config.schema });
+  await mkdir(config.dataDir, { recursive: true });
+  return SqlStore.open(await pgliteDriver(config.dataDir), { schema: config.schema });
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
+  const storage = options.storage ?? (await openStorage(config));
+  const engine = await createEngine({
+    clock: options.clock,
+    seed: config.seed,
+    storage,
+    config: {
+      demo: config.demo,
+      ...(config.pbkdf2Iterations ? { pbkdf2Iterations: config.pbkdf2Iterations } : {}),
+      // Captchas are counted per client IP here; the engine's own count only guards against a flood.
+      captchaLimit: config.captchaPerIpPerMinute * 100,
+      ...options.engineConfig,
+    },
+  });
+
+  const hub = new SocketHub(engine);
+  const http = createServer(
+    createHttpHandler({
+      engine,
+      config,
+      onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
+    }),
+  );
+  http.requestTimeout = config.timeoutMs + 5_000;
+  http.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  hub.attach(http);
+
+  // Settles never overlap: a slow one (a long catch-up after downtime) makes the next ticks skip.
+  let settling: Promise<void> | null = null;
+  const settle = () => {
+    settling ??= engine
+      .settle()
+      .catch((error: unknown) => console.error('settle failed', error))
+      .finally(() => {
+        settling = null;
+      });
+  };
+  const timer = config.settleEveryMs > 0 ? setInterval(settle, config.settleEveryMs) : undefined;
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.port, config.host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = http.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    engine,
+    http,
+    hub,
+    close: async () => {
+      clearInterval(timer);
+      await hub.close();
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      http.closeAllConnections();
+      await closed;
+      await settling;
+      await engine.close();
+    },
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * The real-time feed at /ws (API.md "Real-time feed"): the engine's feed, forwarded as `{ type, data }`.
+ *
+ * - A socket receives nothing until its first `bind` (the app sends one on open and every 58 s).
+ * - Market messages (ticker24hr, Curr, Kline, getQuota) go to every bound socket. A socket that cannot keep
+ *   up (over 1 MiB unsent) skips market messages until it drains; they are superseded a second later.
+ * - Account events (any message whose data carries a `memberId`) go only to sockets authenticated as that
+ *   member. A socket authenticates with the same pair the HTTP calls carry: `bind` with
+ *   `data: { token, userId, heartbeat? }` (a plain string bind stays anonymous), or `{ type: 'auth', data:
+ *   { token, userId } }` (`data: null` signs the socket out). The server checks the pair with
+ *   /api/user/getuser and answers `{ type: 'bound', data: { memberId } }` (null when anonymous or refused).
+ *   The pair is checked again at every bind and whenever a call may have ended sessions (logout, password
+ *   changes and resets), so a revoked or expired token stops receiving within one heartbeat.
+ * - The server sends `{ type: 'ping', data: <unix seconds> }` every 30 s, and closes a socket that sent
+ *   nothing for three heartbeats.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Engine, EngineResponse, FeedMessage } from '../engine/index';
+
+const PING_EVERY_MS = 30_000;
+const IDLE_LIMIT_MS = 3 * 58_000;
+const FIRST_BIND_MS = 30_000;
+const SLOW_CLIENT_BYTES = 1 << 20;
+const MAX_AUTH_PER_MINUTE = 20;
+
+/** Calls after which a session may have ended. */
+const SESSION_CHANGING = new Set([
+  '/api/index/logout',
+  '/api/user/editPsw',
+  '/api/index/forget',
+  '/api/index/forgetKey',
+]);
+
+interface Client {
+  socket: WebSocket;
+  bound: boolean;
+  credentials: { token: string; userId: string } | null;
+  memberId: string | null;
+  lastSeen: number;
+  authTimes: number[];
+}
+
+function parse(raw: RawData): { type: string; data: unknown } | null {
+  try {
+    const value: unknown = JSON.parse(raw.toString());
+    if (typeof value !== 'object' || value === null) return null;
+    const { type, data } = value as { type?: unknown; data?: unknown };
+    return typeof type === 'string' ? { type, data } : null;
+  } catch {
+    return null;
+  }
+}
+
+function credentialsOf(data: unknown): { token: string; userId: string } | null | undefined {
+  if (data === null) return null;
+  if (typeof data !== 'object') return undefined;
+  const { token, userId } = data as { token?: unknown; userId?: unknown };
+  if (typeof token !== 'string' || (typeof userId !== 'string' && typeof userId !== 'number'))
+    return undefined;
+  return { token: token.slice(0, 512), userId: String(userId).slice(0, 64) };
+}
+
+function memberOf(message: FeedMessage): string | null {
+  const data = message.data as { memberId?: unknown } | null;
+  return data && typeof data === 'object' && typeof data.memberId === 'string' ? data.memberId : null;
+}
+
+export class SocketHub {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+  private readonly clients = new Set<Client>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+
+  private readonly now: () => number;
+
+  constructor(
+    private readonly engine: Engine,
+    options: { now?: () => number; pingEveryMs?: number } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.unsubscribe = engine.subscribe((message) => this.deliver(message));
+    this.timer = setInterval(() => this.tick(), options.pingEveryMs ?? PING_EVERY_MS);
+    this.timer.unref();
+  }
+
+  attach(server: Server): void {
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      socket.on('error', () => undefined);
+      if ((req.url ?? '').split('?')[0] !== '/ws') {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws));
+    });
+  }
+
+  private accept(socket: WebSocket): void {
+    const client: Client = {
+      socket,
+      bound: false,
+      credentials: null,
+      memberId: null,
+      lastSeen: 0,
+      authTimes: [],
+    };
+    client.lastSeen = this.now();
+    this.clients.add(client);
+    const firstBind = setTimeout(() => {
+      if (!client.bound) socket.close(1008, 'bind expected');
+    }, FIRST_BIND_MS);
+    socket.on('message', (raw) => void this.receive(client, raw));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(firstBind);
+      this.clients.delete(client);
+    });
+  }
+
+  private async receive(client: Client, raw: RawData): Promise<void> {
+    client.lastSeen = this.now();
+    const message = parse(raw);
+    if (!message || (message.type !== 'bind' && message.type !== 'auth')) return;
+    const credentials =
+      message.type === 'bind' && typeof message.data === 'string' ? undefined : credentialsOf(message.data);
+    client.bound = true;
+    if (credentials === undefined && message.type === 'bind') {
+      // A plain heartbeat: keep the socket's member, but re-check it (the token may have expired).
+      if (client.credentials) await this.verify(client);
+      return;
+    }
+    if (credentials === undefined) return;
+    const since = this.now() - 60_000;
+    client.authTimes = client.authTimes.filter((t) => t > since);
+    if (client.authTimes.length >= MAX_AUTH_PER_MINUTE) {
+      client.socket.close(1008, 'too many auth attempts');
+      return;
+    }
+    client.authTimes.push(this.now());
+    client.credentials = credentials;
+    await this.verify(client, true);
+  }
+
+  /** Resolves the socket's credentials to a member through the engine; refused credentials are dropped. */
+  private async verify(client: Client, announce = false): Promise<void> {
+    const before = client.memberId;
+    const credentials = client.credentials;
+    let memberId: string | null = null;
+    if (credentials) {
+      const response: EngineResponse = await this.engine.handle({
+        method: 'POST',
+        path: '/api/user/getuser',
+        headers: { authorization: credentials.token, userid: credentials.userId },
+      });
+      const data = response.body.data as { id?: unknown } | null;
+      if (response.body.code === 0 && data && data.id !== undefined) memberId = String(data.id);
+    }
+    // A newer auth message may have replaced the credentials while this check ran.
+    if (client.credentials !== credentials) return;
+    client.memberId = memberId;
+    if (!memberId) client.credentials = null;
+    if (announce || before !== memberId) this.send(client, { type: 'bound', data: { memberId } });
+  }
+
+  /** After a call that may end sessions, every authenticated socket is checked again. */
+  sessionsMayHaveChanged(path: string, response: EngineResponse): void {
+    if (!SESSION_CHANGING.has(path) || response.body.code !== 0) return;
+    for (const client of this.clients) if (client.credentials) void this.verify(client);
+  }
+
+  private send(client: Client, message: FeedMessage, text = JSON.stringify(message)): void {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+  }
+
+  private deliver(message: FeedMessage): void {
+    const member = memberOf(message);
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch {
+      return;
+    }
+    for (const client of this.clients) {
+      if (!client.bound) continue;
+      if (member !== null) {
+        if (client.memberId === member) this.send(client, message, text);
+      } else if (client.socket.bufferedAmount < SLOW_CLIENT_BYTES) {
+        this.send(client, message, text);
+      }
+    }
+  }
+
+  private tick(): void {
+    const now = this.now();
+    const ping = JSON.stringify({ type: 'ping', data: Math.floor(now / 1000) });
+    for (const client of this.clients) {
+      if (now - client.lastSeen > IDLE_LIMIT_MS) client.socket.terminate();
+      else if (client.bound) this.send(client, { type: 'ping', data: null }, ping);
+    }
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.unsubscribe();
+    for (const client of this.clients) client.socket.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * A live-mode server for tests: ephemeral port, manual clock, no settle timer (tests settle explicitly),
+ * PBKDF2 at 1,000 iterations, and a client speaking the wire contract over real HTTP.
+ */
+import { manualClock, type ManualClock, type StoreAdapter } from '../../../engine/index';
+import { startServer, type RunningServer } from '../../../server/app';
+import { configFromEnv, type ServerConfig } from '../../../server/config';
+
+export const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
+
+export interface TestServer extends RunningServer {
+  clock: ManualClock;
+  call(path: string, body?: unknown, session?: Session): Promise<Envelope>;
+  get(path: string, session?: Session): Promise<Envelope>;
+}
+
+export interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+export interface Session {
+  id: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+export async function startTestServer(
+  options: { storage?: StoreAdapter | 'memory'; clock?: ManualClock; config?: Partial<ServerConfig> } = {},
+): Promise<TestServer> {
+  const clock = options.clock ?? manualClock(T0);
+  const config: ServerConfig = {
+    ...configFromEnv({}),
+    port: 0,
+    settleEveryMs: 0,
+    pbkdf2Iterations: 1_000,
+    ...options.config,
+  };
+  const server = await startServer({ config, clock, storage: options.storage ?? 'memory' });
+  const request = async (method: string, path: string, body?: unknown, session?: Session) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...session?.headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as Envelope;
+  };
+  return {
+    ...server,
+    clock,
+    call: (path, body, session) => request('POST', path, body ?? {}, session),
+    get: (path, session) => request('GET', path, undefined, session),
+  };
+}
+
+/** Live mode hides the captcha's code; a test reads it from storage, as the member reads the image. */
+async function captcha(s: TestServer): Promise<{ verify: string; verifyKey: string }> {
+  const { key } = (await s.get('/index/index/verify')).data as { key: string };
+  const rows = (await s.engine.diagnostics.snapshot())['captchas'] as Array<{ id: string; code: string }>;
+  const row = rows.find((r) => r.id === key);
+  if (!row) throw new Error('captcha not stored');
+  return { verify: row.code, verifyKey: key };
+}
+
+export async function register(s: TestServer, username: string): Promise<Envelope> {
+  return s.call('/api/index/register', {
+    username,
+    password: 'secret1',
+    repassword: 'secret1',
+    key: 'key1',
+    rekey: 'key1',
+    email: `${username.toLowerCase()}@example.com`,
+    question: 'First pet?',
+    answer: 'Rex',
+    ...(await captcha(s)),
+  });
+}
+
+export async function login(s: TestServer, username: string, password = 'secret1'): Promise<Session> {
+  const r = await s.call('/api/index/login', { username, password });
+  if (r.code !== 0) throw new Error(`login ${username}: ${r.code} ${r.msg}`);
+  const user = JSON.parse(r.data as string) as { id: string | number; token: string };
+  return {
+    id: String(user.id),
+    token: user.token,
+    headers: { Authorization: user.token, UserId: String(user.id) },
+  };
+}
+
+export async function signUp(s: TestServer, username: string): Promise<Session> {
+  const r = await register(s, username);
+  if (r.code !== 0) throw new Error(`register ${username}: ${r.code} ${r.msg}`);
+  return login(s, username);
+}
+
+/** A manual deposit, credited by the simulated reviewer once its delay has passed and the engine settled. */
+export async function deposit(s: TestServer, session: Session, amount: string, nonce: number): Promise<void> {
+  const txid = nonce.toString(16).padStart(64, '0');
+  const r = await s.call('/api/recharge/submit', { network: 'TRC20', amount, txid }, session);
+  if (r.code !== 0) throw new Error(`deposit: ${r.code} ${r.msg}`);
+  s.clock.advance(61_000);
+  await s.engine.settle();
+}
