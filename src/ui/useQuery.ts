@@ -21,7 +21,10 @@ export function useQuery<T>(load: () => Promise<T>, key: string = ''): QueryResu
   const [state, setState] = useState<Inner<T>>({ status: 'loading', data: undefined });
   const [nonce, setNonce] = useState(0);
   const loadRef = useRef(load);
-  loadRef.current = load;
+  // Declared before the loading effect, so it runs first and the load below sees this render's closure.
+  useEffect(() => {
+    loadRef.current = load;
+  });
 
   useEffect(() => {
     let live = true;
