@@ -5,6 +5,7 @@
  * other way round, so a device that pulls to the latest cursor has seen every committed change (rule Y6).
  */
 import type { Ctx } from '../context';
+import { counters } from '../ids';
 import type { Row } from '../store/port';
 import { changeHeads, changeId, changes, headId, seqKind, type ChangeOp } from './tables';
 import { syncedTables } from './views';
@@ -41,6 +42,24 @@ export async function logChanges(ctx: Ctx): Promise<void> {
         await append(ctx, memberId, write.table, write.id, 'put', record);
       } else {
         await append(ctx, memberId, write.table, write.id, 'delete', null);
+      }
+    }
+  }
+}
+
+const BACKFILLED = 'sync.backfilled';
+
+/**
+ * Once per database: logs every existing synced record, so a store written before sync existed (or by an
+ * engine without it) still answers "everything" to a pull without a cursor.
+ */
+export async function backfill(ctx: Ctx): Promise<void> {
+  if (await ctx.tx.get(counters, BACKFILLED)) return;
+  ctx.tx.put(counters, { id: BACKFILLED, value: 1 });
+  for (const spec of syncedTables.values()) {
+    for (const row of await ctx.tx.scan(spec.table)) {
+      for (const memberId of spec.membersOf(row)) {
+        await append(ctx, memberId, spec.table.name, row.id, 'put', await spec.view(ctx, row, memberId));
       }
     }
   }

@@ -1,0 +1,61 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { assembleEngine } from '../engine';
+import { manualClock, type Engine } from '../index';
+import { domains } from '../routes';
+import { login, register, T0, type Harness } from '../../tests/engine/harness';
+
+async function open(storage: string, withSync: boolean): Promise<Harness & { engine: Engine }> {
+  const clock = manualClock(T0);
+  const engine = await assembleEngine(
+    { clock, seed: 3, storage, config: { pbkdf2Iterations: 1_000, secrets: 'seeded' } },
+    withSync ? domains : domains.filter((d) => d.name !== 'sync'),
+  );
+  const call: Harness['call'] = async (path, b, session) =>
+    (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: b })).body;
+  const get: Harness['get'] = async (path, session) =>
+    (await engine.handle({ method: 'GET', path, headers: session?.headers ?? {} })).body;
+  return { engine, clock, call, get };
+}
+
+describe('sync on stored data (docs/RULES.md Y1, Y6)', () => {
+  it('Y6 records written before sync existed are logged once, so a pull without a cursor answers them', async () => {
+    const before = await open('sync-backfill', false);
+    expect((await register(before, 'dora')).code).toBe(0);
+    await before.engine.close();
+
+    const after = await open('sync-backfill', true);
+    const dora = await login(after, 'dora');
+    const page = (await after.call('/api/sync/pull', {}, dora)).data as { changes: Array<{ table: string }> };
+    expect(page.changes.map((c) => c.table)).toContain('members');
+    await after.engine.close();
+
+    const again = await open('sync-backfill', true);
+    const twice = (await again.call('/api/sync/pull', {}, dora)).data as {
+      changes: Array<{ table: string }>;
+    };
+    expect(twice.changes.filter((c) => c.table === 'members')).toHaveLength(1);
+    await again.engine.close();
+  });
+
+  it('Y1 a recorded answer survives a restart of an IndexedDB engine', async () => {
+    const first = await open('sync-restart', true);
+    expect((await register(first, 'erin')).code).toBe(0);
+    const erin = await login(first, 'erin');
+    const m = {
+      id: 'bank-1',
+      name: '/api/bank/add',
+      args: { bankName: 'Bank', cardNumber: '6222020000000001', holder: 'Erin' },
+    };
+    const push = () => first.call('/api/sync/push', { clientId: 'd', mutations: [m] }, erin);
+    const answer = (await push()).data;
+    await first.engine.close();
+
+    const second = await open('sync-restart', true);
+    const replay = await second.call('/api/sync/push', { clientId: 'd', mutations: [m] }, erin);
+    expect(replay.data).toEqual(answer);
+    const cards = ((await second.call('/api/bank/list', {}, erin)).data as { list: unknown[] }).list;
+    expect(cards).toHaveLength(1);
+    await second.engine.close();
+  });
+});
