@@ -31,7 +31,8 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${product.currency}`;
+  const money = (v: string, decimals = 2) =>
+    `${formatAmount(v, { decimals, locale: i18n.language })} ${product.currency}`;
   const reason = checkBuyAmount(amount, product, profile.available);
   const limits = {
     min: money(product.min),
@@ -66,36 +67,39 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
   }
 
   return (
-    <form ref={formRef} className="form" onSubmit={submit} noValidate>
-      <Field
-        label={t('finance.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        name="amount"
-        error={error}
-        hint={t('finance.amountHint', { ...limits, available: money(profile.available) })}
-        onChange={(e) => setAmount(cleanAmount(e.target.value))}
-        onBlur={() => setTouched(true)}
-        addon={<span className="unit">{product.currency}</span>}
-      />
-      <div className="estimate" aria-live="polite">
-        {estimate ? (
-          <p>
-            {t('finance.estimate', {
-              daily: money(estimate.daily),
-              total: money(estimate.total),
-              days: product.termDays,
-              rate: formatAmount(product.annualRate, { locale: i18n.language }),
-            })}
-          </p>
-        ) : (
-          <p className="muted">{t('finance.estimateEmpty')}</p>
-        )}
-      </div>
-      <button type="submit" className="button primary block" disabled={busy}>
-        {t('finance.subscribe')}
-      </button>
+    // The key dialog is a sibling, not a child, of this form: nested forms submit the outer one natively.
+    <>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
+        <Field
+          label={t('finance.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          name="amount"
+          error={error}
+          hint={t('finance.amountHint', { ...limits, available: money(profile.available) })}
+          onChange={(e) => setAmount(cleanAmount(e.target.value))}
+          onBlur={() => setTouched(true)}
+          addon={<span className="unit">{product.currency}</span>}
+        />
+        <div className="estimate" aria-live="polite">
+          {estimate ? (
+            <p>
+              {t('finance.estimate', {
+                daily: money(estimate.daily, 6),
+                total: money(estimate.total, 6),
+                days: product.termDays,
+                rate: formatAmount(product.annualRate, { locale: i18n.language }),
+              })}
+            </p>
+          ) : (
+            <p className="muted">{t('finance.estimateEmpty')}</p>
+          )}
+        </div>
+        <button type="submit" className="button primary block" disabled={busy}>
+          {t('finance.subscribe')}
+        </button>
+      </form>
       {asking && (
         <KeyDialog
           title={t('finance.confirmTitle', { name: product.name })}
@@ -121,7 +125,7 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
           <p className="terms">{t('finance.termsLine', { days: product.termDays })}</p>
         </KeyDialog>
       )}
-    </form>
+    </>
   );
 }
 

@@ -34,14 +34,22 @@ function MachineCard({ machine, onPledge }: { machine: MachineView; onPledge: ()
         <span className="muted">{t('mining.interest', { days: periodDays(machine.periodSeconds) })}</span>
       </p>
       <dl className="stat-grid">
-        <dt>{t('mining.period')}</dt>
-        <dd>{t('finance.days', { count: periodDays(machine.periodSeconds) })}</dd>
-        <dt>{t('finance.minimum')}</dt>
-        <dd dir="ltr">{money(machine.min)}</dd>
-        <dt>{t('finance.maximum')}</dt>
-        <dd dir="ltr">{money(machine.max)}</dd>
-        <dt>{t('mining.totalPledged')}</dt>
-        <dd dir="ltr">{money(machine.totalPledged)}</dd>
+        <div>
+          <dt>{t('mining.period')}</dt>
+          <dd>{t('finance.days', { count: periodDays(machine.periodSeconds) })}</dd>
+        </div>
+        <div>
+          <dt>{t('finance.minimum')}</dt>
+          <dd dir="ltr">{money(machine.min)}</dd>
+        </div>
+        <div>
+          <dt>{t('finance.maximum')}</dt>
+          <dd dir="ltr">{money(machine.max)}</dd>
+        </div>
+        <div>
+          <dt>{t('mining.totalPledged')}</dt>
+          <dd dir="ltr">{money(machine.totalPledged)}</dd>
+        </div>
       </dl>
       <p className="terms">{t('mining.terms')}</p>
       <button type="button" className="button primary block" onClick={onPledge}>

@@ -35,14 +35,20 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
         })}
       </p>
       <dl className="stat-grid">
-        <dt>{t('finance.dailyEarnings')}</dt>
-        <dd dir="ltr">{money(order.dailyEarnings)}</dd>
-        <dt>{t('finance.cumulativeEarnings')}</dt>
-        <dd dir="ltr" className="up-text">
-          {money(order.cumulativeEarnings)}
-        </dd>
-        <dt>{t('finance.expectedReturn')}</dt>
-        <dd dir="ltr">{money(order.expectedReturn)}</dd>
+        <div>
+          <dt>{t('finance.dailyEarnings')}</dt>
+          <dd dir="ltr">{money(order.dailyEarnings)}</dd>
+        </div>
+        <div>
+          <dt>{t('finance.cumulativeEarnings')}</dt>
+          <dd dir="ltr" className="up-text">
+            {money(order.cumulativeEarnings)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('finance.expectedReturn')}</dt>
+          <dd dir="ltr">{money(order.expectedReturn)}</dd>
+        </div>
       </dl>
       <p className="record-meta">
         {t('finance.started', { time: formatTime(order.startTime) })} ·{' '}

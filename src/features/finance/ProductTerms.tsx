@@ -16,12 +16,18 @@ export function ProductTerms({ product }: { product: ProductView }) {
         <span className="muted">{t('finance.annualRate')}</span>
       </p>
       <dl className="stat-grid">
-        <dt>{t('finance.term')}</dt>
-        <dd>{t('finance.days', { count: product.termDays })}</dd>
-        <dt>{t('finance.minimum')}</dt>
-        <dd dir="ltr">{money(product.min)}</dd>
-        <dt>{t('finance.maximum')}</dt>
-        <dd dir="ltr">{money(product.max)}</dd>
+        <div>
+          <dt>{t('finance.term')}</dt>
+          <dd>{t('finance.days', { count: product.termDays })}</dd>
+        </div>
+        <div>
+          <dt>{t('finance.minimum')}</dt>
+          <dd dir="ltr">{money(product.min)}</dd>
+        </div>
+        <div>
+          <dt>{t('finance.maximum')}</dt>
+          <dd dir="ltr">{money(product.max)}</dd>
+        </div>
       </dl>
       <p className="terms">{t('finance.termsLine', { days: product.termDays })}</p>
     </div>

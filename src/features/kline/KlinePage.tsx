@@ -66,16 +66,26 @@ export function KlinePage() {
         </div>
         {quote && (
           <dl className="stat-grid">
-            <dt>{t('kline.high')}</dt>
-            <dd dir="ltr">{num(quote.high)}</dd>
-            <dt>{t('kline.low')}</dt>
-            <dd dir="ltr">{num(quote.low)}</dd>
-            <dt>{t('kline.volume', { base: quote.base })}</dt>
-            <dd dir="ltr">{num(quote.volume, 0)}</dd>
-            <dt>{t('kline.open')}</dt>
-            <dd dir="ltr">{num(quote.open)}</dd>
-            <dt>{t('kline.prevClose')}</dt>
-            <dd dir="ltr">{num(quote.prevClose)}</dd>
+            <div>
+              <dt>{t('kline.high')}</dt>
+              <dd dir="ltr">{num(quote.high)}</dd>
+            </div>
+            <div>
+              <dt>{t('kline.low')}</dt>
+              <dd dir="ltr">{num(quote.low)}</dd>
+            </div>
+            <div>
+              <dt>{t('kline.volume', { base: quote.base })}</dt>
+              <dd dir="ltr">{num(quote.volume, 0)}</dd>
+            </div>
+            <div>
+              <dt>{t('kline.open')}</dt>
+              <dd dir="ltr">{num(quote.open)}</dd>
+            </div>
+            <div>
+              <dt>{t('kline.prevClose')}</dt>
+              <dd dir="ltr">{num(quote.prevClose)}</dd>
+            </div>
           </dl>
         )}
       </section>

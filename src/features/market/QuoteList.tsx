@@ -33,8 +33,10 @@ export function QuoteList({
               aria-label={t('market.openChart', { symbol: q.symbol })}
             >
               <span className="quote-pair">
-                <strong>{q.base}</strong>
-                <span className="muted">/USDT</span>
+                <span>
+                  <strong>{q.base}</strong>
+                  <span className="muted">/USDT</span>
+                </span>
                 {!compact && (
                   <span className="quote-sub" dir="ltr">
                     {t('market.vol')} {formatAmount(q.volume, { decimals: 0, locale })}

@@ -38,21 +38,33 @@ function PositionItem({
         <span className="badge badge-wait">{t(`trade.${p.marginMode}`)}</span>
       </div>
       <dl className="stat-grid">
-        <dt>{t('trade.size')}</dt>
-        <dd dir="ltr">{num(p.volume, 6)}</dd>
-        <dt>{t('trade.entry')}</dt>
-        <dd dir="ltr">{num(p.entryPrice, 4)}</dd>
-        <dt>{t('trade.mark')}</dt>
-        <dd dir="ltr">{num(p.markPrice, 4)}</dd>
-        <dt>{t('trade.margin')}</dt>
-        <dd dir="ltr">{num(p.margin)}</dd>
-        <dt>{t('trade.unrealised')}</dt>
-        <dd dir="ltr" className={pnlSign > 0 ? 'up-text' : pnlSign < 0 ? 'down-text' : undefined}>
-          {pnlSign > 0 ? '+' : ''}
-          {num(p.unrealisedPnl)}
-        </dd>
-        <dt>{t('trade.liquidation')}</dt>
-        <dd dir="ltr">{p.liquidationPrice === null ? t('trade.none') : num(p.liquidationPrice, 4)}</dd>
+        <div>
+          <dt>{t('trade.size')}</dt>
+          <dd dir="ltr">{num(p.volume, 6)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.entry')}</dt>
+          <dd dir="ltr">{num(p.entryPrice, 4)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.mark')}</dt>
+          <dd dir="ltr">{num(p.markPrice, 4)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.margin')}</dt>
+          <dd dir="ltr">{num(p.margin)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.unrealised')}</dt>
+          <dd dir="ltr" className={pnlSign > 0 ? 'up-text' : pnlSign < 0 ? 'down-text' : undefined}>
+            {pnlSign > 0 ? '+' : ''}
+            {num(p.unrealisedPnl)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.liquidation')}</dt>
+          <dd dir="ltr">{p.liquidationPrice === null ? t('trade.none') : num(p.liquidationPrice, 4)}</dd>
+        </div>
       </dl>
       <div className="trade-actions">
         {p.marginMode === 'isolated' && (

@@ -1,0 +1,201 @@
+/**
+ * The markets journey in headless Chromium against the production build, in demo mode: the Quotes tab shows
+ * the eight pairs and they move with the feed; a quote opens its K-line, which draws and switches interval;
+ * a member funded through the simulated chain (confirmed by fast-forwarding the demo clock) buys VIP1,
+ * subscribes to a finance product and sees it with its earnings; a limit order is placed, listed as a
+ * current delegation and cancelled. Screenshots of every markets screen (light, dark, RTL) go to
+ * /tmp/shots/markets-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newMobilePage } from './browser';
+
+const PASSWORD = 'secret1';
+const KEY = '1234';
+const SHOTS = '/tmp/shots';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/markets-${name}.png`, fullPage: true });
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+async function register(page: Page, username: string) {
+  await page.goto('/register');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('E-mail').fill(`${username}@example.test`);
+  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Security key', { exact: true }).fill(KEY);
+  await page.getByLabel('Repeat the security key', { exact: true }).fill(KEY);
+  await page.getByLabel('Secret answer').fill('Rex');
+  const hint = page.getByText(/^Demo code: /);
+  await hint.waitFor();
+  const code = ((await hint.textContent()) ?? '').replace('Demo code: ', '').trim();
+  await page.getByLabel('Verification code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/register');
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  try {
+    await page.locator('.toast').filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
+  } catch (error) {
+    // Say which toast showed instead (a refused call's catalogue message).
+    throw new Error(
+      `toast ${String(text)} not seen; shown: ${await page.locator('.toast').allTextContents()}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** A simulated TRC-20 payment, confirmed by moving the demo clock an hour on. */
+async function deposit(page: Page, amount: string) {
+  await page.goto('/user/recharge');
+  await page.locator('.address').waitFor();
+  await page.getByLabel('Simulated amount').fill(amount);
+  await page.getByRole('button', { name: 'Send simulated payment' }).click();
+  await page.locator('.record progress').first().waitFor();
+  await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
+  await page.getByRole('button', { name: 'Fast-forward 1 hour' }).click();
+  await toast(page, /Simulated clock moved forward/);
+  await page.keyboard.press('Escape');
+}
+
+describe('markets journey (issue 5)', () => {
+  it('quotes update live, a K-line switches interval, a finance product is bought, a limit order is cancelled', async () => {
+    const { page, context } = await newMobilePage(browser, { locale: 'en-US' });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('strata.lang')) localStorage.setItem('strata.lang', 'en-US');
+    });
+    await register(page, `mk${Date.now() % 1_000_000}`);
+
+    // Quotes: eight pairs, simulated and live.
+    await page.goto('/market');
+    const rows = page.locator('.quote-list .quote-row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(8);
+    await page.getByText('Simulated prices: a demo market, not a real exchange.').waitFor();
+    const before = await page.locator('.quote-list').textContent();
+    await expect.poll(() => page.locator('.quote-list').textContent(), { timeout: 30_000 }).not.toBe(before);
+    await page.locator('.feed-live').waitFor();
+    await shot(page, 'quotes');
+    await page.getByRole('button', { name: 'Falling', exact: true }).click();
+    await shot(page, 'quotes-falling');
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+
+    // K-line from a quote, then another interval.
+    await rows.first().click();
+    await expect.poll(() => path(page)).toBe('/finance/kline');
+    await page.locator('.chart-box canvas').first().waitFor({ timeout: 20_000 });
+    await page.getByText(/^Latest candle: open/).waitFor({ timeout: 20_000 });
+    await shot(page, 'kline-15m');
+    await page.getByRole('button', { name: '1h', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('interval')).toBe('1h');
+    await page.getByText(/^Latest candle: open/).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('button', { name: '1h', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await shot(page, 'kline-1h');
+
+    // Money and VIP1, then a finance subscription.
+    await deposit(page, '1000');
+    await page.goto('/user/vip');
+    await page.getByRole('button', { name: 'Buy VIP1' }).click();
+    const vip = page.getByRole('dialog', { name: 'Buy VIP1' });
+    await vip.getByLabel('Security key').fill(KEY);
+    await vip.getByRole('button', { name: 'Pay 50.00 USDT' }).click();
+    await toast(page, 'You are now VIP1');
+
+    await page.goto('/financial');
+    await page.getByRole('heading', { name: 'USDT Starter 30D' }).waitFor({ timeout: 20_000 });
+    await shot(page, 'finance');
+    await page.getByRole('link', { name: 'Details of USDT Starter 30D' }).click();
+    await page.getByRole('heading', { name: 'Annual rate by VIP level' }).waitFor({ timeout: 20_000 });
+    await shot(page, 'product-detail');
+    await page.getByRole('link', { name: 'Subscribe' }).click();
+    await page.getByLabel('Amount').fill('100');
+    await page.getByText(/^Estimated: /).waitFor();
+    await shot(page, 'confirm');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const buy = page.getByRole('dialog', { name: 'Subscribe to USDT Starter 30D' });
+    await buy.getByLabel('Security key').fill(KEY);
+    await buy.getByRole('button', { name: 'Pay 100.00 USDT' }).click();
+    await toast(page, 'Subscribed 100.00 USDT to USDT Starter 30D');
+    await expect.poll(() => path(page)).toBe('/finance/order');
+    await page.locator('.record').filter({ hasText: 'USDT Starter 30D' }).waitFor({ timeout: 20_000 });
+    await shot(page, 'orders');
+
+    // A resting limit order, then its cancellation.
+    await page.goto('/contract');
+    const form = page.getByRole('form', { name: 'Spot order' });
+    await form.waitFor({ timeout: 20_000 });
+    await page.getByText('Available: 850.00 USDT').waitFor({ timeout: 20_000 });
+    await form.getByLabel('Price').fill('1000');
+    await form.getByLabel('Quantity (BTC)').fill('0.01');
+    await form.locator('button[type="submit"]').click();
+    await toast(page, 'Limit order placed');
+    const open = page.getByRole('list', { name: 'Current delegations' });
+    await open.locator('.record').first().waitFor({ timeout: 20_000 });
+    await shot(page, 'trade-spot');
+    await open.getByRole('button', { name: 'Cancel BTC/USDT order' }).click();
+    await toast(page, 'Order cancelled');
+    await page.getByText('No open orders.').waitFor({ timeout: 20_000 });
+    await page.getByRole('tab', { name: 'Contract' }).click();
+    await page.getByRole('form', { name: 'Contract order' }).waitFor();
+    await shot(page, 'trade-contract');
+    await page.getByRole('tab', { name: 'Options' }).click();
+    await shot(page, 'trade-option');
+
+    for (const [route, name, text] of [
+      ['/finance/machine', 'mining', 'Hash Pool S7'],
+      ['/finance/livecoin', 'livecoin', 'Live coin prices'],
+      ['/home', 'home', 'BTC'],
+    ] as const) {
+      await page.goto(route);
+      await page.getByText(text).first().waitFor({ timeout: 20_000 });
+      await shot(page, name);
+    }
+
+    // Dark theme, then right to left (ar-SA).
+    const tour = [
+      ['/market', 'quotes'],
+      ['/finance/kline?symbol=ETH%2FUSDT', 'kline'],
+      ['/contract', 'trade'],
+      ['/financial', 'finance'],
+      ['/finance/order', 'orders'],
+    ] as const;
+    await page.evaluate(() => localStorage.setItem('strata.theme', 'dark'));
+    for (const [route, name] of tour) {
+      await page.goto(route);
+      await page.locator('.page').first().waitFor();
+      await page.waitForTimeout(1500);
+      await shot(page, `dark-${name}`);
+    }
+    await page.evaluate(() => {
+      localStorage.setItem('strata.theme', 'light');
+      localStorage.setItem('strata.lang', 'ar-SA');
+    });
+    for (const [route, name] of tour) {
+      await page.goto(route);
+      await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+      await page.waitForTimeout(1500);
+      await shot(page, `rtl-${name}`);
+    }
+    await context.close();
+  }, 300_000);
+});
