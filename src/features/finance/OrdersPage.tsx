@@ -17,7 +17,7 @@ type Status = 'active' | 'redeemed';
 
 function OrderItem({ order }: { order: FinanceOrderView }) {
   const { t, i18n } = useTranslation();
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
+  const money = (v: string, decimals = 2) => `${formatAmount(v, { decimals, locale: i18n.language })} USDT`;
   return (
     <>
       <div className="record-head">
@@ -37,17 +37,17 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
       <dl className="stat-grid">
         <div>
           <dt>{t('finance.dailyEarnings')}</dt>
-          <dd dir="ltr">{money(order.dailyEarnings)}</dd>
+          <dd dir="ltr">{money(order.dailyEarnings, 6)}</dd>
         </div>
         <div>
           <dt>{t('finance.cumulativeEarnings')}</dt>
           <dd dir="ltr" className="up-text">
-            {money(order.cumulativeEarnings)}
+            {money(order.cumulativeEarnings, 6)}
           </dd>
         </div>
         <div>
           <dt>{t('finance.expectedReturn')}</dt>
-          <dd dir="ltr">{money(order.expectedReturn)}</dd>
+          <dd dir="ltr">{money(order.expectedReturn, 6)}</dd>
         </div>
       </dl>
       <p className="record-meta">
