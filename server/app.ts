@@ -51,6 +51,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     config: {
       demo: config.demo,
       ...(config.pbkdf2Iterations ? { pbkdf2Iterations: config.pbkdf2Iterations } : {}),
+      ...(config.customerService ? { customerService: config.customerService } : {}),
       // Captchas are counted per client IP here; the engine's own count only guards against a flood.
       captchaLimit: config.captchaPerIpPerMinute * 100,
       ...options.engineConfig,

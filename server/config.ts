@@ -26,6 +26,8 @@ export interface ServerConfig {
   captchaPerIpPerMinute: number;
   /** Serve this built app (dist/) with SPA fallback when set and present. */
   staticDir: string | undefined;
+  /** The support contact of the site config; undefined keeps the engine's (demo) text. */
+  customerService: string | undefined;
 }
 
 export const DEFAULT_CORS_ORIGINS = [
@@ -71,5 +73,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     settleEveryMs: int(env, 'SETTLE_EVERY_MS', 1_000, 0),
     captchaPerIpPerMinute: int(env, 'CAPTCHA_PER_IP', 30, 1),
     staticDir: env['STATIC_DIR']?.trim() || undefined,
+    customerService: env['CUSTOMER_SERVICE']?.trim() || undefined,
   };
 }

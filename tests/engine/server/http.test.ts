@@ -2,6 +2,9 @@
  * The engine on real HTTP (API.md "Envelope"): a member's round trip, bad input answered with an envelope
  * and never a crash, uploads in and out, CORS, per-IP captcha limits and the server-side timeout.
  */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlStore } from '../../../server/sql-store';
 import { login, register, signUp, startTestServer, type TestServer } from './serve';
@@ -113,6 +116,31 @@ describe('http timeout', () => {
       expect((await register(slow, 'carl')).code).toBe(504);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe('http static app', () => {
+  it('serves dist/ files, falls back to index.html for app routes, and never shadows engine paths', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'strata-dist-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>Strata</title>');
+    await writeFile(join(dir, 'assets', 'app-1.js'), 'console.log(1)');
+    const app = await startTestServer({ config: { staticDir: dir } });
+    const html = { headers: { Accept: 'text/html' } };
+    try {
+      const asset = await fetch(`${app.url}/assets/app-1.js`);
+      expect(asset.headers.get('content-type')).toMatch(/javascript/);
+      expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+      expect(await (await fetch(`${app.url}/user/vip`, html)).text()).toMatch(/<title>Strata/);
+      expect(await (await fetch(`${app.url}/%2e%2e/%2e%2e/etc/passwd`, html)).text()).toMatch(
+        /<title>Strata/,
+      );
+      const api = (await (await fetch(`${app.url}/api/site/getsite`, html)).json()) as { code: number };
+      expect(api.code).toBe(0);
+    } finally {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
