@@ -1,30 +1,20 @@
 /**
  * The change log, written in the same unit of work as the change itself (Domain.beforeCommit): just before
- * a unit commits, every buffered write to a synced table (views.ts) becomes one change per member who sees
- * it, numbered from that member's own sequence. A change cannot be committed without its log entry or the
- * other way round, so a device that pulls to the latest cursor has seen every committed change (rule Y6).
+ * a unit commits, every buffered write to a synced table (views.ts) moves the record's log row, for each
+ * member who sees it, to that member's next sequence number. A change cannot commit without its log entry
+ * or the other way round, so a device that pulls to the end of its log has seen every committed change
+ * (rule Y6). The log stores no views: pull renders each record as it is when pulled, which keeps the
+ * commit path lean (one small row per member and record) and never serves a stale or no-longer-visible view.
  */
 import type { Ctx } from '../context';
 import { counters } from '../ids';
 import type { Row } from '../store/port';
-import { changeHeads, changeId, changes, headId, seqKind, type ChangeOp } from './tables';
+import { changeId, changes, seqKind } from './tables';
 import { syncedTables } from './views';
 
-async function append(
-  ctx: Ctx,
-  memberId: string,
-  table: string,
-  rowId: string,
-  op: ChangeOp,
-  record: unknown,
-): Promise<void> {
+async function append(ctx: Ctx, memberId: string, table: string, rowId: string): Promise<void> {
   const seq = await ctx.ids.nextNumber(seqKind(memberId));
-  const head = headId(memberId, table, rowId);
-  const previous = await ctx.tx.get(changeHeads, head);
-  // Only the latest change of a record matters to a device; older ones would make a fresh pull replay history.
-  if (previous) ctx.tx.delete(changes, changeId(memberId, previous.seq));
-  ctx.tx.put(changeHeads, { id: head, seq });
-  ctx.tx.put(changes, { id: changeId(memberId, seq), memberId, seq, table, rowId, op, record, at: ctx.now });
+  ctx.tx.put(changes, { id: changeId(memberId, table, rowId), memberId, table, rowId, seq });
 }
 
 export async function logChanges(ctx: Ctx): Promise<void> {
@@ -33,17 +23,10 @@ export async function logChanges(ctx: Ctx): Promise<void> {
   for (const write of writes) {
     const spec = syncedTables.get(write.table);
     if (!spec) continue;
+    // A delete is logged for whoever saw the record before it went.
     const row = write.value ?? ((await ctx.tx.stored(write.table, write.id)) as Row | undefined);
-    // Written and deleted inside this one unit: nobody ever saw it.
     if (!row) continue;
-    for (const memberId of spec.membersOf(row)) {
-      if (write.value) {
-        const record = await spec.view(ctx, write.value, memberId);
-        await append(ctx, memberId, write.table, write.id, 'put', record);
-      } else {
-        await append(ctx, memberId, write.table, write.id, 'delete', null);
-      }
-    }
+    for (const memberId of spec.membersOf(row)) await append(ctx, memberId, write.table, write.id);
   }
 }
 
@@ -58,9 +41,7 @@ export async function backfill(ctx: Ctx): Promise<void> {
   ctx.tx.put(counters, { id: BACKFILLED, value: 1 });
   for (const spec of syncedTables.values()) {
     for (const row of await ctx.tx.scan(spec.table)) {
-      for (const memberId of spec.membersOf(row)) {
-        await append(ctx, memberId, spec.table.name, row.id, 'put', await spec.view(ctx, row, memberId));
-      }
+      for (const memberId of spec.membersOf(row)) await append(ctx, memberId, spec.table.name, row.id);
     }
   }
 }

@@ -1,9 +1,10 @@
 /**
- * POST /api/sync/pull { cursor?, limit? } -> { cursor, changes, hasMore }: the member's changes after the
- * cursor, oldest first. The log is read by id, seq after seq (no scan of other members' data); superseded
- * changes leave holes, so one page also stops after looking at SCAN_FACTOR x limit positions and answers
- * hasMore. The cursor is opaque to devices ("<memberId>.<seq>"): it names its member, so a cursor of another
- * account is refused (400) rather than silently mixing two members' replicas (rule Y7).
+ * POST /api/sync/pull { cursor?, limit? } -> { cursor, changes, hasMore }: the member's changed records after
+ * the cursor, oldest change first, each rendered as the member sees it now (a record that is gone, or no
+ * longer theirs to see, is a delete). The log is read one bucket of the member's own sequence at a time (no
+ * scan of other members' data); a page stops at `limit` changes or MAX_BUCKETS buckets and says hasMore.
+ * The cursor is opaque to devices ("<memberId>.<seq>"): it names its member, so a cursor of another account
+ * is refused (400) rather than silently mixing two members' replicas (rule Y7).
  */
 import { z } from 'zod';
 import type { AuthCtx } from '../context';
@@ -11,11 +12,12 @@ import { fail } from '../errors';
 import { counters } from '../ids';
 import { handler } from '../router';
 import { body } from '../schema';
-import { changeId, changes, seqKind, type ChangeOp } from './tables';
+import { BUCKET, bucketKey, changes, seqKind, type ChangeOp, type ChangeRow } from './tables';
+import { syncedTables } from './views';
 
 export const DEFAULT_PULL = 500;
 export const MAX_PULL = 1000;
-const SCAN_FACTOR = 20;
+const MAX_BUCKETS = 1000;
 
 export interface Change {
   seq: number;
@@ -38,22 +40,38 @@ function parseCursor(ctx: AuthCtx, cursor: string | undefined): number {
   return Number(match[2]);
 }
 
+async function render(ctx: AuthCtx, row: ChangeRow): Promise<Change> {
+  const spec = syncedTables.get(row.table);
+  const record = spec ? await ctx.tx.get(spec.table, row.rowId) : undefined;
+  const base = { seq: row.seq, table: row.table, id: row.rowId };
+  if (!spec || !record || !spec.membersOf(record).includes(ctx.member.id))
+    return { ...base, op: 'delete', record: null };
+  return { ...base, op: 'put', record: await spec.view(ctx, record, ctx.member.id) };
+}
+
 export const pullHandler = handler({
   auth: true,
   body: pullBody,
   run: async (ctx, input) => {
     const memberId = ctx.member.id;
-    const after = parseCursor(ctx, input.cursor);
     const last = (await ctx.tx.get(counters, seqKind(memberId)))?.value ?? 0;
+    let cursor = Math.min(parseCursor(ctx, input.cursor), last);
     const limit = input.limit ?? DEFAULT_PULL;
     const out: Change[] = [];
-    let seq = Math.min(after, last);
-    const stop = seq + limit * SCAN_FACTOR;
-    while (seq < last && seq < stop && out.length < limit) {
-      seq++;
-      const row = await ctx.tx.get(changes, changeId(memberId, seq));
-      if (row) out.push({ seq, table: row.table, id: row.rowId, op: row.op, record: row.record });
+    const lastBucket = Math.floor(last / BUCKET);
+    let bucket = Math.floor((cursor + 1) / BUCKET);
+    for (let scanned = 0; bucket <= lastBucket && scanned < MAX_BUCKETS; bucket++, scanned++) {
+      const rows = (await ctx.tx.query(changes, 'bucket', bucketKey(memberId, bucket)))
+        .filter((r) => r.seq > cursor)
+        .sort((a, b) => a.seq - b.seq);
+      for (const row of rows) {
+        if (out.length === limit) return { cursor: `${memberId}.${cursor}`, changes: out, hasMore: true };
+        out.push(await render(ctx, row));
+        cursor = row.seq;
+      }
+      // Everything up to the bucket's end has been answered (seqs of superseded changes are simply gone).
+      cursor = Math.min(last, (bucket + 1) * BUCKET - 1);
     }
-    return { cursor: `${memberId}.${seq}`, changes: out, hasMore: seq < last };
+    return { cursor: `${memberId}.${cursor}`, changes: out, hasMore: cursor < last };
   },
 });

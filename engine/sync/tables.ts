@@ -1,9 +1,8 @@
 /**
  * Sync storage. `syncResults` remembers the answer to every replayed mutation (keyed by member and mutation
  * id, so one member can neither read nor collide with another's); `changes` is the per-member change log
- * that /api/sync/pull pages through; `changeHeads` points at the latest change of each record, so an older
- * change of the same record is dropped when a newer one is logged (a fresh device pulls current state, not
- * history).
+ * that /api/sync/pull pages through: one row per (member, record) holding the seq of its latest change,
+ * so a fresh device pulls current state, not history. The log names records; pull renders their views.
  */
 import { defineTable } from '../store/port';
 
@@ -22,38 +21,33 @@ export interface SyncResultRow {
 
 export type ChangeOp = 'put' | 'delete';
 
+/** Records per bucket of a member's change sequence: pull reads a member's log one bucket query at a time. */
+export const BUCKET = 256;
+
 export interface ChangeRow {
-  /** `<memberId>:<seq>`: pull reads the log by id, seq after seq, with no scan. */
+  /** `<memberId>|<table>|<rowId>`: one row per record, moved to a new seq by each change of it. */
   id: string;
   memberId: string;
-  seq: number;
   table: string;
   rowId: string;
-  op: ChangeOp;
-  /** The member-visible view of the record (null for a delete). */
-  record: unknown;
-  at: number;
-}
-
-export interface ChangeHeadRow {
-  /** `<memberId>|<table>|<rowId>` */
-  id: string;
+  /** The member's own sequence number of the record's latest change. */
   seq: number;
 }
 
 export const syncResults = defineTable<SyncResultRow>('syncResults');
-export const changes = defineTable<ChangeRow>('changes');
-export const changeHeads = defineTable<ChangeHeadRow>('changeHeads');
+export const changes = defineTable<ChangeRow>('changes', {
+  bucket: (c) => bucketKey(c.memberId, Math.floor(c.seq / BUCKET)),
+});
+
+export function bucketKey(memberId: string, bucket: number): string {
+  return `${memberId}:${bucket}`;
+}
 
 export function resultId(memberId: string, mutationId: string): string {
   return `${memberId}:${mutationId}`;
 }
 
-export function changeId(memberId: string, seq: number): string {
-  return `${memberId}:${seq}`;
-}
-
-export function headId(memberId: string, table: string, rowId: string): string {
+export function changeId(memberId: string, table: string, rowId: string): string {
   return `${memberId}|${table}|${rowId}`;
 }
 
