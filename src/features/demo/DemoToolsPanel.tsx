@@ -95,6 +95,7 @@ export function DemoToolsPanel({
               {t('demoTools.clockTitle')}
             </h3>
             <p className="demo-note">{t('demoTools.clockNote')}</p>
+            <p className="hint">{t('demoTools.sessionNote')}</p>
             <p aria-live="polite">
               {now === null ? t('common.loading') : t('demoTools.now', { time: formatTime(now) })}
               {ahead && (ahead.days > 0 || ahead.hours > 0) && (
