@@ -20,6 +20,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Extra engine constants (engine/config.ts), applied over the server's. */
   engineConfig?: Record<string, unknown>;
+  /** The socket ping period (tests shorten it); 30 s by default. */
+  pingEveryMs?: number;
 }
 
 export interface RunningServer {
@@ -58,7 +60,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
   });
 
-  const hub = new SocketHub(engine);
+  const hub = new SocketHub(engine, { pingEveryMs: options.pingEveryMs });
   const http = createServer(
     createHttpHandler({
       engine,

@@ -19,6 +19,8 @@ export interface HttpDeps {
 }
 
 const CAPTCHA_PATH = '/index/index/verify';
+/** Calls waiting for the engine beyond this answer 503 at once instead of queueing without bound. */
+const MAX_IN_FLIGHT = 512;
 
 function envelope(code: number, msg: string, data: unknown = null): EngineResponse {
   return { status: 200, body: { code, msg, data } };
@@ -92,6 +94,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, late: T): Promise<T> {
 export function createHttpHandler(deps: HttpDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const { engine, config } = deps;
   const captchas = new RateLimiter(config.captchaPerIpPerMinute, 60_000);
+  let inFlight = 0;
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     cors(req, res, config.corsOrigins);
@@ -119,13 +122,15 @@ export function createHttpHandler(deps: HttpDeps): (req: IncomingMessage, res: S
       sendJson(res, envelope(error.code, error.message));
       return;
     }
+    if (inFlight >= MAX_IN_FLIGHT) {
+      sendJson(res, envelope(503, 'The server is busy: try again in a moment'));
+      return;
+    }
     const headers = headersOf(req);
     const late = envelope(504, 'The server took too long to answer: check the result before trying again');
-    const response = await withTimeout(
-      engine.handle({ method, path, headers, body }),
-      config.timeoutMs,
-      late,
-    );
+    inFlight++;
+    const work = engine.handle({ method, path, headers, body }).finally(() => inFlight--);
+    const response = await withTimeout(work, config.timeoutMs, late);
     deps.onAnswered?.(path, headers, response);
     if (method === 'GET' && path.startsWith('/uploads/') && sendUpload(req, res, response)) return;
     sendJson(res, response);

@@ -12,7 +12,7 @@
  *   The pair is checked again at every bind and whenever a call may have ended sessions (logout, password
  *   changes and resets), so a revoked or expired token stops receiving within one heartbeat.
  * - The server sends `{ type: 'ping', data: <unix seconds> }` every 30 s, and closes a socket that sent
- *   nothing for three heartbeats.
+ *   nothing for three heartbeats, or that has not read 16 MiB sent to it.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -23,6 +23,8 @@ const PING_EVERY_MS = 30_000;
 const IDLE_LIMIT_MS = 3 * 58_000;
 const FIRST_BIND_MS = 30_000;
 const SLOW_CLIENT_BYTES = 1 << 20;
+/** A socket this far behind is not reading at all: it is dropped before it holds more memory. */
+const DEAD_CLIENT_BYTES = 16 << 20;
 const MAX_AUTH_PER_MINUTE = 20;
 
 /** Calls after which a session may have ended. */
@@ -183,6 +185,10 @@ export class SocketHub {
     }
     for (const client of this.clients) {
       if (!client.bound) continue;
+      if (client.socket.bufferedAmount > DEAD_CLIENT_BYTES) {
+        client.socket.terminate();
+        continue;
+      }
       if (member !== null) {
         if (client.memberId === member) this.send(client, message, text);
       } else if (client.socket.bufferedAmount < SLOW_CLIENT_BYTES) {

@@ -27,7 +27,12 @@ export interface Session {
 }
 
 export async function startTestServer(
-  options: { storage?: StoreAdapter | 'memory'; clock?: ManualClock; config?: Partial<ServerConfig> } = {},
+  options: {
+    storage?: StoreAdapter | 'memory';
+    clock?: ManualClock;
+    config?: Partial<ServerConfig>;
+    pingEveryMs?: number;
+  } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? manualClock(T0);
   const config: ServerConfig = {
@@ -37,7 +42,12 @@ export async function startTestServer(
     pbkdf2Iterations: 1_000,
     ...options.config,
   };
-  const server = await startServer({ config, clock, storage: options.storage ?? 'memory' });
+  const server = await startServer({
+    config,
+    clock,
+    storage: options.storage ?? 'memory',
+    pingEveryMs: options.pingEveryMs,
+  });
   const request = async (method: string, path: string, body?: unknown, session?: Session) => {
     const response = await fetch(`${server.url}${path}`, {
       method,

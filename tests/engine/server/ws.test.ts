@@ -159,3 +159,31 @@ describe(`ws (${sqlKind})`, () => {
     await tickUntil(c, (m) => m.type === 'ticker24hr');
   });
 });
+
+describe('ws ping', () => {
+  it('bound sockets get a ping each period; a socket that never binds gets nothing', async () => {
+    const quick = await startTestServer({ pingEveryMs: 40 });
+    try {
+      const url = `${quick.url.replace('http', 'ws')}/ws`;
+      const open = async () => {
+        const socket = new WebSocket(url);
+        const got: Msg[] = [];
+        socket.on('message', (raw: Buffer) => got.push(JSON.parse(raw.toString()) as Msg));
+        await new Promise((resolve) => socket.once('open', resolve));
+        return { socket, got };
+      };
+      const bound = await open();
+      const silent = await open();
+      bound.socket.send(JSON.stringify({ type: 'bind', data: 'strata' }));
+      await new Promise((r) => setTimeout(r, 300));
+      const pings = bound.got.filter((m) => m.type === 'ping');
+      expect(pings.length).toBeGreaterThanOrEqual(2);
+      expect(typeof pings[0]?.data).toBe('number');
+      expect(silent.got).toEqual([]);
+      bound.socket.terminate();
+      silent.socket.terminate();
+    } finally {
+      await quick.close();
+    }
+  });
+});
