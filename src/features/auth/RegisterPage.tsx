@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { isDemoMode } from '../../api/config';
 import { session } from '../../app/session';
 import { useUser } from '../../app/user-store';
 import type { Failure } from '../../machines/failure';
@@ -142,7 +143,7 @@ export function RegisterPage() {
             label={t('auth.verify')}
             inputMode="numeric"
             autoComplete="off"
-            hint={<CaptchaDemoHint captcha={captcha} />}
+            hint={isDemoMode() && captcha?.code ? <CaptchaDemoHint captcha={captcha} /> : undefined}
             addon={<CaptchaImage captcha={captcha} failed={failed} onRefresh={refresh} />}
             {...field('verify')}
           />
