@@ -1,7 +1,7 @@
 /**
  * The page's one real-time feed, shared by every market screen: a single socket machine
  * (src/machines/socket.ts) started on first use and kept for the page's life, as SPEC.md §4 keeps one
- * socket. Demo mode reads the worker's feed through demoSocketFactory; live mode a WebSocket on /ws.
+ * socket. Demo mode reads the worker's feed (demoFeed below); live mode a WebSocket on /ws.
  */
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
@@ -9,12 +9,40 @@ import { createActor, type ActorRefFrom } from 'xstate';
 import type { FeedMessage } from '../../../engine/index';
 import { apiBase, isDemoMode } from '../../api/config';
 import { socketMachine } from '../../machines/socket';
-import { demoSocketFactory, socketConnection, webSocketFactory } from '../../machines/socket-connection';
+import { createDemoWorkerTransport } from '../../api/transport-worker';
+import { socketConnection, webSocketFactory, type SocketFactory } from '../../machines/socket-connection';
 
 /** The text `bind` carries (API.md: the server only needs it to keep the connection warm). */
 const HEARTBEAT_TEXT = 'strata';
 
 type FeedActor = ActorRefFrom<typeof socketMachine>;
+
+/**
+ * Demo mode's feed as a socket (as demoSocketFactory), except that a demo engine that cannot start (no
+ * Worker: old browsers, unit tests) reports a socket error, so the machine waits and retries instead of
+ * throwing from a microtask.
+ */
+const demoFeed: SocketFactory = (_url, handlers) => {
+  let closed = false;
+  let stop: (() => void) | undefined;
+  queueMicrotask(() => {
+    if (closed) return;
+    try {
+      stop = createDemoWorkerTransport().subscribe((message) => handlers.message(message));
+    } catch {
+      handlers.error();
+      return;
+    }
+    handlers.open();
+  });
+  return {
+    send: () => undefined,
+    close: () => {
+      closed = true;
+      stop?.();
+    },
+  };
+};
 let actor: FeedActor | null = null;
 
 function feedUrl(): string {
@@ -24,7 +52,7 @@ function feedUrl(): string {
 export function feedActor(): FeedActor {
   if (actor) return actor;
   const machine = socketMachine.provide({
-    actors: { connection: socketConnection(isDemoMode() ? demoSocketFactory : webSocketFactory) },
+    actors: { connection: socketConnection(isDemoMode() ? demoFeed : webSocketFactory) },
   });
   actor = createActor(machine, { input: { url: feedUrl(), heartbeat: HEARTBEAT_TEXT } });
   actor.start();
