@@ -68,7 +68,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
     }),
   );
-  http.requestTimeout = config.timeoutMs + 5_000;
+  // Receiving a 5 MiB upload over a slow mobile link takes longer than the engine may: only the call itself
+  // is held to TIMEOUT_MS.
+  http.requestTimeout = Math.max(config.timeoutMs, 120_000);
   http.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
