@@ -94,7 +94,6 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (!member) throw new Error('Sync needs a signed-in member');
     return member;
   };
-  const refreshPending = async (member: string) => update({ pending: await pendingCount(db, member) });
 
   /** One id per device database, kept so the server's records name the device a mutation came from. */
   function deviceId(): Promise<string> {
@@ -108,6 +107,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return clientId;
   }
 
+  const refreshPending = async () => {
+    const member = options.member();
+    update({ pending: member ? await pendingCount(db, member) : 0 });
+  };
   const fail = (error: unknown) =>
     update({ state: online.get() ? 'error' : 'offline', error: codeOf(error) });
 
@@ -179,7 +182,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const member = memberOrThrow();
       const id = newId();
       await enqueue(db, { id, memberId: member, name, args: args ?? {}, createdAt: now() });
-      await refreshPending(member);
+      // Counted, not recounted: an index count is linear in the outbox, which may hold thousands.
+      update({ pending: status.get().pending + 1 });
       if (online.get()) background(flush);
       return id;
     },
@@ -194,6 +198,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           else if (options.member()) background(sync);
         };
         const stop = online.subscribe(onChange);
+        // What a previous session left in the outbox shows at once, before any flush.
+        background(refreshPending);
         onChange();
         return stop;
       };
