@@ -5,6 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Tx, defineTable } from '../../../engine/store';
+import type { SqlDriver } from '../../../server/sql-driver';
 import { SqlStore } from '../../../server/sql-store';
 import { deposit, login, signUp, startTestServer } from './serve';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
@@ -87,6 +88,47 @@ describe(`sql store (${sqlKind})`, () => {
     const again = await open(s);
     expect(await again.tables()).toEqual(['pets']);
     await again.close();
+  });
+
+  it('G1 a statement failing inside the SQL transaction rolls it back; a lost COMMIT answer reloads the mirror', async () => {
+    const s = schema();
+    const real = await testDriver();
+    let failOn: RegExp | null = null;
+    let afterCommitFails = false;
+    // A driver that breaks where told: before a statement runs, or after COMMIT ran (a lost connection).
+    const flaky: SqlDriver = {
+      ...real,
+      connect: async () => {
+        const c = await real.connect();
+        return {
+          release: () => c.release(),
+          query: async <T>(text: string, params?: unknown[]) => {
+            if (failOn?.test(text)) throw new Error('injected failure');
+            const result = await c.query<T>(text, params);
+            if (afterCommitFails && text === 'COMMIT') throw new Error('connection lost after COMMIT');
+            return result;
+          },
+        };
+      },
+    };
+    const store = await SqlStore.open(flaky, { schema: s });
+    const put = async (id: string) => {
+      const tx = new Tx(store);
+      tx.delete(pets, 'gone');
+      tx.put(pets, { id, owner: 'ann', name: id });
+      await tx.commit();
+    };
+    await put('1');
+    failOn = /^INSERT INTO/;
+    await expect(put('2')).rejects.toThrow(/injected/);
+    failOn = null;
+    afterCommitFails = true;
+    await expect(put('3')).rejects.toThrow(/after COMMIT/);
+    afterCommitFails = false;
+    // The mirror did not learn of '3', but the database has it: the next commit reloads before going on.
+    await put('4');
+    expect((await store.scan('pets')).map((p) => (p as { id: string }).id)).toEqual(['1', '3', '4']);
+    await store.close();
   });
 
   it.runIf(sqlKind === 'postgres')(
