@@ -17,16 +17,7 @@ import { createSyncEngine } from '../src/sync/sync-engine';
 import { manualClock, type Engine } from '../engine/index';
 import { startServer } from '../server/app';
 import { configFromEnv } from '../server/config';
-import {
-  captcha,
-  fund,
-  harness,
-  login,
-  signUp,
-  T0,
-  type Harness,
-  type Session,
-} from '../tests/engine/harness';
+import { fund, harness, signUp, T0, type Harness, type Session } from '../tests/engine/harness';
 
 export const name = 'sync: replaying 10,000 queued mutations';
 
@@ -170,7 +161,6 @@ async function overHttp(): Promise<void> {
     const get: Harness['get'] = async (path, session) =>
       (await transport.request({ method: 'GET', path, headers: session?.headers ?? {} })).body;
     const h: Harness = { engine: server.engine, clock, call, get };
-    void captcha;
     const alice = await signUp(h, 'alice');
     const bob = await signUp(h, 'bob');
     for (const [who, amount] of [
@@ -207,6 +197,3 @@ export async function run(): Promise<void> {
   await inProcessDevice();
   await overHttp();
 }
-
-// Lets the login helper stay unused-import-free when the HTTP leg is skipped by edits.
-void login;
