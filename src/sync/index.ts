@@ -11,3 +11,4 @@ export {
   type SyncState,
   type SyncStatus,
 } from './sync-engine';
+export { appSync, startAppSync, useSyncStatus } from './app';
