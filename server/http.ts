@@ -129,9 +129,13 @@ export function createHttpHandler(deps: HttpDeps): (req: IncomingMessage, res: S
     const headers = headersOf(req);
     const late = envelope(504, 'The server took too long to answer: check the result before trying again');
     inFlight++;
-    const work = engine.handle({ method, path, headers, body }).finally(() => inFlight--);
+    const work = engine.handle({ method, path, headers, body }).then((response) => {
+      inFlight--;
+      // Also for a call that outlived its timeout: a late logout still ends the sockets' session.
+      deps.onAnswered?.(path, headers, response);
+      return response;
+    });
     const response = await withTimeout(work, config.timeoutMs, late);
-    deps.onAnswered?.(path, headers, response);
     if (method === 'GET' && path.startsWith('/uploads/') && sendUpload(req, res, response)) return;
     sendJson(res, response);
   }
