@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Quote } from '../../../engine/index';
 import { renderApp } from '../../app/test-utils';
 import { fundedMember, wireTestApi } from '../wallet/test-wallet';
+import { compactVolume } from './decimal';
 import { selectQuotes } from './MarketPage';
 import { advanceMarket } from './test-market';
 import { applyFeed } from './use-quotes';
@@ -38,6 +39,13 @@ describe('quotes list', { timeout: 20_000 }, () => {
     expect(selectQuotes(list, 'rising').map((q) => q.base)).toEqual(['C', 'A']);
     expect(selectQuotes(list, 'falling').map((q) => q.base)).toEqual(['B']);
     expect(selectQuotes(list, 'all')).toHaveLength(4);
+  });
+
+  it('volumes of a million or more are shortened by moving the decimal point, never through a float', () => {
+    const plain = (v: string, d: number) => `${v}|${d}`;
+    expect(compactVolume('1227718821.1234', plain)).toBe('1.227718821|2B');
+    expect(compactVolume('3707495', plain)).toBe('3.707495|2M');
+    expect(compactVolume('25673.5', plain)).toBe('25673.5|0');
   });
 
   it('Curr refreshes latest price and change; ticker24hr replaces the list', () => {

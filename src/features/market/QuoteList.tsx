@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../engine/index';
 import { formatAmount } from '../../lib/format';
 import { Change } from './Change';
-import { priceDecimals } from './decimal';
+import { compactVolume, priceDecimals } from './decimal';
 
 export function klineHref(symbol: string): string {
   return `/finance/kline?symbol=${encodeURIComponent(symbol)}`;
@@ -39,7 +39,8 @@ export function QuoteList({
                 </span>
                 {!compact && (
                   <span className="quote-sub" dir="ltr">
-                    {t('market.vol')} {formatAmount(q.volume, { decimals: 0, locale })}
+                    {t('market.vol')}{' '}
+                    {compactVolume(q.volume, (v, decimals) => formatAmount(v, { decimals, locale }))}
                   </span>
                 )}
               </span>

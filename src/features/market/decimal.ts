@@ -34,3 +34,23 @@ export function priceDecimals(price: string): number {
   const frac = price.split('.')[1] ?? '';
   return Math.min(6, Math.max(2, frac.replace(/0+$/, '').length));
 }
+
+const UNITS: [number, string][] = [
+  [9, 'B'],
+  [6, 'M'],
+];
+
+/**
+ * A large volume shortened as exchanges show it ("1.23B", "3.70M"), by moving the decimal point in the
+ * string, so no float ever rounds it; below a million it is grouped in full.
+ */
+export function compactVolume(value: string, format: (decimal: string, decimals: number) => string): string {
+  const whole = (value.split('.')[0] ?? '').replace(/^[+-]/, '');
+  for (const [digits, suffix] of UNITS) {
+    if (whole.length > digits) {
+      const cut = whole.length - digits;
+      return `${format(`${whole.slice(0, cut)}.${whole.slice(cut)}`, 2)}${suffix}`;
+    }
+  }
+  return format(value, 0);
+}
