@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
-import { sentPaths } from '../auth/test-engine';
+import { engineCall, sentPaths } from '../auth/test-engine';
 import { fundedMember, wireTestApi } from '../wallet/test-wallet';
 import { checkSpot, marginFor, notional } from './order-rules';
 
@@ -48,7 +48,65 @@ describe('/contract', { timeout: 20_000 }, () => {
     await renderApp('/contract', { user: member });
     await screen.findByRole('form', { name: 'Spot order' }, { timeout: 5000 });
     await screen.findByText(/Available: 1,000\.00 USDT|Available: 0\.00 USDT/, undefined, { timeout: 5000 });
+    return member;
   }
+
+  async function openFunded(to: 'contract' | 'options', amount: string) {
+    const member = await fundedMember('tr', '1000');
+    await engineCall('/api/account/transfer', { from: 'cash', to, amount }, member);
+    await renderApp('/contract', { user: member });
+    await screen.findByRole('form', { name: 'Spot order' }, { timeout: 5000 });
+    return member;
+  }
+
+  it('K1 K5 K8: opens an isolated long, shows its PnL and liquidation price, adds margin, closes it', async () => {
+    await openFunded('contract', '500');
+    await userEvent.click(screen.getByRole('tab', { name: 'Contract' }));
+    const form = await screen.findByRole('form', { name: 'Contract order' });
+    await within(form).findByText('Available: 500.00 USDT', undefined, { timeout: 5000 });
+    await userEvent.click(within(form).getByRole('button', { name: 'Isolated' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Open long' }));
+    expect(within(form).getByText('Enter a quantity')).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText('Quantity (BTC)'), '0.001');
+    expect(within(form).getByText(/Margin frozen: about \d+\.\d\d USDT at 10x/)).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Open long' }));
+    await waitFor(() =>
+      expect(document.querySelector('.toast-success')?.textContent).toBe('Long position opened'),
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Positions' }));
+    const position = await screen.findByRole('listitem', { name: 'BTC/USDT Long' }, { timeout: 5000 });
+    expect(within(position).getByText('Unrealised PnL')).toBeTruthy();
+    expect(within(position).getByText('Liq. price')).toBeTruthy();
+    await userEvent.click(within(position).getByRole('button', { name: 'Adjust margin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust margin: BTC/USDT' });
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(expect.stringMatching(/^Margin is now \d+\.\d\d USDT$/)),
+    );
+    await userEvent.click(
+      within(screen.getByRole('listitem', { name: 'BTC/USDT Long' })).getByRole('button', {
+        name: 'Close at market',
+      }),
+    );
+    await screen.findByText('No open positions.', undefined, { timeout: 5000 });
+  });
+
+  it('O2: an option stake under 1 USDT is refused inline; an up option is placed and listed', async () => {
+    await openFunded('options', '50');
+    await userEvent.click(screen.getByRole('tab', { name: 'Options' }));
+    const form = await screen.findByRole('form', { name: 'Option order' });
+    await within(form).findByText('Available: 50.00 USDT', undefined, { timeout: 5000 });
+    expect(within(form).getByRole('button', { name: '300s · 85%' })).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText('Stake'), '0.5');
+    await userEvent.click(within(form).getByRole('button', { name: /Up/ }));
+    expect(within(form).getByText('The amount is at least 1 USDT')).toBeTruthy();
+    await userEvent.clear(within(form).getByLabelText('Stake'));
+    await userEvent.type(within(form).getByLabelText('Stake'), '5');
+    await userEvent.click(within(form).getByRole('button', { name: /Up/ }));
+    const list = await screen.findByRole('list', { name: 'Current delegations' }, { timeout: 5000 });
+    expect(within(list).getByText(/Stake 5\.00 USDT · 60 s · payout 80\.00%/)).toBeTruthy();
+  });
 
   it('refuses an empty or too large order inline, focusing the first bad field, and sends nothing', async () => {
     await open('1000');
@@ -76,6 +134,10 @@ describe('/contract', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByText('No open orders.')).toBeTruthy());
   });
 });
+
+function toasts(): string[] {
+  return [...document.querySelectorAll('.toast')].map((e) => e.textContent ?? '');
+}
 
 function submitButton(): HTMLElement {
   const form = screen.getByRole('form', { name: 'Spot order' });
