@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { localeParts } from './scripts/vite-locale-parts';
 
 /** The dark theme's page colour; index.html's theme-color meta says the same. */
 const THEME_COLOR = '#0b1220';
@@ -9,17 +10,18 @@ const THEME_COLOR = '#0b1220';
 const DIR_AUTO = 'auto' as unknown as ManifestOptions['dir'];
 
 /**
- * Stable chunk names the service worker and scripts/bundle-budget.ts rely on: each locale file becomes
- * `assets/locale-<lang>-<hash>.js` and lightweight-charts (with its canvas helper) one `assets/chart-<hash>.js`.
+ * Stable chunk names the service worker and scripts/bundle-budget.ts rely on: each locale part becomes
+ * `assets/locale-<lang>-<part>-<hash>.js` (scripts/vite-locale-parts.ts) and lightweight-charts (with its canvas helper) one `assets/chart-<hash>.js`.
  * Both load on demand, so neither is precached (ARCHITECTURE.md principle 9 and the budgets table).
  */
 function chunkFileNames(chunk: { facadeModuleId: string | null }): string {
-  const locale = chunk.facadeModuleId?.match(/[\\/]locales[\\/]([\w-]+)[\\/]translation\.json$/);
-  return locale ? `assets/locale-${locale[1]}-[hash].js` : 'assets/[name]-[hash].js';
+  const locale = chunk.facadeModuleId?.match(/virtual:locale-part\/([\w-]+)\/(\w+)$/);
+  return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
 }
 
 export default defineConfig({
   plugins: [
+    localeParts(),
     react(),
     VitePWA({
       strategies: 'generateSW',

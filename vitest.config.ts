@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localeParts } from './scripts/vite-locale-parts';
 
 export default defineConfig({
   test: {
@@ -13,7 +14,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [localeParts(), react()],
         test: {
           name: 'app',
           environment: 'jsdom',

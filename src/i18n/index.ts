@@ -1,10 +1,12 @@
 /**
- * i18next set-up: en-US is bundled (the fallback), every other locale is its own chunk loaded before the app
- * mounts. The choice lives in localStorage ('strata.lang'); zh-CN when nothing is stored (SPEC.md §1).
+ * i18next set-up: en-US's core part is bundled (the fallback); every other part, of every locale, is its own
+ * chunk (src/i18n/parts.ts). All parts of the active language load in parallel before the app mounts. The
+ * choice lives in localStorage ('strata.lang'); zh-CN when nothing is stored (SPEC.md §1).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from '../../locales/en-US/translation.json';
+import enUSCore from 'virtual:locale-part/en-US/core';
+import { loaders } from 'virtual:locale-parts';
 import { STORAGE_KEYS, readString, writeString } from '../lib/storage';
 import {
   DEFAULT_LANGUAGE,
@@ -14,11 +16,7 @@ import {
   type LanguageCode,
 } from './languages';
 import type { TranslationTree } from './locale-check';
-
-const loaders = import.meta.glob<TranslationTree>(
-  ['/locales/*/translation.json', '!/locales/en-US/translation.json'],
-  { import: 'default' },
-);
+import { PART_NAMES } from './parts';
 
 export function storedLanguage(): LanguageCode {
   const stored = readString(STORAGE_KEYS.lang);
@@ -31,24 +29,35 @@ export function applyDocumentLanguage(code: string): void {
   document.documentElement.dir = directionOf(code);
 }
 
-async function loadBundle(code: LanguageCode): Promise<TranslationTree | undefined> {
-  if (code === FALLBACK_LANGUAGE) return undefined;
-  const load = loaders[`/locales/${code}/translation.json`];
-  if (!load) return undefined;
+async function loadPart(code: LanguageCode, part: string): Promise<TranslationTree> {
+  const load = loaders[`${code}/${part}`];
+  if (!load) return {};
   try {
-    return await load();
+    return (await load()).default as TranslationTree;
   } catch {
-    // Offline before the chunk was cached: English (the fallback) still renders every key.
-    return undefined;
+    // Offline before the chunk was cached: the fallback language still renders what it has.
+    return {};
   }
 }
 
+/** Every part of a language, merged (parts own disjoint top-level namespaces). */
+async function loadLanguage(code: LanguageCode): Promise<TranslationTree> {
+  const parts = await Promise.all(
+    PART_NAMES.map((part) =>
+      code === FALLBACK_LANGUAGE && part === 'core' ? (enUSCore as TranslationTree) : loadPart(code, part),
+    ),
+  );
+  return Object.assign({}, ...parts) as TranslationTree;
+}
+
 export async function initI18n(code: LanguageCode = storedLanguage()): Promise<typeof i18next> {
-  const bundle = await loadBundle(code);
+  // The fallback's other parts are fetched only when the fallback is the active language: every locale
+  // carries every key (the completeness test), so English is needed only while a part cannot load.
+  const bundle = await loadLanguage(code);
   const resources: Record<string, { translation: TranslationTree }> = {
-    [FALLBACK_LANGUAGE]: { translation: enUS },
+    [FALLBACK_LANGUAGE]: { translation: code === FALLBACK_LANGUAGE ? bundle : (enUSCore as TranslationTree) },
   };
-  if (bundle) resources[code] = { translation: bundle };
+  if (code !== FALLBACK_LANGUAGE) resources[code] = { translation: bundle };
   await i18next.use(initReactI18next).init({
     lng: code,
     fallbackLng: FALLBACK_LANGUAGE,

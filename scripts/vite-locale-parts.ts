@@ -1,0 +1,44 @@
+/**
+ * Vite plugin: serves each locale file (locales/<lang>/translation.json) as parts (src/i18n/parts.ts).
+ * `virtual:locale-part/<lang>/<part>` is one part as a module (its own chunk, named by vite.config.ts);
+ * `virtual:locale-parts` maps "<lang>/<part>" to a loader for every part except en-US core, which the app
+ * imports statically as its fallback.
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { PART_NAMES, pickPart, type LocalePart } from '../src/i18n/parts';
+
+const PART_ID = 'virtual:locale-part/';
+const INDEX_ID = 'virtual:locale-parts';
+
+export function localeParts(localesDir = resolve(import.meta.dirname, '../locales')): Plugin {
+  const languages = () =>
+    readdirSync(localesDir).filter((l) => existsSync(join(localesDir, l, 'translation.json')));
+  return {
+    name: 'strata-locale-parts',
+    resolveId(id) {
+      if (id === INDEX_ID || id.startsWith(PART_ID)) return `\0${id}`;
+      return undefined;
+    },
+    load(id) {
+      if (id === `\0${INDEX_ID}`) {
+        const entries = languages().flatMap((lang) =>
+          PART_NAMES.filter((part) => !(lang === 'en-US' && part === 'core')).map(
+            (part) =>
+              `  ${JSON.stringify(`${lang}/${part}`)}: () => import(${JSON.stringify(PART_ID + lang + '/' + part)}),`,
+          ),
+        );
+        return `export const loaders = {\n${entries.join('\n')}\n};\n`;
+      }
+      if (id.startsWith(`\0${PART_ID}`)) {
+        const [lang, part] = id.slice(PART_ID.length + 1).split('/') as [string, LocalePart];
+        const file = join(localesDir, lang, 'translation.json');
+        this.addWatchFile(file);
+        const tree = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        return `export default ${JSON.stringify(pickPart(tree, part))};\n`;
+      }
+      return undefined;
+    },
+  };
+}

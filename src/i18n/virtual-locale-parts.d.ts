@@ -1,0 +1,9 @@
+/** Modules made by scripts/vite-locale-parts.ts. */
+declare module 'virtual:locale-parts' {
+  export const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+}
+
+declare module 'virtual:locale-part/en-US/core' {
+  const tree: Record<string, unknown>;
+  export default tree;
+}
