@@ -66,7 +66,7 @@ describe('sync push (docs/RULES.md Y1-Y5)', () => {
     const { alice } = await pair(h);
     h.crashNextCommit();
     const [lost] = results(await h.push(alice, [transfer('t1', '9')]));
-    expect(lost?.code).toBe(500);
+    expect(lost?.code).toBe(503);
     expect(await transferCount(h)).toBe(0);
     expect((await h.engine.diagnostics.snapshot())['syncResults'] ?? []).toEqual([]);
     expect(await available(h, alice)).toBe('1000');

@@ -3,8 +3,8 @@
  * run it, each as its own unit of work. A mutation id is applied at most once, ever (rule Y1): its effects
  * and the record of its answer commit in the SAME unit of work, so no crash can separate them (Y2); a
  * mutation that fails is rolled back and its failure is recorded by the same unit that runs its onFailure
- * work (Y3), so a replay answers the same failure. Only a lost session (401) is not recorded: nothing ran,
- * and the device replays it after logging in again.
+ * work (Y3), so a replay answers the same failure. Only answers where nothing was applied are not recorded:
+ * a lost session (401) and a unit of work that could not commit (503); the device keeps and replays those.
  */
 import { z } from 'zod';
 import type { AuthCtx, Ctx } from '../context';
@@ -37,6 +37,21 @@ export const pushBody = body({
   clientId: z.string().min(1).max(100),
   mutations: z.array(mutation).max(MAX_PUSH, `at most ${MAX_PUSH} mutations per push`),
 });
+
+/**
+ * Answers that are never recorded, because nothing was applied: the device keeps such a mutation and replays
+ * it later (a lost session: 401; a unit of work that could not commit: 503).
+ */
+export const NOT_APPLIED_CODE = 503;
+const NOT_APPLIED: Outcome = {
+  code: NOT_APPLIED_CODE,
+  msg: 'Not applied: the server could not save it, send it again',
+  data: null,
+};
+
+function recordable(outcome: Outcome): boolean {
+  return outcome.code !== Codes.unauthorized && outcome.code !== NOT_APPLIED_CODE;
+}
 
 function outcomeOf(error: unknown): Outcome {
   if (error instanceof EngineError) return { code: error.code, msg: error.message, data: error.data };
@@ -81,7 +96,7 @@ async function execute(r: Replay, target: Handler, input: unknown): Promise<Outc
     return await r.nested.unit(async (ctx) => {
       // Runs after the rollback, in the same unit as the handler's own onFailure work (a wrong-key count).
       ctx.onFailure(async (after) => {
-        if (thrown) record(r, after, outcomeOf(thrown.error));
+        if (thrown && recordable(outcomeOf(thrown.error))) record(r, after, outcomeOf(thrown.error));
       });
       // Per mutation, not per push: an earlier mutation in the batch may have ended the session.
       const session = await authenticate(ctx.tx, ctx.headers, ctx.now);
@@ -97,6 +112,8 @@ async function execute(r: Replay, target: Handler, input: unknown): Promise<Outc
       return outcome;
     });
   } catch (error) {
+    // The handler did not fail: the session was gone, or the commit itself failed. Nothing was applied.
+    if (!thrown) return outcomeOf(error).code === Codes.unauthorized ? outcomeOf(error) : NOT_APPLIED;
     return outcomeOf(error);
   }
 }

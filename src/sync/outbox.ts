@@ -2,11 +2,14 @@
  * The outbox: mutations queued on the device, replayed through /api/sync/push in the order they were
  * queued. An entry leaves the outbox only in the same IndexedDB transaction that stores its answer (rule
  * Y8), so a crash in between cannot lose an answer or drop an unanswered mutation. Entries without an
- * answer (no response, a 401, a refused push) stay, in order, for the next flush; the server answers a
+ * answer (no response, a 401 or 503 that says nothing was applied, a refused push) stay, in order; the server answers a
  * replayed id with its first answer, so flushing twice never applies anything twice (Y1).
  */
 import type { ApiClient } from '../api/client';
 import type { DeviceDb, OutboxEntry, StoredResult } from './db';
+
+/** Answers the server does not record (engine/sync/push.ts): the mutation was not applied, send it again. */
+const NOT_APPLIED = new Set([401, 503]);
 
 /** Mutations per push: the server's limit (engine/sync/mutations.ts MAX_PUSH). */
 export const PUSH_BATCH = 500;
@@ -35,20 +38,25 @@ export function pendingCount(db: DeviceDb, memberId: string): Promise<number> {
   return db.outbox.where('memberId').equals(memberId).count();
 }
 
-/** Stores the answers and removes their entries in one transaction; stops at a 401 (not applied). */
+/** Stores the answers and removes their entries in one transaction; stops at one that was not applied. */
 async function settle(
   db: DeviceDb,
   batch: OutboxEntry[],
   answers: PushAnswer[],
   now: number,
-): Promise<number> {
+): Promise<{ stored: number; stop: { code: number | string } | null }> {
   const byId = new Map(answers.map((a) => [a.id, a]));
   const results: StoredResult[] = [];
   const done: number[] = [];
+  let stop: { code: number | string } | null = null;
   for (const entry of batch) {
     const answer = byId.get(entry.id);
-    // A lost session means the server ran nothing: this entry and every later one wait, in order.
-    if (!answer || answer.code === 401) break;
+    // Nothing was applied (lost session, or the server could not commit): this entry and every later one
+    // wait, in order, for the next flush.
+    if (!answer || NOT_APPLIED.has(answer.code)) {
+      stop = { code: answer?.code ?? 'EBADRESPONSE' };
+      break;
+    }
     results.push({ ...answer, id: entry.id, memberId: entry.memberId, name: entry.name, at: now });
     if (entry.seq !== undefined) done.push(entry.seq);
   }
@@ -56,7 +64,7 @@ async function settle(
     await db.results.bulkPut(results);
     await db.outbox.bulkDelete(done);
   });
-  return results.length;
+  return { stored: results.length, stop };
 }
 
 export async function flushOutbox(
@@ -82,10 +90,10 @@ export async function flushOutbox(
       error = err;
       break;
     }
-    const stored = await settle(db, batch, answers, options.now());
+    const { stored, stop } = await settle(db, batch, answers, options.now());
     answered += stored;
-    if (stored < batch.length) {
-      error = new Error('The server did not answer every mutation (session lost?)');
+    if (stop) {
+      error = stop;
       break;
     }
   }

@@ -55,6 +55,25 @@ describe('device sync (docs/RULES.md Y8)', () => {
     expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
+  it('Y8 a mutation the server could not commit (503) stays queued and is applied by the next flush', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice);
+    const id = await d.sync.enqueue('/api/transfer/submit', transferArgs('6'));
+    const other = await d.sync.enqueue('/api/transfer/submit', transferArgs('7'));
+    await settled(d);
+    h.crashNextCommit();
+    const third = await d.sync.enqueue('/api/transfer/submit', transferArgs('8'));
+    await settled(d);
+    expect(await d.sync.result(third)).toBeUndefined();
+    expect(d.sync.status.get()).toMatchObject({ pending: 1, state: 'error', error: '503' });
+    expect(await d.sync.flush()).toMatchObject({ answered: 1, pending: 0, error: null });
+    expect((await Promise.all([id, other, third].map((m) => d.sync.result(m)))).map((r) => r?.code)).toEqual([
+      0, 0, 0,
+    ]);
+    expect(await transferCount(h)).toBe(3);
+  });
+
   it('Y8 failures are answers too: a refused transfer leaves the outbox with its code for the UI', async () => {
     const h = await syncHarness();
     const { alice } = await pair(h, '2');
