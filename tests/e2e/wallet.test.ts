@@ -5,7 +5,8 @@
  * then submitted (911) and approved by the review, and every step is found in the records.
  * Both members live in one browser context: the demo engine's data is per origin, as a device's would be.
  * Real time is used (TRC-20: 19 blocks x 3 s; review: 60 s), so this takes about three minutes.
- * Screenshots of every wallet screen go to /tmp/shots/wallet-*.png.
+ * At the end the demo tools fast-forward 60 days and the VIP1 trial lapses. Screenshots of every wallet
+ * screen, light, dark and right to left, go to /tmp/shots/wallet-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
@@ -187,6 +188,24 @@ describe('wallet journey (issue 5)', () => {
     await login(page, bob);
     await record(page, '/order/transferRecord', `From ${alice}`);
     await record(page, '/order/vipRecord', /VIP1 trial/);
+
+    // The demo tools move the simulated clock 60 days: bob's VIP1 trial lapses, with the upgrade notice.
+    // Sessions do not outlive such a jump, so the clock is moved from the login page and bob logs in again.
+    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
+    const tools = page.getByRole('dialog', { name: 'Demo mode' });
+    await tools.getByRole('button', { name: 'Fast-forward 30 days' }).click();
+    await tools.getByText(/\((29 d 23|30 d 0) h ahead/).waitFor();
+    await tools.getByRole('button', { name: 'Fast-forward 30 days' }).click();
+    await tools.getByText(/\((59 d 23|60 d 0) h ahead/).waitFor();
+    await tools.getByRole('button', { name: 'Close' }).click();
+    await login(page, bob);
+    await page.goto('/user/vip');
+    await page.getByText('Your VIP has expired. Please upgrade to VIP2 or above.').waitFor();
+    expect(await page.getByRole('timer').count()).toBe(0);
+    await shot(page, 'vip1-expired');
+    await record(page, '/order/vipRecord', /Expired/);
 
     // The same screens in the dark theme, then right to left (ar-SA).
     await page.evaluate(() => localStorage.setItem('strata.theme', 'dark'));
