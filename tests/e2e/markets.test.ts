@@ -27,6 +27,8 @@ afterAll(async () => {
 });
 
 async function shot(page: Page, name: string) {
+  // From the top: a full-page shot of a scrolled page draws the sticky bars mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/markets-${name}.png`, fullPage: true });
 }
