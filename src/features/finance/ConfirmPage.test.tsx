@@ -48,6 +48,23 @@ describe('finance buy rules', () => {
   });
 });
 
+describe('/financial', { timeout: 20_000 }, () => {
+  it('F1: every product shows its annual rate with the term, minimum, maximum and redemption rule beside it', async () => {
+    const member = await fundedMember('fl', '0');
+    await renderApp('/financial', { user: member });
+    const list = await screen.findByRole('list', { name: 'Managed finance' }, { timeout: 5000 });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards.length).toBeGreaterThan(1);
+    for (const card of cards) {
+      expect(within(card).getByText(/^\d+\.\d\d%$/)).toBeTruthy();
+      expect(within(card).getByText('30 days')).toBeTruthy();
+      expect(within(card).getByText('Minimum')).toBeTruthy();
+      expect(within(card).getByText(/no early redemption or refund before it/)).toBeTruthy();
+    }
+    expect(screen.getByText('Managed finance needs VIP1 or above.')).toBeTruthy();
+  });
+});
+
 describe('/finance/confirm', { timeout: 20_000 }, () => {
   it('shows the rate with its term and rules, and refuses bad amounts inline without sending', async () => {
     await open('100', 1);

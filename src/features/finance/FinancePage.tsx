@@ -16,6 +16,7 @@ import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useQuery } from '../../ui/useQuery';
 import { ProductTerms } from './ProductTerms';
+import { vipLevel } from './vip';
 import '../market/market.css';
 import './finance.css';
 
@@ -62,7 +63,7 @@ export function FinancePage() {
     filter,
   );
   const list = query.data?.list ?? [];
-  const vip = Number((user?.vip ?? 'vip0').replace(/\D/g, '') || '0');
+  const vip = vipLevel(user?.vip);
   return (
     <div className="page finance">
       <OfflineNote />

@@ -5,17 +5,20 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
+import { useUser } from '../../app/user-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
 import { ProductTerms } from './ProductTerms';
 import { useProduct, useProductId } from './use-product';
+import { vipLevel } from './vip';
 import '../../ui/forms.css';
 import '../market/market.css';
 import './finance.css';
 
 function Details({ product }: { product: ProductView }) {
   const { t, i18n } = useTranslation();
+  const vip = vipLevel(useUser()?.vip);
   const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${product.currency}`;
   const rows: [string, string][] = [
     [
@@ -70,7 +73,7 @@ function Details({ product }: { product: ProductView }) {
           </thead>
           <tbody>
             {product.rates.map((r) => (
-              <tr key={r.vip} aria-current={r.annualRate === product.annualRate ? 'true' : undefined}>
+              <tr key={r.vip} aria-current={r.vip === vip ? 'true' : undefined}>
                 <td>VIP{r.vip}</td>
                 <td dir="ltr">{formatAmount(r.annualRate, { locale: i18n.language })}%</td>
               </tr>
