@@ -107,6 +107,17 @@ describe('sync pull (docs/RULES.md Y6-Y7)', () => {
     });
   });
 
+  it('Y6 product tables sync too: a bank card added through push arrives masked', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const card = { bankName: 'Bank', cardNumber: '6222020000000001', holder: 'Alice' };
+    results(await h.push(alice, [{ id: 'card', name: '/api/bank/add', args: card }]));
+    const page = await pullAll(h, alice);
+    const cards = page.changes.filter((c) => c.table === 'bankCards').map((c) => c.record);
+    expect(cards).toEqual([expect.objectContaining({ bankName: 'Bank', cardNumber: '**** **** **** 0001' })]);
+    expect(JSON.stringify(page)).not.toContain('6222020000000001');
+  });
+
   it('Y7 a cursor of another account or of no known shape answers 400; pull needs a session', async () => {
     const h = await syncHarness();
     const { alice, bob } = await pair(h);

@@ -11,6 +11,7 @@ import { deposits, type DepositRow } from '../deposits/tables';
 import { ownerOf } from '../ledger/accounts';
 import { balances, type BalanceRow } from '../ledger/tables';
 import { formatAmount } from '../money';
+import { productTables } from './products';
 import type { Row, TableDef } from '../store/port';
 import { transfers, type TransferRow } from '../transfers/tables';
 import { vipRecords, type VipRecordRow } from '../vip/tables';
@@ -109,5 +110,8 @@ const vipRecord = synced<VipRecordRow>({
 
 /** Table name -> how it syncs. */
 export const syncedTables: ReadonlyMap<string, Synced<Row>> = new Map(
-  [profile, balance, transfer, withdrawal, deposit, vipRecord].map((s) => [s.table.name, s]),
+  [profile, balance, transfer, withdrawal, deposit, vipRecord, ...productTables].map((s) => [
+    s.table.name,
+    s,
+  ]),
 );
