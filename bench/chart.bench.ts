@@ -22,7 +22,7 @@ const CANDLES = 100_000;
 const UPDATES = 2_000;
 
 const ENTRY = `
-import { createKlineChart } from './src/features/kline/chart';
+import { convert, createKlineChart } from './src/features/kline/chart';
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
@@ -48,6 +48,9 @@ window.runBench = async (count, updates) => {
   document.body.append(box);
   const chart = createKlineChart(box, { theme: { dark: false }, onNeedOlder: () => {} });
   const list = candles(count);
+  let c0 = performance.now();
+  convert(list, '#00000080', '#ffffff80');
+  const conversion = performance.now() - c0;
   await frame();
   let t = performance.now();
   chart.setCandles(list, 2);
@@ -67,7 +70,7 @@ window.runBench = async (count, updates) => {
     if (i % 50 === 0) await frame();
   }
   chart.destroy();
-  return { setData, setDataPainted, samples };
+  return { setData, setDataPainted, conversion, samples };
 };
 `;
 
@@ -105,7 +108,7 @@ export async function run(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForFunction(() => 'runBench' in window);
-    type Result = { setData: number; setDataPainted: number; samples: number[] };
+    type Result = { setData: number; setDataPainted: number; conversion: number; samples: number[] };
     type Run = (count: number, updates: number) => Promise<Result>;
     const runs: Result[] = [];
     for (let i = 0; i < 3; i++) {
@@ -122,7 +125,8 @@ export async function run(): Promise<void> {
     const updates = runs.flatMap((r) => r.samples).sort((a, b) => a - b);
     console.log(
       `setData ${CANDLES.toLocaleString('en-US')} candles: ${median(runs.map((r) => r.setData)).toFixed(1)} ms ` +
-        `(until painted ${median(runs.map((r) => r.setDataPainted)).toFixed(1)} ms; median of 3; budget 200 ms)`,
+        `(of which string conversion ${median(runs.map((r) => r.conversion)).toFixed(1)} ms; until painted ` +
+        `${median(runs.map((r) => r.setDataPainted)).toFixed(1)} ms; median of 3; budget 200 ms)`,
     );
     console.log(
       `live update of the last candle: p50 ${percentile(updates, 50).toFixed(3)} ms, ` +

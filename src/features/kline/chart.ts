@@ -45,7 +45,7 @@ interface Converted {
 }
 
 /** Both series in one pass: each decimal string is read once (100k candles is the budgeted case). */
-function convert(list: readonly Candle[], upColor: string, downColor: string): Converted {
+export function convert(list: readonly Candle[], upColor: string, downColor: string): Converted {
   const bars = new Array<CandlestickData<UTCTimestamp>>(list.length);
   const volumes = new Array<HistogramData<UTCTimestamp>>(list.length);
   for (let i = 0; i < list.length; i++) {
