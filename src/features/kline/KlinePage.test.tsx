@@ -1,0 +1,64 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Candle } from '../../../engine/index';
+import { renderApp } from '../../app/test-utils';
+import { advanceMarket } from '../market/test-market';
+import { fundedMember, wireTestApi } from '../wallet/test-wallet';
+
+vi.mock('../../api/transport-worker', async () => (await import('../market/test-market')).workerModule);
+vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+
+/** The canvas chart is replaced by a recorder: jsdom has no canvas, and this tests the data, not drawing. */
+const chart = vi.hoisted(() => ({
+  sets: [] as { candles: Candle[]; decimals: number }[],
+  updates: [] as Candle[],
+  needOlder: null as null | (() => void),
+}));
+vi.mock('./chart', () => ({
+  createKlineChart: (_box: HTMLElement, options: { onNeedOlder: () => void }) => {
+    chart.needOlder = options.onNeedOlder;
+    return {
+      setCandles: (candles: Candle[], decimals: number) =>
+        chart.sets.push({ candles: [...candles], decimals }),
+      update: (candle: Candle) => chart.updates.push(candle),
+      setTheme: () => undefined,
+      destroy: () => undefined,
+    };
+  },
+}));
+
+beforeAll(wireTestApi);
+afterEach(cleanup);
+
+describe('/finance/kline', { timeout: 20_000 }, () => {
+  it('M4 M6: loads 300 candles, pages back with before, switches interval and moves the last candle live', async () => {
+    const { router } = await renderApp('/finance/kline?symbol=ETH%2FUSDT', {
+      user: await fundedMember('kl'),
+    });
+    await waitFor(() => expect(chart.sets).toHaveLength(1), { timeout: 5000 });
+    const first = chart.sets[0]?.candles ?? [];
+    expect(first).toHaveLength(300);
+    expect(first[1]!.time - first[0]!.time).toBe(15 * 60);
+    expect(screen.getByRole('button', { name: '15m' }).getAttribute('aria-pressed')).toBe('true');
+    await screen.findByText(/^Latest candle: open /);
+
+    await act(async () => chart.needOlder?.());
+    await waitFor(() => expect(chart.sets).toHaveLength(2));
+    const paged = chart.sets[1]?.candles ?? [];
+    expect(paged).toHaveLength(600);
+    expect(paged[300]).toEqual(first[0]);
+    expect(new Set(paged.map((c) => c.time)).size).toBe(600);
+
+    const updates = chart.updates.length;
+    await act(() => advanceMarket(3_000));
+    await waitFor(() => expect(chart.updates.length).toBeGreaterThan(updates));
+    expect(chart.updates.at(-1)!.time).toBeGreaterThanOrEqual(paged.at(-1)!.time);
+
+    await userEvent.click(screen.getByRole('button', { name: '1h' }));
+    await waitFor(() => expect(chart.sets).toHaveLength(3));
+    const hourly = chart.sets[2]?.candles ?? [];
+    expect(hourly[1]!.time - hourly[0]!.time).toBe(3600);
+    expect(router.state.location.search).toBe('?symbol=ETH%2FUSDT&interval=1h');
+  });
+});
