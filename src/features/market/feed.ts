@@ -11,6 +11,7 @@ import { apiBase, isDemoMode } from '../../api/config';
 import { socketMachine } from '../../machines/socket';
 import { createDemoWorkerTransport } from '../../api/transport-worker';
 import { socketConnection, webSocketFactory, type SocketFactory } from '../../machines/socket-connection';
+import { userStore } from '../../app/user-store';
 
 /** The text `bind` carries (API.md: the server only needs it to keep the connection warm). */
 const HEARTBEAT_TEXT = 'strata';
@@ -43,6 +44,47 @@ const demoFeed: SocketFactory = (_url, handlers) => {
     },
   };
 };
+
+/** The member's credentials for the live socket, or null when logged out (docs/SERVER.md "Socket auth"). */
+function authFrame(): string {
+  const user = userStore.get();
+  return JSON.stringify({ type: 'auth', data: user ? { token: user.token, userId: String(user.id) } : null });
+}
+
+/**
+ * Live mode's socket: a WebSocket that, once bound, tells the server who the member is, and tells it again on
+ * every login or logout, so account events (balance, order, withdrawal...) reach this member only. Market
+ * messages need no auth. The bind itself carries only the heartbeat text, as API.md says.
+ */
+export const liveFeed: SocketFactory = (url, handlers) => {
+  let bound = false;
+  let stopWatching: (() => void) | undefined;
+  const connection = webSocketFactory(url, {
+    ...handlers,
+    close: () => {
+      stopWatching?.();
+      handlers.close();
+    },
+    error: () => {
+      stopWatching?.();
+      handlers.error();
+    },
+  });
+  return {
+    send(text: string) {
+      connection.send(text);
+      if (bound) return;
+      bound = true;
+      connection.send(authFrame());
+      stopWatching = userStore.subscribe(() => connection.send(authFrame()));
+    },
+    close() {
+      stopWatching?.();
+      connection.close();
+    },
+  };
+};
+
 let actor: FeedActor | null = null;
 
 function feedUrl(): string {
@@ -52,7 +94,7 @@ function feedUrl(): string {
 export function feedActor(): FeedActor {
   if (actor) return actor;
   const machine = socketMachine.provide({
-    actors: { connection: socketConnection(isDemoMode() ? demoFeed : webSocketFactory) },
+    actors: { connection: socketConnection(isDemoMode() ? demoFeed : liveFeed) },
   });
   actor = createActor(machine, { input: { url: feedUrl(), heartbeat: HEARTBEAT_TEXT } });
   actor.start();
