@@ -6,7 +6,8 @@
  * (b) queued in the device outbox (src/sync, Dexie on fake-indexeddb) while offline, then flushed through the
  *     app's API client into the in-process engine: the device's whole path;
  * (c) the same device flush over HTTP to the reference server (server/, memory storage) on 127.0.0.1, with
- *     members funded through /api/demo/chain/send and settle.
+ *     members funded through /api/demo/chain/send and settle; (d) the same with the server's SQL storage on
+ *     PGlite (in memory), where every replayed mutation is one SQL transaction.
  */
 import 'fake-indexeddb/auto';
 import { createClient, type ApiClient } from '../src/api/client';
@@ -14,8 +15,10 @@ import { createHttpTransport } from '../src/api/http-transport';
 import type { Transport } from '../src/api/transport';
 import { openDeviceDb } from '../src/sync/db';
 import { createSyncEngine } from '../src/sync/sync-engine';
-import { manualClock, type Engine } from '../engine/index';
+import { manualClock, type Engine, type StoreAdapter } from '../engine/index';
 import { startServer } from '../server/app';
+import { pgliteDriver } from '../server/sql-driver';
+import { SqlStore } from '../server/sql-store';
 import { configFromEnv } from '../server/config';
 import { fund, harness, signUp, T0, type Harness, type Session } from '../tests/engine/harness';
 
@@ -145,12 +148,12 @@ async function inProcessDevice(): Promise<void> {
   await h.engine.close();
 }
 
-async function overHttp(): Promise<void> {
+async function overHttp(label: string, storage: StoreAdapter | 'memory'): Promise<void> {
   const clock = manualClock(T0);
   const config = { ...configFromEnv({ DEMO: 'true', PORT: '0', STORAGE: 'memory' }), settleEveryMs: 0 };
   const server = await startServer({
     config,
-    storage: 'memory',
+    storage,
     clock,
     engineConfig: { pbkdf2Iterations: 1_000 },
   });
@@ -181,12 +184,7 @@ async function overHttp(): Promise<void> {
     await server.engine.settle();
     const vip = await call('/api/Viplist/Buyvip', { level: 3, key: 'key1' }, bob);
     if (vip.code !== 0) throw new Error(`setup: ${vip.code} ${vip.msg}`);
-    await device(
-      '(c) device outbox -> HTTP server, memory',
-      client(transport, alice),
-      alice.id,
-      server.engine,
-    );
+    await device(label, client(transport, alice), alice.id, server.engine);
   } finally {
     await server.close();
   }
@@ -195,5 +193,7 @@ async function overHttp(): Promise<void> {
 export async function run(): Promise<void> {
   await direct();
   await inProcessDevice();
-  await overHttp();
+  await overHttp('(c) device outbox -> HTTP server, memory', 'memory');
+  // PGlite (PostgreSQL in WebAssembly) in memory: one SQL transaction per replayed mutation.
+  await overHttp('(d) device outbox -> HTTP server, PGlite', await SqlStore.open(await pgliteDriver()));
 }

@@ -27,7 +27,7 @@ import { describeIssues } from './schema';
 import { createSecrets } from './security/secrets';
 import { authenticate } from './security/sessions';
 import type { StoreAdapter } from './store/port';
-import { Tx } from './store/tx';
+import { savepointOf, Tx } from './store/tx';
 import type { EngineRequest, EngineResponse, Envelope } from './contract';
 
 export interface Clock {
@@ -36,14 +36,24 @@ export interface Clock {
 
 type FailureWork = (ctx: Ctx) => Promise<void>;
 
+interface UnitState {
+  events: FeedMessage[];
+  failures: FailureWork[];
+  ledger: Ledger;
+  jobs: Jobs;
+}
+
 /**
- * What engine/sync's push needs from the runtime (ctx.nested): the route table, and fresh units of work run
- * inside the current serial slot, so each replayed mutation commits or rolls back on its own.
+ * What engine/sync's push needs from the runtime (ctx.nested): the route table, and nested units of work, so
+ * each replayed mutation succeeds or rolls back on its own and the batch commits once.
  */
 export interface Nested {
   /** The POST handler of a contract path, or undefined. */
   handler(path: string): Handler | undefined;
-  /** Runs `fn` as its own unit of work (own commit, rollback and onFailure work) at this unit's time. */
+  /**
+   * Runs `fn` as a unit of work nested in this one, at its time: all-or-nothing on its own (own rollback
+   * and onFailure work), committed with the enclosing unit.
+   */
   unit<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T>;
 }
 
@@ -85,14 +95,15 @@ export class Runtime {
     return run;
   }
 
-  /** One unit of work at time `now`. Commits on success, rolls back on error (then runs onFailure work). */
-  async unit<T>(now: number, headers: Record<string, string>, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
-    const tx = new Tx(this.store);
-    const events: FeedMessage[] = [];
-    const failures: FailureWork[] = [];
+  /** A unit of work's context, bound to `tx`; events, failure work and ledger/jobs state land in `state`. */
+  private context(tx: Tx, now: number, headers: Record<string, string>): { ctx: Ctx; state: UnitState } {
     const ids = new Ids(tx);
-    const ledger = new Ledger(tx, ids, now);
-    const jobs = new Jobs(tx, ids);
+    const state: UnitState = {
+      events: [],
+      failures: [],
+      ledger: new Ledger(tx, ids, now),
+      jobs: new Jobs(tx, ids),
+    };
     const ctx: Ctx = {
       now,
       nowSec: Math.floor(now / 1000),
@@ -101,35 +112,42 @@ export class Runtime {
       seed: this.seed,
       random: this.random,
       ids,
-      ledger,
-      jobs,
+      ledger: state.ledger,
+      jobs: state.jobs,
       secrets: createSecrets(this.config.secrets, this.seed, ids),
       headers,
       emit: (message) => {
-        events.push(message);
+        state.events.push(message);
       },
       onFailure: (work) => {
-        failures.push(work);
+        state.failures.push(work);
       },
       nested: {
         handler: (path) => {
           const resolved = this.router.resolve('POST', path);
           return resolved.ok ? resolved.handler : undefined;
         },
-        unit: (work) => this.unit(now, headers, work),
+        unit: (work) => this.savepoint(tx, state, now, headers, work),
       },
     };
+    return { ctx, state };
+  }
+
+  /** One unit of work at time `now`. Commits on success, rolls back on error (then runs onFailure work). */
+  async unit<T>(now: number, headers: Record<string, string>, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
+    const tx = new Tx(this.store);
+    const { ctx, state } = this.context(tx, now, headers);
     let result: T;
     try {
       result = await fn(ctx);
       for (const hook of this.commitHooks) await hook(ctx);
       await tx.commit();
-      if (jobs.scheduled > 0) this.jobsVersion++;
+      if (state.jobs.scheduled > 0) this.jobsVersion++;
     } catch (error) {
-      if (failures.length > 0) {
+      if (state.failures.length > 0) {
         try {
           await this.unit(now, headers, async (after) => {
-            for (const work of failures) await work(after);
+            for (const work of state.failures) await work(after);
           });
         } catch {
           // The caller must still learn why its call failed, not that the bookkeeping after it did.
@@ -137,8 +155,47 @@ export class Runtime {
       }
       throw error;
     }
-    for (const memberId of [...ledger.touched].sort()) events.push({ type: 'balance', data: { memberId } });
+    const events = state.events;
+    for (const memberId of [...state.ledger.touched].sort())
+      events.push({ type: 'balance', data: { memberId } });
     this.feed.publish(events);
+    return result;
+  }
+
+  /**
+   * A unit of work nested in another (ctx.nested.unit): on success its writes, feed messages and touched
+   * balances join the parent's, to commit with it; on error they vanish and its onFailure work runs in a
+   * savepoint of its own. So a batch of nested units is one storage commit (engine/sync's push: one SQL or
+   * IndexedDB transaction per 500 mutations) while each stays all-or-nothing.
+   */
+  private async savepoint<T>(
+    parent: Tx,
+    outer: UnitState,
+    now: number,
+    headers: Record<string, string>,
+    fn: (ctx: Ctx) => Promise<T>,
+  ): Promise<T> {
+    const tx = new Tx(savepointOf(parent));
+    const { ctx, state } = this.context(tx, now, headers);
+    let result: T;
+    try {
+      result = await fn(ctx);
+    } catch (error) {
+      if (state.failures.length > 0) {
+        try {
+          await this.savepoint(parent, outer, now, headers, async (after) => {
+            for (const work of state.failures) await work(after);
+          });
+        } catch {
+          // As in unit(): the failure itself is what the caller must learn.
+        }
+      }
+      throw error;
+    }
+    tx.mergeInto(parent);
+    outer.events.push(...state.events);
+    for (const memberId of state.ledger.touched) outer.ledger.touched.add(memberId);
+    outer.jobs.scheduled += state.jobs.scheduled;
     return result;
   }
 

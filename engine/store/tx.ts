@@ -3,6 +3,7 @@
  * buffer's own writes. The router commits the buffer in one adapter commit on success and drops it on
  * failure, so every call is all-or-nothing (docs/RULES.md G1).
  */
+import { clonePlain } from './clone';
 import {
   compareIds,
   indexKey,
@@ -38,8 +39,12 @@ export class Tx {
   }
 
   /** Records whose index `index` has `value`, in id order. */
-  async query<T extends Row>(def: TableDef<T>, index: string, value: IndexValue): Promise<T[]> {
-    const key = indexKey(index, value);
+  query<T extends Row>(def: TableDef<T>, index: string, value: IndexValue): Promise<T[]> {
+    return this.queryKey(def, indexKey(index, value));
+  }
+
+  /** Records with the precomputed index key `key` ("<index>=<value>"). */
+  async queryKey<T extends Row>(def: TableDef<T>, key: string): Promise<T[]> {
     const base = (await this.adapter.query(def.name, key)) as T[];
     return this.overlay(def, base, (ix) => ix.includes(key));
   }
@@ -86,6 +91,17 @@ export class Tx {
     return this.adapter.get(table, id);
   }
 
+  /** A savepoint: hands this unit's writes to `parent`'s buffer instead of committing them. */
+  mergeInto(parent: Tx): void {
+    for (const [table, m] of this.buffer) {
+      for (const [id, p] of m) {
+        if ('deleted' in p) parent.delete(tableRef(table), id);
+        else parent.put(p.def, p.value);
+      }
+    }
+    this.buffer.clear();
+  }
+
   get dirty(): boolean {
     for (const m of this.buffer.values()) if (m.size > 0) return true;
     return false;
@@ -104,4 +120,32 @@ export class Tx {
     this.buffer.clear();
     await this.adapter.commit(puts, deletes);
   }
+}
+
+const refs = new Map<string, TableDef<Row>>();
+
+/** A table named at run time (reads and deletes need only its name). */
+function tableRef(name: string): TableDef<Row> {
+  let def = refs.get(name);
+  if (!def) {
+    def = { name, indexes: {} };
+    refs.set(name, def);
+  }
+  return def;
+}
+
+/**
+ * A unit of work nested in `parent` (engine/sync's push: each replayed mutation): reads see the parent's
+ * buffered writes, as copies, so a nested unit that fails cannot have changed what the parent holds.
+ */
+export function savepointOf(parent: Tx): StoreAdapter {
+  return {
+    kind: 'savepoint',
+    get: async (table, id) => clonePlain(await parent.get(tableRef(table), id)),
+    query: async (table, key) => clonePlain(await parent.queryKey(tableRef(table), key)),
+    scan: async (table) => clonePlain(await parent.scan(tableRef(table))),
+    tables: () => Promise.reject(new Error('A savepoint does not list tables')),
+    commit: () => Promise.reject(new Error('A savepoint merges into its parent instead of committing')),
+    close: async () => undefined,
+  };
 }

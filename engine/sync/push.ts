@@ -1,10 +1,11 @@
 /**
  * POST /api/sync/push: replays a device's queued mutations, in order, each exactly as the direct call would
- * run it, each as its own unit of work. A mutation id is applied at most once, ever (rule Y1): its effects
- * and the record of its answer commit in the SAME unit of work, so no crash can separate them (Y2); a
+ * run it, each as a unit of work nested in the push's (a savepoint: it rolls back alone, and the push
+ * commits once). A mutation id is applied at most once, ever (rule Y1): its effects and the record of its
+ * answer are written in the SAME unit of work and commit together, so no crash can separate them (Y2); a
  * mutation that fails is rolled back and its failure is recorded by the same unit that runs its onFailure
  * work (Y3), so a replay answers the same failure. Only answers where nothing was applied are not recorded:
- * a lost session (401) and a unit of work that could not commit (503); the device keeps and replays those.
+ * a lost session (401) and a nested unit that failed outside its handler (503); the device replays those.
  */
 import { z } from 'zod';
 import type { AuthCtx, Ctx } from '../context';
@@ -40,7 +41,7 @@ export const pushBody = body({
 
 /**
  * Answers that are never recorded, because nothing was applied: the device keeps such a mutation and replays
- * it later (a lost session: 401; a unit of work that could not commit: 503).
+ * it later (a lost session: 401; a nested unit that failed outside its handler: 503).
  */
 export const NOT_APPLIED_CODE = 503;
 const NOT_APPLIED: Outcome = {
@@ -112,7 +113,7 @@ async function execute(r: Replay, target: Handler, input: unknown): Promise<Outc
       return outcome;
     });
   } catch (error) {
-    // The handler did not fail: the session was gone, or the commit itself failed. Nothing was applied.
+    // The handler did not fail: the session was gone, or the unit failed around it. Nothing was applied.
     if (!thrown) return outcomeOf(error).code === Codes.unauthorized ? outcomeOf(error) : NOT_APPLIED;
     return outcomeOf(error);
   }

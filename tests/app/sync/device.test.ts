@@ -55,7 +55,7 @@ describe('device sync (docs/RULES.md Y8)', () => {
     expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
-  it('Y8 a mutation the server could not commit (503) stays queued and is applied by the next flush', async () => {
+  it('Y8 a push the server could not commit stays queued and is applied by the next flush', async () => {
     const h = await syncHarness();
     const { alice } = await pair(h);
     const d = device(h, alice);
@@ -66,7 +66,7 @@ describe('device sync (docs/RULES.md Y8)', () => {
     const third = await d.sync.enqueue('/api/transfer/submit', transferArgs('8'));
     await settled(d);
     expect(await d.sync.result(third)).toBeUndefined();
-    expect(d.sync.status.get()).toMatchObject({ pending: 1, state: 'error', error: '503' });
+    expect(d.sync.status.get()).toMatchObject({ pending: 1, state: 'error', error: '500' });
     expect(await d.sync.flush()).toMatchObject({ answered: 1, pending: 0, error: null });
     expect((await Promise.all([id, other, third].map((m) => d.sync.result(m)))).map((r) => r?.code)).toEqual([
       0, 0, 0,
