@@ -61,6 +61,21 @@ describe('sync push (docs/RULES.md Y1-Y5)', () => {
     expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
+  it('Y2 a failing mutation cannot change, even in place, what earlier mutations of the push wrote', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const out = results(
+      await h.push(alice, [
+        transfer('a', '3'),
+        { id: 'b', name: '/test/mutate-then-throw' },
+        transfer('c', '4'),
+      ]),
+    );
+    expect(out.map((r) => r.code)).toEqual([0, 400, 0]);
+    expect(await available(h, alice)).toBe('993');
+    expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+
   it('Y2 a crash at commit drops the effects and the answers together; the replay applies them once', async () => {
     const h = await syncHarness();
     const { alice } = await pair(h);

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { assembleEngine } from '../../engine/engine';
 import { fail } from '../../engine/errors';
 import { manualClock } from '../../engine/index';
-import { acct } from '../../engine/ledger/accounts';
+import { acct, USDT } from '../../engine/ledger/accounts';
+import { balanceId, balances } from '../../engine/ledger/tables';
 import { handler } from '../../engine/router';
 import { domains, type Domain } from '../../engine/routes';
 import { amount, body } from '../../engine/schema';
@@ -58,6 +59,15 @@ export async function syncHarness(): Promise<SyncHarness> {
           throw fail(4011, 'Failed after moving money');
         },
       }),
+      // Changes a record it read in place, then fails: what the enclosing push holds must not change.
+      '/test/mutate-then-throw': handler({
+        auth: true,
+        run: async (ctx) => {
+          const row = await ctx.tx.get(balances, balanceId(acct.user(ctx.member.id), USDT));
+          if (row) row.amount = '0';
+          throw fail(400, 'Failed after changing a record in place');
+        },
+      }),
     },
     beforeCommit: async () => {
       if (!crash) return;
@@ -68,7 +78,11 @@ export async function syncHarness(): Promise<SyncHarness> {
   const clock = manualClock(T0);
   const engine = await assembleEngine(
     { clock, seed: 11, storage: 'memory', config: { pbkdf2Iterations: 1_000, secrets: 'seeded' } },
-    [...domains.filter((d) => d.name !== 'sync'), createSyncDomain(['/test/move-then-throw']), testing],
+    [
+      ...domains.filter((d) => d.name !== 'sync'),
+      createSyncDomain(['/test/move-then-throw', '/test/mutate-then-throw']),
+      testing,
+    ],
   );
   const call: Harness['call'] = async (path, b, session) =>
     (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: b })).body;
