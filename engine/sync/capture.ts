@@ -9,7 +9,7 @@
 import type { Ctx } from '../context';
 import { counters } from '../ids';
 import type { Row } from '../store/port';
-import { changeId, changes, seqKind } from './tables';
+import { changeId, changes, seqKind, syncMeta } from './tables';
 import { syncedTables } from './views';
 
 async function append(ctx: Ctx, memberId: string, table: string, rowId: string): Promise<void> {
@@ -36,7 +36,7 @@ const BACKFILLED = 'sync.backfilled';
  * Once per database: logs every existing synced record, so a store written before sync existed (or by an
  * engine without it) still answers "everything" to a pull without a cursor.
  */
-export async function backfill(ctx: Ctx): Promise<void> {
+async function backfill(ctx: Ctx): Promise<void> {
   if (await ctx.tx.get(counters, BACKFILLED)) return;
   ctx.tx.put(counters, { id: BACKFILLED, value: 1 });
   for (const spec of syncedTables.values()) {
@@ -44,4 +44,18 @@ export async function backfill(ctx: Ctx): Promise<void> {
       for (const memberId of spec.membersOf(row)) await append(ctx, memberId, spec.table.name, row.id);
     }
   }
+}
+
+/**
+ * The database's epoch: a device's cursor names it, so after a reset (the demo's, or a restored server) the
+ * same member id's cursor is refused and the device starts over instead of keeping records that are gone.
+ */
+async function ensureEpoch(ctx: Ctx): Promise<void> {
+  if (await ctx.tx.get(syncMeta, 'epoch')) return;
+  ctx.tx.put(syncMeta, { id: 'epoch', value: (await ctx.secrets.token()).slice(0, 12) });
+}
+
+export async function initSync(ctx: Ctx): Promise<void> {
+  await ensureEpoch(ctx);
+  await backfill(ctx);
 }

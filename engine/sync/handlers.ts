@@ -3,7 +3,7 @@
  * id; pull pages through the member's change log, which `beforeCommit` writes in every unit of work.
  */
 import type { Domain } from '../routes';
-import { backfill, logChanges } from './capture';
+import { initSync, logChanges } from './capture';
 import { pullHandler } from './pull';
 import { syncable } from './mutations';
 import { pushHandler } from './push';
@@ -17,7 +17,7 @@ export function createSyncDomain(extra: readonly string[] = []): Domain {
       '/api/sync/pull': pullHandler,
     },
     beforeCommit: logChanges,
-    init: backfill,
+    init: initSync,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Harness, Session } from '../../tests/engine/harness';
+import { harness, signUp, type Harness, type Session } from '../../tests/engine/harness';
 import { pair, results, syncHarness, transfer } from '../../tests/engine/sync-kit';
 
 interface Change {
@@ -118,6 +118,17 @@ describe('sync pull (docs/RULES.md Y6-Y7)', () => {
     const cards = page.changes.filter((c) => c.table === 'bankCards').map((c) => c.record);
     expect(cards).toEqual([expect.objectContaining({ bankName: 'Bank', cardNumber: '**** **** **** 0001' })]);
     expect(JSON.stringify(page)).not.toContain('6222020000000001');
+  });
+
+  it('Y7 a cursor from before a reset (another database) answers 400, even for the same member id', async () => {
+    const before = await syncHarness();
+    const { alice } = await pair(before);
+    const cursor = (await pull(before, alice)).cursor;
+    const after = await harness({ seed: 99 });
+    const again = await signUp(after, 'alice');
+    expect(again.id).toBe(alice.id);
+    expect((await after.call('/api/sync/pull', { cursor }, again)).code).toBe(400);
+    expect((await after.call('/api/sync/pull', {}, again)).code).toBe(0);
   });
 
   it('Y7 a cursor of another account or of no known shape answers 400; pull needs a session', async () => {

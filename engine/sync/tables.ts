@@ -34,7 +34,14 @@ export interface ChangeRow {
   seq: number;
 }
 
+/** `epoch`: random per database, part of every cursor, so a cursor from before a reset is refused. */
+export interface SyncMetaRow {
+  id: string;
+  value: string;
+}
+
 export const syncResults = defineTable<SyncResultRow>('syncResults');
+export const syncMeta = defineTable<SyncMetaRow>('syncMeta');
 export const changes = defineTable<ChangeRow>('changes', {
   bucket: (c) => bucketKey(c.memberId, Math.floor(c.seq / BUCKET)),
 });
