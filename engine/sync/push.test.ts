@@ -22,6 +22,23 @@ describe('sync push (docs/RULES.md Y1-Y5)', () => {
     expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
+  it('Y2 replayed mutations announce their balance changes on the feed after the push committed', async () => {
+    const h = await syncHarness();
+    const { alice, bob } = await pair(h);
+    const seen: unknown[] = [];
+    const stop = h.engine.subscribe((m) => {
+      if (m.type === 'balance') seen.push(m.data);
+    });
+    results(
+      await h.push(alice, [
+        transfer('a', '1'),
+        { id: 'b', name: '/test/move-then-throw', args: { amount: '1' } },
+      ]),
+    );
+    stop();
+    expect(seen).toEqual([{ memberId: alice.id }, { memberId: bob.id }]);
+  });
+
   it('Y1 a repeat answers the first result even if it would now be answered differently', async () => {
     const h = await syncHarness();
     const { alice } = await pair(h, '3');
