@@ -37,6 +37,14 @@ export function demoControls(): DemoControls | null {
   return 'demo' in transport ? transport.demo : null;
 }
 
+/**
+ * Presents an error the client did not present itself (an answer inside /api/sync/push's results), exactly
+ * as a failed call's would be: toast, 401 dialog, and so on.
+ */
+export function reportError(error: ApiError, silent = false): void {
+  onError(error, silent);
+}
+
 export { ApiError, isApiError } from './api-error';
 export type { CallOptions } from './client';
 export type { DemoControls } from './transport-worker';

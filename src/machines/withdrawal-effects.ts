@@ -3,8 +3,8 @@
  * through the app's API client. Tests and screens swap them with `.provide()`.
  */
 import { fromPromise } from 'xstate';
-import type { FeedMessage } from '../../engine/index';
-import { api, isApiError } from '../api';
+import type { BodyOf, FeedMessage } from '../../engine/index';
+import { ApiError, api, isApiError, reportError } from '../api';
 import {
   defaultValidators,
   validateForm,
@@ -25,25 +25,50 @@ export function validateWith(validators: WithdrawalValidators = defaultValidator
   );
 }
 
+/** The submission's input: the form, and the mutation id that makes every resend of it the same request. */
+export interface SubmitInput extends WithdrawalForm {
+  /** Fixed when the member confirms; a resend after a lost answer reuses it, so the server applies it once. */
+  mutationId?: string | null;
+}
+
 /**
- * The client rejects every code but 0/200 (after its toast, which for 911 is the "awaiting review" message
- * members should see), so 911 is caught here and turned into the record it carries.
+ * Submits through /api/sync/push under the confirmation's mutation id, so that a submission whose answer was
+ * lost (timeout, dropped connection) and is sent again when the device is back online is applied at most
+ * once: the server answers a repeat with the first answer (API.md). The answer inside `results` is presented
+ * like any call's (911's "awaiting review" toast included) and 911 is turned into the record it carries.
  */
-export const submitWithdrawal = fromPromise<WithdrawalRecord, WithdrawalForm>(async ({ input }) => {
+export const submitWithdrawal = fromPromise<WithdrawalRecord, SubmitInput>(async ({ input }) => {
+  const args: BodyOf<'/api/withdraw/submit'> = {
+    // The form's currency is always USDT (the only one); the engine checks it anyway.
+    currency: input.currency as BodyOf<'/api/withdraw/submit'>['currency'],
+    network: input.network,
+    address: input.address.trim(),
+    amount: input.amount.trim(),
+    key: input.key,
+  };
+  if (!input.mutationId) return submitDirect(args);
+  const { results } = await api.call('/api/sync/push', {
+    clientId: 'withdrawal',
+    mutations: [{ id: input.mutationId, name: '/api/withdraw/submit', args }],
+  });
+  const result = results.find((r) => r.id === input.mutationId);
+  if (!result) throw new ApiError(500, '', null);
+  if (result.code === 0 || result.code === 200) return toRecord(result.data);
+  const error = new ApiError(result.code, result.msg, result.data);
+  reportError(error);
+  if (result.code === SUBMITTED_CODE) return toRecord(result.data);
+  throw error;
+});
+
+/** Without a mutation id (tests, tools): the plain call; the client presents its answer, 911 included. */
+async function submitDirect(args: BodyOf<'/api/withdraw/submit'>): Promise<WithdrawalRecord> {
   try {
-    const data = await api.call('/api/withdraw/submit', {
-      currency: input.currency,
-      network: input.network,
-      address: input.address.trim(),
-      amount: input.amount.trim(),
-      key: input.key,
-    });
-    return toRecord(data);
+    return toRecord(await api.call('/api/withdraw/submit', args));
   } catch (error) {
     if (isApiError(error) && error.code === SUBMITTED_CODE) return toRecord(error.data);
     throw error;
   }
-});
+}
 
 function toRecord(data: unknown): WithdrawalRecord {
   return typeof data === 'object' && data !== null ? (data as WithdrawalRecord) : {};

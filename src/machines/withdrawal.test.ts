@@ -11,7 +11,7 @@ import {
   type WithdrawalForm,
   type WithdrawalRecord,
 } from './withdrawal';
-import { reviewResultOf, validateWith } from './withdrawal-effects';
+import { reviewResultOf, validateWith, type SubmitInput } from './withdrawal-effects';
 import { defaultValidators, toMicro, type FieldErrors } from './withdrawal-rules';
 
 const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
@@ -20,7 +20,7 @@ const GOOD: Partial<WithdrawalForm> = { address: TRON, amount: '12.5', key: '123
 const RECORD: WithdrawalRecord = { id: 'w1', status: 'under review', amount: '12.5' };
 
 function start(input: { online?: boolean } = {}) {
-  const submit = controlled<WithdrawalRecord, WithdrawalForm>();
+  const submit = controlled<WithdrawalRecord, SubmitInput>();
   const actor = createActor(
     withdrawalMachine.provide({ actors: { submit: submit.logic, validate: validateWith() } }),
     { input },
@@ -99,7 +99,9 @@ describe('withdrawal machine', () => {
     expect(s.state()).toBe('confirming');
     s.actor.send({ type: 'CONFIRM' });
     expect(s.state()).toBe('submitting');
-    expect(s.submit.calls).toEqual([{ currency: 'USDT', network: 'TRC20', ...GOOD }]);
+    expect(s.submit.calls).toEqual([
+      { currency: 'USDT', network: 'TRC20', ...GOOD, mutationId: expect.any(String) as unknown },
+    ]);
     await s.submit.resolve(RECORD);
     expect(s.state()).toBe('awaitingReview');
     expect(s.context().record).toEqual(RECORD);
@@ -160,6 +162,25 @@ describe('withdrawal machine', () => {
     s.actor.send({ type: 'CANCEL' });
     expect(s.state()).toBe('editing');
     expect(s.context().form.key).toBe('');
+  });
+
+  it('a resend after a lost answer reuses the mutation id (applied once); a new attempt gets a new one', async () => {
+    const s = await toConfirming();
+    s.actor.send({ type: 'CONFIRM' });
+    await s.submit.reject(new ApiError('ERR_NETWORK', '', null));
+    expect(s.state()).toBe('queued');
+    s.actor.send({ type: 'ONLINE' });
+    await s.submit.reject(new ApiError('ECONNABORTED', '', null));
+    expect(s.state()).toBe('failed');
+    s.actor.send({ type: 'RETRY' });
+    await s.submit.reject(new ApiError(3007, 'key wrong', null));
+    s.actor.send({ type: 'RETRY' });
+    const ids = s.submit.calls.map((c) => c.mutationId);
+    expect(ids).toHaveLength(4);
+    expect(ids[0]).toEqual(expect.any(String));
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).toBe(ids[0]);
+    expect(ids[3]).not.toBe(ids[0]);
   });
 
   it('cancelling the confirmation returns to the form as typed', async () => {
@@ -224,7 +245,7 @@ describe('withdrawal machine', () => {
     expect(coverage.unvisitedTransitions).toEqual([]);
     for (const path of coverage.paths) {
       const validate = controlled<FieldErrors, { form: WithdrawalForm; minimum: string }>();
-      const submit = controlled<WithdrawalRecord, WithdrawalForm>();
+      const submit = controlled<WithdrawalRecord, SubmitInput>();
       const actor = createActor(
         withdrawalMachine.provide({ actors: { validate: validate.logic, submit: submit.logic } }),
         { input: {} },

@@ -36,6 +36,8 @@ export interface WithdrawalContext {
   record: WithdrawalRecord | null;
   error: Failure | null;
   online: boolean;
+  /** The confirmed submission's mutation id (withdrawal-effects.ts): kept across resends, new per attempt. */
+  mutationId: string | null;
 }
 
 export type ReviewStatus = 'success' | 'rejected';
@@ -60,11 +62,18 @@ export function emptyForm(network: Network = 'TRC20'): WithdrawalForm {
   return { currency: 'USDT', network, address: '', amount: '', key: '' };
 }
 
-/** CONFIRM and RETRY: send now, or queue when the device is offline. */
+/**
+ * CONFIRM and RETRY: an attempt, sent now or queued when the device is offline. It gets a new mutation id
+ * unless the last one never got the server's answer (see newAttempt), so sending it again is idempotent.
+ */
 const sendOrQueue = [
-  { guard: 'isOffline' as const, target: 'queued' as const },
-  { target: 'submitting' as const },
+  { guard: 'isOffline' as const, target: 'queued' as const, actions: 'newAttempt' as const },
+  { target: 'submitting' as const, actions: 'newAttempt' as const },
 ];
+
+function newMutationId(): string {
+  return globalThis.crypto.randomUUID();
+}
 
 export const withdrawalMachine = setup({
   types: {
@@ -99,6 +108,14 @@ export const withdrawalMachine = setup({
       fieldErrors: {},
     }),
     forgetKey: assign({ form: ({ context }) => ({ ...context.form, key: '' }) }),
+    // After a timeout nobody knows whether the server applied the submission: RETRY resends the same
+    // mutation (answered once, ever); after a server's answer the next attempt is a new mutation.
+    newAttempt: assign({
+      mutationId: ({ context }) =>
+        context.mutationId && context.error && typeof context.error.code === 'string'
+          ? context.mutationId
+          : newMutationId(),
+    }),
     goOnline: assign({ online: true }),
     goOffline: assign({ online: false }),
     announceQueued: emit({ type: 'queued' }),
@@ -112,6 +129,7 @@ export const withdrawalMachine = setup({
     record: null,
     error: null,
     online: input.online ?? true,
+    mutationId: null,
   }),
   on: {
     ONLINE: { actions: 'goOnline' },
@@ -152,7 +170,7 @@ export const withdrawalMachine = setup({
       invoke: {
         id: 'submit',
         src: 'submit',
-        input: ({ context }) => context.form,
+        input: ({ context }) => ({ ...context.form, mutationId: context.mutationId }),
         onDone: {
           target: 'awaitingReview',
           actions: [
