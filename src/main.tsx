@@ -34,4 +34,8 @@ async function start(): Promise<void> {
 }
 
 startPwa();
-void start();
+void start().then(() =>
+  // The device half of sync (src/sync): reconciles the outbox and replica when online. Loaded after mount so
+  // /home's first paint does not wait for it.
+  import('./sync/app').then(({ startAppSync }) => startAppSync()),
+);
