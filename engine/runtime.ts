@@ -222,6 +222,13 @@ export class Runtime {
       return envelope(0, 'ok', result ?? null);
     } catch (error) {
       if (error instanceof EngineError) return envelope(error.code, error.message, error.data);
+      if (isQuotaError(error)) {
+        return envelope(
+          Codes.storageFull,
+          'Storage is full: nothing was saved. Free some space and try again',
+          null,
+        );
+      }
       return envelope(Codes.serverError, 'Server exception', null);
     }
   }
@@ -315,4 +322,15 @@ export class Runtime {
 function envelope(code: number, msg: string, data: unknown): EngineResponse {
   const body: Envelope = { code, msg, data };
   return { status: 200, body };
+}
+
+/**
+ * A full disk while committing (IndexedDB's QuotaExceededError, possibly wrapped by Dexie as `inner` or
+ * `cause`). The unit of work was not written, so the member only needs to free space and retry.
+ */
+function isQuotaError(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  const { name, inner, cause } = error as { name?: unknown; inner?: unknown; cause?: unknown };
+  if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
+  return isQuotaError(inner, depth + 1) || isQuotaError(cause, depth + 1);
 }

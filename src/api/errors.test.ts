@@ -65,6 +65,15 @@ describe('describeError: every code of SPEC.md §8 as settled in API.md', () => 
     expect(EN.has(key)).toBe(true);
   });
 
+  it('507 (the device storage is full) shows the translated quota message, whatever the server says', () => {
+    expect(describeError(507, 'Storage is full')).toEqual({
+      kind: 'translated',
+      key: 'pwa.quotaExceeded',
+      params: {},
+    });
+    expect(EN.has('pwa.quotaExceeded')).toBe(true);
+  });
+
   it.each([
     [999, 'Special'],
     [3008, ''],

@@ -20,6 +20,8 @@ const CLIENT_CODE_KEYS: Record<string, string> = {
   [CLIENT_CODES.offline]: 'errors.offline',
   // Some clients report a timeout as -1.
   '-1': 'errors.timeout',
+  // The engine's storage is full on this device (engine/errors.ts storageFull): nothing was saved.
+  '507': 'pwa.quotaExceeded',
 };
 
 export type ErrorDescription =
