@@ -3,6 +3,7 @@
  * with `.provide()`; screens use the machine as exported.
  */
 import { fromPromise } from 'xstate';
+import type { BodyOf } from '../../engine/index';
 import { api, ApiError } from '../api';
 import { toastStore } from '../app/toast-store';
 import { toLocalUser, userStore, type LocalUser } from '../app/user-store';
@@ -13,19 +14,8 @@ export interface Credentials {
   password: string;
 }
 
-/** POST /api/index/register (API.md). */
-export interface RegisterForm extends Credentials {
-  repassword: string;
-  key: string;
-  rekey: string;
-  email?: string;
-  phone?: string;
-  invite?: string;
-  verify: string;
-  verifyKey: string;
-  question: string;
-  answer: string;
-}
+/** POST /api/index/register (API.md): the contract's own body type, so a renamed field fails here too. */
+export type RegisterForm = BodyOf<'/api/index/register'>;
 
 /** Login answers a JSON string of the user info (SPEC.md §7); a parsed object is accepted too. */
 export function parseLoginData(data: unknown): LocalUser {
