@@ -6,12 +6,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { Field, SelectField } from '../../ui/Field';
 import { cleanAmount, toMicro } from '../wallet/amount';
 import { checkPositive, marginFor, microToString } from './order-rules';
 import { Segmented } from './Segmented';
+import { UpDownActions } from './UpDownActions';
+import { useOrderSubmit } from './use-order-submit';
 
 export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100];
 
@@ -28,8 +29,7 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
   const [leverage, setLeverage] = useState(10);
   const [marginMode, setMarginMode] = useState<'cross' | 'isolated'>('cross');
   const [volume, setVolume] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
   const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
 
   useEffect(() => {
@@ -53,32 +53,24 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
     checkPositive(volume) ?? (margin !== null && have !== null && margin > have ? 'overAvailable' : null);
   const error = submitted && reason ? t(`trade.error.volume.${reason}`, { base }) : undefined;
 
-  async function open(side: 'open_long' | 'open_short', form: HTMLFormElement | null) {
-    setSubmitted(true);
-    if (reason) {
-      form?.querySelector<HTMLInputElement>('[name="volume"]')?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await api.call('/api/order/place', {
-        symbol,
-        market: 'contract',
-        side,
-        type: 'market',
-        volume,
-        leverage,
-        marginMode,
-      });
-      toastStore.show(t(side === 'open_long' ? 'trade.openedLong' : 'trade.openedShort'), 'success');
-      setVolume('');
-      setSubmitted(false);
-      onPlaced();
-    } catch {
-      // 403 (settings change with a position open), 4011 and 400 were shown by the client.
-    } finally {
-      setBusy(false);
-    }
+  function open(side: 'open_long' | 'open_short', form: HTMLFormElement | null) {
+    return attempt({
+      form,
+      invalid: reason ? 'volume' : null,
+      send: async () => {
+        await api.call('/api/order/place', {
+          symbol,
+          market: 'contract',
+          side,
+          type: 'market',
+          volume,
+          leverage,
+          marginMode,
+        });
+        return t(side === 'open_long' ? 'trade.openedLong' : 'trade.openedShort');
+      },
+      clear: () => setVolume(''),
+    });
   }
 
   return (
@@ -124,19 +116,12 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
           leverage,
         })}
       </p>
-      <div className="trade-actions">
-        <button type="submit" className="button button-up" disabled={busy}>
-          {t('trade.openLong')}
-        </button>
-        <button
-          type="button"
-          className="button button-down"
-          disabled={busy}
-          onClick={(e) => void open('open_short', e.currentTarget.form)}
-        >
-          {t('trade.openShort')}
-        </button>
-      </div>
+      <UpDownActions
+        busy={busy}
+        up={t('trade.openLong')}
+        down={t('trade.openShort')}
+        onDown={(form) => void open('open_short', form)}
+      />
     </form>
   );
 }

@@ -5,11 +5,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { checkAmount, cleanAmount } from '../wallet/amount';
 import { Segmented } from './Segmented';
+import { UpDownActions } from './UpDownActions';
+import { useOrderSubmit } from './use-order-submit';
 
 /** Payout on a win as a percent of the stake, by period (engine config optionPayoutBps). */
 export const PERIODS = [
@@ -31,38 +32,29 @@ export function OptionForm({
   const { t, i18n } = useTranslation();
   const [period, setPeriod] = useState<string>('60');
   const [stake, setStake] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
   const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
   const reason = checkAmount(stake, MIN_STAKE, available);
   const error = submitted && reason ? t(`wallet.amountError.${reason}`, { min: MIN_STAKE }) : undefined;
   const chosen = PERIODS.find((p) => String(p.seconds) === period) ?? PERIODS[0];
 
-  async function place(side: 'up' | 'down', form: HTMLFormElement | null) {
-    setSubmitted(true);
-    if (reason) {
-      form?.querySelector<HTMLInputElement>('[name="stake"]')?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await api.call('/api/order/place', {
-        symbol,
-        market: 'option',
-        side,
-        type: 'market',
-        volume: stake,
-        period: chosen.seconds,
-      });
-      toastStore.show(t('trade.optionPlaced'), 'success');
-      setStake('');
-      setSubmitted(false);
-      onPlaced();
-    } catch {
-      // Shown by the client (4011, 400).
-    } finally {
-      setBusy(false);
-    }
+  function place(side: 'up' | 'down', form: HTMLFormElement | null) {
+    return attempt({
+      form,
+      invalid: reason ? 'stake' : null,
+      send: async () => {
+        await api.call('/api/order/place', {
+          symbol,
+          market: 'option',
+          side,
+          type: 'market',
+          volume: stake,
+          period: chosen.seconds,
+        });
+        return t('trade.optionPlaced');
+      },
+      clear: () => setStake(''),
+    });
   }
 
   return (
@@ -96,19 +88,12 @@ export function OptionForm({
         addon={<span className="unit">USDT</span>}
       />
       <p className="terms">{t('trade.optionTerms', { seconds: chosen.seconds, payout: chosen.payout })}</p>
-      <div className="trade-actions">
-        <button type="submit" className="button button-up" disabled={busy}>
-          ▲ {t('trade.up')}
-        </button>
-        <button
-          type="button"
-          className="button button-down"
-          disabled={busy}
-          onClick={(e) => void place('down', e.currentTarget.form)}
-        >
-          ▼ {t('trade.down')}
-        </button>
-      </div>
+      <UpDownActions
+        busy={busy}
+        up={<>▲ {t('trade.up')}</>}
+        down={<>▼ {t('trade.down')}</>}
+        onDown={(form) => void place('down', form)}
+      />
     </form>
   );
 }

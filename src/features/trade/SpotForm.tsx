@@ -5,12 +5,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { cleanAmount } from '../wallet/amount';
 import { checkSpot, microToString, notional } from './order-rules';
 import { Segmented } from './Segmented';
+import { useOrderSubmit } from './use-order-submit';
 
 export interface SpotFormProps {
   symbol: string;
@@ -37,8 +37,7 @@ export function SpotForm({
   const [type, setType] = useState<'market' | 'limit'>('limit');
   const [price, setPrice] = useState('');
   const [volume, setVolume] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
   const money = (v: string, unit: string, decimals = 2) =>
     `${formatAmount(v, { decimals, locale: i18n.language })} ${unit}`;
 
@@ -56,33 +55,24 @@ export function SpotForm({
   };
   const value = notional(type === 'limit' ? price : latest, volume);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setSubmitted(true);
-    const invalid = (['price', 'volume'] as const).find((f) => errors[f]);
-    if (invalid) {
-      e.currentTarget.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const order = await api.call('/api/order/place', {
-        symbol,
-        market: 'spot',
-        side,
-        type,
-        volume,
-        ...(type === 'limit' ? { price } : {}),
-      });
-      toastStore.show(t(order.status === 'open' ? 'trade.placedOpen' : 'trade.placedFilled'), 'success');
-      setVolume('');
-      setSubmitted(false);
-      onPlaced();
-    } catch {
-      // The client showed the catalogue message (4011, 400...).
-    } finally {
-      setBusy(false);
-    }
+    return attempt({
+      form: e.currentTarget,
+      invalid: (['price', 'volume'] as const).find((f) => errors[f]),
+      send: async () => {
+        const order = await api.call('/api/order/place', {
+          symbol,
+          market: 'spot',
+          side,
+          type,
+          volume,
+          ...(type === 'limit' ? { price } : {}),
+        });
+        return t(order.status === 'open' ? 'trade.placedOpen' : 'trade.placedFilled');
+      },
+      clear: () => setVolume(''),
+    });
   }
 
   return (
