@@ -31,7 +31,7 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
   const config = resolveConfig(options.config);
   const seed = options.seed ?? 1;
   const clock = options.clock ?? systemClock;
-  const store = await openStore(options.storage);
+  const store = await openStore(options.storage, { onReplaced: options.onStorageReplaced });
   const runtime = new Runtime(store, config, clock, seed, createRandom(seed), domains);
   await runtime.init();
 

@@ -33,6 +33,11 @@ export interface EngineOptions {
   storage?: 'memory' | string | StoreAdapter;
   /** Partial overrides of the business constants (engine/config.ts); amounts as decimal strings. */
   config?: Record<string, unknown>;
+  /**
+   * IndexedDB storage only: a newer version of the app is upgrading the database, so this engine has closed
+   * it and refuses further work. Its owner should reload into the new version.
+   */
+  onStorageReplaced?: () => void;
 }
 
 /** Read-only checks for tests, benches and support tooling; never part of the wire contract. */

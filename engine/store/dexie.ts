@@ -77,16 +77,24 @@ export class DexieStore implements StoreAdapter {
   private readonly dirty = new Map<string, StoredRow | RowRef>();
   private logged = 0;
 
-  private constructor(name: string) {
+  private constructor(name: string, onReplaced?: () => void) {
     this.db = new Dexie(name);
     this.db.version(1).stores({ rows: '[t+id]' });
     this.db.version(2).stores({ rows: '[t+id]', log: '++seq' });
     this.rows = this.db.table('rows');
     this.log = this.db.table('log');
+    // A newer version of the app is upgrading this database: close at once so the upgrade can proceed
+    // (it waits for every old connection), refuse further work instead of reopening the old schema, and
+    // tell the owner, who reloads into the new version.
+    this.db.on('versionchange', () => {
+      this.db.close({ disableAutoOpen: true });
+      onReplaced?.();
+      return false;
+    });
   }
 
-  static async open(name: string): Promise<DexieStore> {
-    const store = new DexieStore(name);
+  static async open(name: string, options: { onReplaced?: () => void } = {}): Promise<DexieStore> {
+    const store = new DexieStore(name, options.onReplaced);
     await store.db.open();
     const all = await store.rows.toArray();
     store.mirror.apply(

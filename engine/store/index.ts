@@ -12,8 +12,11 @@ export { DexieStore } from './dexie';
 export const DEFAULT_DB_NAME = 'strata-engine';
 
 /** A ready adapter (the server's SQL store) is used as given; the engine closes it on `Engine.close()`. */
-export async function openStore(storage: string | StoreAdapter | undefined): Promise<StoreAdapter> {
+export async function openStore(
+  storage: string | StoreAdapter | undefined,
+  options: { onReplaced?: () => void } = {},
+): Promise<StoreAdapter> {
   if (typeof storage === 'object') return storage;
   if (storage === 'memory') return new MemoryStore();
-  return DexieStore.open(storage ?? DEFAULT_DB_NAME);
+  return DexieStore.open(storage ?? DEFAULT_DB_NAME, options);
 }

@@ -4,6 +4,7 @@
  * storage as soon as a member is logged in (their replica is then worth protecting from eviction).
  */
 import { userStore } from '../app/user-store';
+import { onBroadcast } from './broadcast';
 import { listenForInstallPrompt } from './install';
 import { startLeaderElection } from './leadership';
 import { registerServiceWorker } from './register';
@@ -24,7 +25,15 @@ export function persistAfterLogin(
   return store.subscribe(check);
 }
 
+/** A newer version is upgrading the demo engine's database (engine-host.ts): reload into it. */
+export function reloadOnUpgrade(reload: () => void = () => location.reload()): () => void {
+  return onBroadcast((message) => {
+    if (message.type === 'reload') reload();
+  });
+}
+
 export function startPwa(): void {
+  reloadOnUpgrade();
   listenForInstallPrompt();
   startLeaderElection();
   persistAfterLogin();

@@ -30,7 +30,8 @@ describe('cross-tab notices', () => {
   it('validates message shapes', () => {
     expect(isStrataMessage({ type: 'changed', topics: ['order', 'position'] })).toBe(true);
     expect(isStrataMessage({ type: 'changed' })).toBe(false);
-    expect(isStrataMessage({ type: 'reload' })).toBe(false);
+    expect(isStrataMessage({ type: 'reload' })).toBe(true);
+    expect(isStrataMessage({ type: 'reboot' })).toBe(false);
     expect(isStrataMessage(null)).toBe(false);
   });
 });

@@ -9,12 +9,14 @@ export type StrataMessage =
   /** Data changed in IndexedDB; `topics` names what (e.g. 'balance', 'order', 'withdrawal'). */
   | { type: 'changed'; topics: string[] }
   /** The member logged out in one tab: every tab drops its session. */
-  | { type: 'logout' };
+  | { type: 'logout' }
+  /** A newer version is upgrading the demo engine's database: every tab reloads into it. */
+  | { type: 'reload' };
 
 export function isStrataMessage(value: unknown): value is StrataMessage {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as { type?: unknown; topics?: unknown };
-  if (message.type === 'logout') return true;
+  if (message.type === 'logout' || message.type === 'reload') return true;
   return (
     message.type === 'changed' &&
     Array.isArray(message.topics) &&

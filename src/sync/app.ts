@@ -7,16 +7,23 @@
 import { useSyncExternalStore } from 'react';
 import { api } from '../api';
 import { userStore } from '../app/user-store';
+import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
 import { openDeviceDb } from './db';
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
 
 let instance: SyncEngine | undefined;
 
+/** A newer version upgrading the device database closes this tab's connection and reloads it into the new one. */
+function upgradable<T extends Parameters<typeof onDatabaseUpgrade>[0]>(db: T): T {
+  onDatabaseUpgrade(db);
+  return db;
+}
+
 export function appSync(): SyncEngine {
   instance ??= createSyncEngine({
     api,
-    db: openDeviceDb(),
+    db: upgradable(openDeviceDb()),
     online: browserOnline(),
     member: () => userStore.get()?.id ?? null,
     leader: onLeadership,

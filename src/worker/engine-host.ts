@@ -6,6 +6,7 @@
 import { createEngine as createRealEngine } from '../../engine/index';
 import type { Engine, EngineOptions, EngineRequest, EngineResponse, FeedMessage } from '../../engine/index';
 import { DEMO_SEED, DEMO_STORAGE } from '../api/config';
+import { broadcast as broadcastToTabs } from '../pwa/broadcast';
 import { createOffsetStore, type OffsetStore } from './offset-store';
 
 /** Scheduled jobs (chain confirmations, reviews, VIP expiry) are checked this often. */
@@ -22,6 +23,8 @@ export interface EngineHostOptions {
   deleteStorage?: (name: string) => Promise<void>;
   /** 0 turns the timer off (tests call settle() themselves). */
   settleEveryMs?: number;
+  /** A newer version is upgrading the engine's database; the default tells every tab to reload. */
+  onStorageReplaced?: () => void;
 }
 
 export interface EngineHost {
@@ -55,6 +58,7 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
   const offsets = options.offsets ?? createOffsetStore(`${storage}-clock`);
   const deleteStorage = options.deleteStorage ?? deleteIndexedDb;
   const settleEveryMs = options.settleEveryMs ?? SETTLE_EVERY_MS;
+  const onStorageReplaced = options.onStorageReplaced ?? (() => broadcastToTabs({ type: 'reload' }));
 
   let offset = 0;
   const clock = { now: () => wallClock() + offset };
@@ -64,7 +68,7 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
   };
 
   const start = async (): Promise<{ engine: Engine; unsubscribe: () => void }> => {
-    const engine = await makeEngine({ clock, seed, storage });
+    const engine = await makeEngine({ clock, seed, storage, onStorageReplaced });
     return { engine, unsubscribe: engine.subscribe(broadcast) };
   };
   // Every call waits for the engine that is current when it starts, so a reset never serves a half-made one.
