@@ -8,7 +8,7 @@ import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { useForm } from '../../ui/useForm';
-import { failureText } from '../auth/failure-text';
+import { FailureAlert } from '../auth/FailureAlert';
 import { compact, requiredRule } from '../auth/rules';
 import type { BankAddBody, BankCard } from './bank-types';
 import './account.css';
@@ -80,11 +80,7 @@ export function BankAddPage() {
             {...field('cardNumber')}
           />
           <Field label={t('bank.holder')} autoComplete="cc-name" {...field('holder')} />
-          {failure && (
-            <p className="form-error" role="alert">
-              {failureText(failure, t)}
-            </p>
-          )}
+          <FailureAlert failure={failure} />
           <button type="submit" className="button primary block" disabled={busy}>
             {t('bank.save')}
           </button>

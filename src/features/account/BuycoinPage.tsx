@@ -13,7 +13,7 @@ import { toFailure, type Failure } from '../../machines/failure';
 import { Field, SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { cleanAmount } from '../wallet/amount';
-import { failureText } from '../auth/failure-text';
+import { FailureAlert } from '../auth/FailureAlert';
 import {
   buyAmountRule,
   currencyFor,
@@ -126,11 +126,7 @@ export function BuycoinPage() {
               </dl>
             )}
           </div>
-          {failure && (
-            <p className="form-error" role="alert">
-              {failureText(failure, t)}
-            </p>
-          )}
+          <FailureAlert failure={failure} />
           <button type="submit" className="button primary block" disabled={busy || !quote}>
             {t('buycoin.buy')}
           </button>

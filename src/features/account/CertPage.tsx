@@ -12,7 +12,7 @@ import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useForm } from '../../ui/useForm';
-import { failureText } from '../auth/failure-text';
+import { FailureAlert } from '../auth/FailureAlert';
 import { compact, requiredRule } from '../auth/rules';
 import { UploadField } from './UploadField';
 import { useProfile } from './use-profile';
@@ -136,11 +136,7 @@ export function CertPage() {
               onUploaded={(url) => form.setValue('backImage', url)}
             />
           </div>
-          {failure && (
-            <p className="form-error" role="alert">
-              {failureText(failure, t)}
-            </p>
-          )}
+          <FailureAlert failure={failure} />
           <button type="submit" className="button primary block" disabled={busy}>
             {t('account.cert.submit')}
           </button>

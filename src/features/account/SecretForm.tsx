@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toastStore } from '../../app/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
 import { PasswordField } from '../auth/PasswordField';
-import { failureText } from '../auth/failure-text';
+import { FailureAlert } from '../auth/FailureAlert';
 import { compact, repeatRule } from '../auth/rules';
 import { useForm } from '../../ui/useForm';
 
@@ -77,11 +77,7 @@ export function SecretForm({
       <PasswordField label={labels.old} autoComplete="current-password" {...field('old')} />
       <PasswordField label={labels.next} autoComplete="new-password" hint={hint} {...field('next')} />
       <PasswordField label={labels.repeat} autoComplete="new-password" {...field('repeat')} />
-      {failure && (
-        <p className="form-error" role="alert">
-          {failureText(failure, t)}
-        </p>
-      )}
+      <FailureAlert failure={failure} />
       <button type="submit" className="button primary block" disabled={busy}>
         {labels.submit}
       </button>

@@ -10,7 +10,7 @@ import { toastStore } from '../../app/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
-import { failureText } from './failure-text';
+import { FailureAlert } from './FailureAlert';
 import { PasswordField } from './PasswordField';
 import { accountRule, compact, passwordRule, repeatRule, requiredRule } from './rules';
 import { useQuestion } from './useQuestion';
@@ -115,11 +115,7 @@ export function ForgetPage() {
               <p className="hint">{t('auth.resetHold')}</p>
             </>
           )}
-          {shownFailure && (
-            <p className="form-error" role="alert">
-              {failureText(shownFailure, t)}
-            </p>
-          )}
+          <FailureAlert failure={shownFailure} />
           <div className="form-actions">
             <button type="submit" className="button primary block" disabled={busy || q.busy}>
               {hasQuestion ? t('auth.resetPassword') : t('auth.next')}

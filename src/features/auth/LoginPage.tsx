@@ -6,7 +6,7 @@ import { session } from '../../app/session';
 import type { Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
-import { failureText } from './failure-text';
+import { FailureAlert } from './FailureAlert';
 import { PasswordField } from './PasswordField';
 import { accountRule, compact, passwordRule } from './rules';
 import './auth.css';
@@ -47,11 +47,7 @@ export function LoginPage() {
         <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
           <Field label={t('auth.account')} autoComplete="username" {...field('username')} />
           <PasswordField label={t('auth.password')} autoComplete="current-password" {...field('password')} />
-          {failure && (
-            <p className="form-error" role="alert">
-              {failureText(failure, t)}
-            </p>
-          )}
+          <FailureAlert failure={failure} />
           <div className="form-actions">
             <button type="submit" className="button primary block" disabled={busy}>
               {busy ? t('auth.loggingIn') : t('common.login')}

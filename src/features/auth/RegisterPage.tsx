@@ -13,7 +13,7 @@ import type { Failure } from '../../machines/failure';
 import { Field, SelectField } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
 import { CaptchaDemoHint, CaptchaImage, useCaptcha } from './Captcha';
-import { failureText } from './failure-text';
+import { FailureAlert } from './FailureAlert';
 import { PasswordField } from './PasswordField';
 import { fieldOfFailure, QUESTION_CHOICES, REGISTER_INITIAL, validateRegister } from './register-form';
 import './auth.css';
@@ -147,11 +147,7 @@ export function RegisterPage() {
             addon={<CaptchaImage captcha={captcha} failed={failed} onRefresh={refresh} />}
             {...field('verify')}
           />
-          {failure && (
-            <p className="form-error" role="alert">
-              {failureText(failure, t)}
-            </p>
-          )}
+          <FailureAlert failure={failure} />
           <div className="form-actions">
             <button type="submit" className="button primary block" disabled={busy}>
               {busy ? t('auth.registering') : t('common.register')}

@@ -13,7 +13,7 @@ import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { QueryState } from '../../ui/QueryState';
 import { useForm } from '../../ui/useForm';
-import { failureText } from './failure-text';
+import { FailureAlert } from './FailureAlert';
 import { PasswordField } from './PasswordField';
 import { compact, keyRule, passwordRule, repeatRule, requiredRule } from './rules';
 import { useQuestion } from './useQuestion';
@@ -103,11 +103,7 @@ export function UserForgetPage() {
           />
           <PasswordField label={t('auth.rekey')} autoComplete="off" {...field('rekey')} />
           <p className="hint">{t('auth.keyResetNote')}</p>
-          {failure && (
-            <p className="form-error" role="alert">
-              {failureText(failure, t)}
-            </p>
-          )}
+          <FailureAlert failure={failure} />
           <div className="form-actions">
             <button type="submit" className="button primary block" disabled={busy}>
               {t('auth.resetKey')}
