@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../engine/index';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
+import { Segmented } from '../trade/Segmented';
 import { compareDecimal, signOf } from './decimal';
 import { QuoteList } from './QuoteList';
 import { SimulatedNote } from './SimulatedNote';
@@ -41,19 +42,12 @@ export function MarketPage() {
         <h2 id="quotes-heading" className="section-title">
           {t('market.title')}
         </h2>
-        <div className="segmented" role="group" aria-label={t('market.views')}>
-          {VIEWS.map((v) => (
-            <button
-              key={v}
-              type="button"
-              className="segment"
-              aria-pressed={view === v}
-              onClick={() => setView(v)}
-            >
-              {t(`market.view.${v}`)}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label={t('market.views')}
+          value={view}
+          onChange={setView}
+          options={VIEWS.map((v) => ({ value: v, label: t(`market.view.${v}`) }))}
+        />
         <div className="quote-head muted" aria-hidden="true">
           <span>{t('market.pairVolume')}</span>
           <span>{t('market.latestHighLow')}</span>

@@ -10,6 +10,7 @@ import { toastStore } from '../../app/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { PagedList } from '../../ui/PagedList';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { Segmented } from './Segmented';
 
 type Market = 'spot' | 'contract' | 'option';
 
@@ -107,19 +108,12 @@ export function OrdersPanel({
   };
   return (
     <section aria-label={t('trade.orders')}>
-      <div className="segmented" role="group" aria-label={t('trade.orders')}>
-        {(['open', 'history'] as const).map((v) => (
-          <button
-            key={v}
-            type="button"
-            className="segment"
-            aria-pressed={view === v}
-            onClick={() => setView(v)}
-          >
-            {t(`trade.view.${v}`)}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        label={t('trade.orders')}
+        value={view}
+        onChange={setView}
+        options={(['open', 'history'] as const).map((v) => ({ value: v, label: t(`trade.view.${v}`) }))}
+      />
       <PagedList
         key={`${market}-${view}-${version}`}
         load={load}
