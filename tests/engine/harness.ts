@@ -12,22 +12,20 @@ import { amount, body } from '../../engine/schema';
 
 export const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
 
-const faucet: Domain = {
-  name: 'test-faucet',
-  handlers: {
-    '/test/faucet': handler({
-      auth: false,
-      body: body({ memberId: z.string(), amount }),
-      run: async (ctx, input) => {
-        await ctx.ledger.move(acct.world('TEST'), acct.user(input.memberId), input.amount, {
-          kind: 'test.faucet',
-          ref: `faucet:${input.memberId}`,
-        });
-        return null;
-      },
-    }),
+/** /test/faucet: credits a member out of thin air (the TEST world account), for test set-ups. */
+export const faucetHandler = handler({
+  auth: false,
+  body: body({ memberId: z.string(), amount }),
+  run: async (ctx, input) => {
+    await ctx.ledger.move(acct.world('TEST'), acct.user(input.memberId), input.amount, {
+      kind: 'test.faucet',
+      ref: `faucet:${input.memberId}`,
+    });
+    return null;
   },
-};
+});
+
+const faucet: Domain = { name: 'test-faucet', handlers: { '/test/faucet': faucetHandler } };
 
 export interface Session {
   id: string;

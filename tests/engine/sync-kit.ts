@@ -2,7 +2,6 @@
  * A real engine for the sync tests: every domain, a sync domain that may also replay this file's test-only
  * calls, a faucet, and a crash switch (a commit hook that throws once, as a power cut at commit would).
  */
-import { z } from 'zod';
 import { assembleEngine } from '../../engine/engine';
 import { fail } from '../../engine/errors';
 import { manualClock } from '../../engine/index';
@@ -12,7 +11,7 @@ import { handler } from '../../engine/router';
 import { domains, type Domain } from '../../engine/routes';
 import { amount, body } from '../../engine/schema';
 import { createSyncDomain } from '../../engine/sync/handlers';
-import { fund, signUp, T0, type Harness, type Session } from './harness';
+import { faucetHandler, fund, signUp, T0, type Harness, type Session } from './harness';
 
 export interface SyncHarness extends Harness {
   /** The next unit of work that reaches its commit throws instead (everything it wrote is dropped). */
@@ -36,17 +35,7 @@ export async function syncHarness(): Promise<SyncHarness> {
   const testing: Domain = {
     name: 'sync-testing',
     handlers: {
-      '/test/faucet': handler({
-        auth: false,
-        body: body({ memberId: z.string(), amount }),
-        run: async (ctx, input) => {
-          await ctx.ledger.move(acct.world('TEST'), acct.user(input.memberId), input.amount, {
-            kind: 'test.faucet',
-            ref: `faucet:${input.memberId}`,
-          });
-          return null;
-        },
-      }),
+      '/test/faucet': faucetHandler,
       // Moves money, then fails: the unit of work must drop the move.
       '/test/move-then-throw': handler({
         auth: true,
