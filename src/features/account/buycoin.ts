@@ -1,15 +1,8 @@
 /** Quick buy's wire shapes (engine/buycoin/handlers.ts) and its amount rule, exact in micro-USDT. */
+import type { BuycoinQuote } from '../../../engine/index';
 import { toMicro } from '../../machines/withdrawal-rules';
 
-export interface BuycoinQuote {
-  amount: string;
-  currency: string;
-  referenceRate: string;
-  rate: string;
-  /** Percent over the reference rate. */
-  spread: string;
-  total: string;
-}
+export type { BuycoinQuote };
 
 export interface BuycoinResult extends BuycoinQuote {
   id: string;
