@@ -49,16 +49,32 @@ async function setup(config: Record<string, unknown> = {}) {
     const data = (await call('/api/user/getuser', {}, headers)).data as Record<string, string>;
     return { available: data['available'], frozen: data['frozen'] };
   };
-  return { engine, clock, call, headers, balance };
+  /** Pays alice's deposit address on the demo chain; the caller lets the confirmations pass. */
+  const pay = async (network: 'TRC20' | 'ERC20', amount: string) => {
+    const address = ((await call('/api/recharge/address', { network }, headers)).data as { address: string })
+      .address;
+    await call('/api/demo/chain/send', { network, address, amount }, headers);
+  };
+  /** Asks for a TRC-20 withdrawal to an address outside the demo, with alice's key. */
+  const withdraw = (amount: string) =>
+    call(
+      '/api/withdraw/submit',
+      {
+        currency: 'USDT',
+        network: 'TRC20',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        amount,
+        key: 'key1',
+      },
+      headers,
+    );
+  return { engine, clock, call, headers, balance, pay, withdraw };
 }
 
 describe('exactly-once settlement', () => {
   it('D2 a deposit credited by its job is not credited again by a second run', async () => {
-    const { engine, clock, call, headers, balance } = await setup();
-    const address = (
-      (await call('/api/recharge/address', { network: 'TRC20' }, headers)).data as { address: string }
-    ).address;
-    await call('/api/demo/chain/send', { network: 'TRC20', address, amount: '100' }, headers);
+    const { engine, clock, call, headers, balance, pay } = await setup();
+    await pay('TRC20', '100');
     const id = ((await call('/api/recharge/list', {}, headers)).data as { list: { id: string }[] }).list[0]
       ?.id;
     expect(id).toBeDefined();
@@ -71,24 +87,11 @@ describe('exactly-once settlement', () => {
   });
 
   it('W6 a rejected withdrawal releases its hold exactly once, however often review runs', async () => {
-    const { engine, clock, call, headers, balance } = await setup({ withdrawReviewLimit: '10' });
-    const address = (
-      (await call('/api/recharge/address', { network: 'ERC20' }, headers)).data as { address: string }
-    ).address;
-    await call('/api/demo/chain/send', { network: 'ERC20', address, amount: '100' }, headers);
+    const { engine, clock, call, balance, pay, withdraw } = await setup({ withdrawReviewLimit: '10' });
+    await pay('ERC20', '100');
     clock.advance(600_000);
     await engine.settle();
-    const submit = await call(
-      '/api/withdraw/submit',
-      {
-        currency: 'USDT',
-        network: 'TRC20',
-        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-        amount: '60',
-        key: 'key1',
-      },
-      headers,
-    );
+    const submit = await withdraw('60');
     expect(submit.code).toBe(911);
     const id = (submit.data as WithdrawalRecord).id;
     // A run before the job: the review rule is deterministic, so this is the one real review.
@@ -102,24 +105,11 @@ describe('exactly-once settlement', () => {
   });
 
   it('W6 a sent withdrawal is captured exactly once', async () => {
-    const { engine, clock, call, headers, balance } = await setup();
-    const address = (
-      (await call('/api/recharge/address', { network: 'TRC20' }, headers)).data as { address: string }
-    ).address;
-    await call('/api/demo/chain/send', { network: 'TRC20', address, amount: '100' }, headers);
+    const { engine, clock, call, balance, pay, withdraw } = await setup();
+    await pay('TRC20', '100');
     clock.advance(120_000);
     await engine.settle();
-    const submit = await call(
-      '/api/withdraw/submit',
-      {
-        currency: 'USDT',
-        network: 'TRC20',
-        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-        amount: '60',
-        key: 'key1',
-      },
-      headers,
-    );
+    const submit = await withdraw('60');
     const id = (submit.data as WithdrawalRecord).id;
     clock.advance(60_000);
     await engine.settle();
