@@ -5,6 +5,7 @@
 import { manualClock, type ManualClock, type StoreAdapter } from '../../../engine/index';
 import { startServer, type RunningServer } from '../../../server/app';
 import { configFromEnv, type ServerConfig } from '../../../server/config';
+import { registration } from '../harness';
 
 export const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
 
@@ -74,17 +75,7 @@ async function captcha(s: TestServer): Promise<{ verify: string; verifyKey: stri
 }
 
 export async function register(s: TestServer, username: string): Promise<Envelope> {
-  return s.call('/api/index/register', {
-    username,
-    password: 'secret1',
-    repassword: 'secret1',
-    key: 'key1',
-    rekey: 'key1',
-    email: `${username.toLowerCase()}@example.com`,
-    question: 'First pet?',
-    answer: 'Rex',
-    ...(await captcha(s)),
-  });
+  return s.call('/api/index/register', { ...registration(username), ...(await captcha(s)) });
 }
 
 export async function login(s: TestServer, username: string, password = 'secret1'): Promise<Session> {
