@@ -4,52 +4,15 @@
  * then fast-forward the demo clock past the 7-day token life: ONE session-expired dialog, then /login.
  * Screenshots of every account screen go to /tmp/shots/account-*.png (light, then dark and right to left).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fillRegister, newEnglishPage, path, screenshots, submitLogin, useBrowser } from './journey';
 
-const PASSWORD = 'secret1';
-const KEY = '1234';
-const SHOTS = '/tmp/shots';
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const path = (page: Page) => new URL(page.url()).pathname;
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/account-${name}.png`, fullPage: true });
-}
-
-async function fillRegister(page: Page, username: string) {
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('E-mail').fill(`${username}@example.test`);
-  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Security key', { exact: true }).fill(KEY);
-  await page.getByLabel('Repeat the security key', { exact: true }).fill(KEY);
-  await page.getByLabel('Secret answer').fill('Rex');
-  const hint = page.getByText(/^Demo code: \d{4}$/);
-  await hint.waitFor();
-  const code = ((await hint.textContent()) ?? '').replace('Demo code: ', '').trim();
-  await page.getByLabel('Verification code', { exact: true }).fill(code);
-}
+const browser = useBrowser();
+const shot = screenshots('account', 200);
 
 async function login(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username, e-mail or phone').fill(username);
-  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, username);
   await expect.poll(() => path(page), { timeout: 30_000 }).toBe('/home');
 }
 
@@ -61,10 +24,7 @@ async function visit(page: Page, route: string, ready: string | RegExp, name: st
 
 describe('account and session (issue 5)', () => {
   it('registers through the UI, logs out and in, shows every account screen, and ends an expired session once', async () => {
-    const { page, context } = await newMobilePage(browser, { locale: 'en-US' });
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('strata.lang')) localStorage.setItem('strata.lang', 'en-US');
-    });
+    const { page, context } = await newEnglishPage(browser());
     const username = `acct${Date.now() % 1_000_000}`;
 
     // Register: every rule is checked before sending.

@@ -3,26 +3,16 @@
  * badge, and a language switch to ar-SA that survives a reload and mirrors the page.
  * STRATA_SHOTS=1 also saves /home at 375x812 in zh-CN, en-US and ar-SA to /tmp/shots/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage } from './browser';
+import { newMobilePage } from './browser';
+import { path, useBrowser } from './journey';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const path = (page: Page) => new URL(page.url()).pathname;
+const browser = useBrowser();
 
 describe('app foundation', () => {
   it('/ lands on /home, with the translated title and the demo badge visible', async () => {
-    const { page, context } = await newMobilePage(browser);
+    const { page, context } = await newMobilePage(browser());
     await page.goto('/');
     await expect.poll(() => path(page)).toBe('/home');
     await expect.poll(() => page.title()).toBe('首页 - Strata');
@@ -32,14 +22,14 @@ describe('app foundation', () => {
   });
 
   it('/user logged out lands on /login', async () => {
-    const { page, context } = await newMobilePage(browser);
+    const { page, context } = await newMobilePage(browser());
     await page.goto('/user');
     await expect.poll(() => path(page)).toBe('/login');
     await context.close();
   });
 
   it('switching to ar-SA stores it, reloads, survives another reload and sets dir="rtl"', async () => {
-    const { page, context } = await newMobilePage(browser);
+    const { page, context } = await newMobilePage(browser());
     await page.goto('/home/more');
     await page.locator('.menu-item').filter({ hasText: '语言' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'العربية' }).click()]);
@@ -61,7 +51,7 @@ describe('app foundation', () => {
     mkdirSync('/tmp/shots', { recursive: true });
     for (const lang of ['zh-CN', 'en-US', 'ar-SA']) {
       for (const theme of ['light', 'dark']) {
-        const { page, context } = await newMobilePage(browser);
+        const { page, context } = await newMobilePage(browser());
         await page.addInitScript(
           ([l, t]) => {
             localStorage.setItem('strata.lang', l ?? '');

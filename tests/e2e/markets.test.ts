@@ -6,85 +6,38 @@
  * current delegation and cancelled. Screenshots of every markets screen (light, dark, RTL) go to
  * /tmp/shots/markets-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  KEY,
+  buyVip,
+  newEnglishPage,
+  path,
+  register,
+  screenshots,
+  simulateDeposit,
+  toast,
+  useBrowser,
+} from './journey';
 
-const PASSWORD = 'secret1';
-const KEY = '1234';
-const SHOTS = '/tmp/shots';
+/** How long this journey waits for a toast. */
+const TOAST_MS = 20_000;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function shot(page: Page, name: string) {
-  // From the top: a full-page shot of a scrolled page draws the sticky bars mid-page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/markets-${name}.png`, fullPage: true });
-}
-
-const path = (page: Page) => new URL(page.url()).pathname;
-
-async function register(page: Page, username: string) {
-  await page.goto('/register');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('E-mail').fill(`${username}@example.test`);
-  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Security key', { exact: true }).fill(KEY);
-  await page.getByLabel('Repeat the security key', { exact: true }).fill(KEY);
-  await page.getByLabel('Secret answer').fill('Rex');
-  const hint = page.getByText(/^Demo code: /);
-  await hint.waitFor();
-  const code = ((await hint.textContent()) ?? '').replace('Demo code: ', '').trim();
-  await page.getByLabel('Verification code', { exact: true }).fill(code);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/register');
-}
-
-async function toast(page: Page, text: string | RegExp) {
-  try {
-    await page.locator('.toast').filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
-  } catch (error) {
-    // Say which toast showed instead (a refused call's catalogue message).
-    throw new Error(
-      `toast ${String(text)} not seen; shown: ${await page.locator('.toast').allTextContents()}`,
-      {
-        cause: error,
-      },
-    );
-  }
-}
+const browser = useBrowser();
+const shot = screenshots('markets', 300, { fromTop: true });
 
 /** A simulated TRC-20 payment, confirmed by moving the demo clock an hour on. */
 async function deposit(page: Page, amount: string) {
-  await page.goto('/user/recharge');
-  await page.locator('.address').waitFor();
-  await page.getByLabel('Simulated amount').fill(amount);
-  await page.getByRole('button', { name: 'Send simulated payment' }).click();
-  await page.locator('.record progress').first().waitFor();
+  await simulateDeposit(page, amount);
   await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
   await page.getByRole('button', { name: 'Fast-forward 1 hour' }).click();
-  await toast(page, /Simulated clock moved forward/);
+  await toast(page, /Simulated clock moved forward/, TOAST_MS);
   await page.keyboard.press('Escape');
 }
 
 describe('markets journey (issue 5)', () => {
   it('quotes update live, a K-line switches interval, a finance product is bought, a limit order is cancelled', async () => {
-    const { page, context } = await newMobilePage(browser, { locale: 'en-US' });
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('strata.lang')) localStorage.setItem('strata.lang', 'en-US');
-    });
+    const { page, context } = await newEnglishPage(browser());
     await register(page, `mk${Date.now() % 1_000_000}`);
 
     // Quotes: eight pairs, simulated and live.
@@ -116,12 +69,7 @@ describe('markets journey (issue 5)', () => {
 
     // Money and VIP1, then a finance subscription.
     await deposit(page, '1000');
-    await page.goto('/user/vip');
-    await page.getByRole('button', { name: 'Buy VIP1' }).click();
-    const vip = page.getByRole('dialog', { name: 'Buy VIP1' });
-    await vip.getByLabel('Security key').fill(KEY);
-    await vip.getByRole('button', { name: 'Pay 50.00 USDT' }).click();
-    await toast(page, 'You are now VIP1');
+    await buyVip(page, 1, '50.00', TOAST_MS);
 
     await page.goto('/financial');
     await page.getByRole('heading', { name: 'USDT Starter 30D' }).waitFor({ timeout: 20_000 });
@@ -137,7 +85,7 @@ describe('markets journey (issue 5)', () => {
     const buy = page.getByRole('dialog', { name: 'Subscribe to USDT Starter 30D' });
     await buy.getByLabel('Security key').fill(KEY);
     await buy.getByRole('button', { name: 'Pay 100.00 USDT' }).click();
-    await toast(page, 'Subscribed 100.00 USDT to USDT Starter 30D');
+    await toast(page, 'Subscribed 100.00 USDT to USDT Starter 30D', TOAST_MS);
     await expect.poll(() => path(page)).toBe('/finance/order');
     await page.locator('.record').filter({ hasText: 'USDT Starter 30D' }).waitFor({ timeout: 20_000 });
     await shot(page, 'orders');
@@ -150,12 +98,12 @@ describe('markets journey (issue 5)', () => {
     await form.getByLabel('Price').fill('1000');
     await form.getByLabel('Quantity (BTC)').fill('0.01');
     await form.locator('button[type="submit"]').click();
-    await toast(page, 'Limit order placed');
+    await toast(page, 'Limit order placed', TOAST_MS);
     const open = page.getByRole('list', { name: 'Current delegations' });
     await open.locator('.record').first().waitFor({ timeout: 20_000 });
     await shot(page, 'trade-spot');
     await open.getByRole('button', { name: 'Cancel BTC/USDT order' }).click();
-    await toast(page, 'Order cancelled');
+    await toast(page, 'Order cancelled', TOAST_MS);
     await page.getByText('No open orders.').waitFor({ timeout: 20_000 });
     await page.getByRole('tab', { name: 'Contract' }).click();
     await page.getByRole('form', { name: 'Contract order' }).waitFor();

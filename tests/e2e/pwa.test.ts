@@ -10,18 +10,11 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { preview, type PreviewServer } from 'vite';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage } from './browser';
+import type { Page } from 'playwright-core';
+import { newMobilePage } from './browser';
+import { useBrowser } from './journey';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function controlled(page: Page): Promise<void> {
   // clientsClaim: the first install takes over the open page without a reload.
@@ -54,7 +47,7 @@ async function locks(page: Page, name: string): Promise<{ held: number; pending:
 
 describe('offline', () => {
   it('opens /home and other routes with no network, in the member language, and says it is offline', async () => {
-    const { page, context } = await newMobilePage(browser);
+    const { page, context } = await newMobilePage(browser());
     await page.goto('/home');
     await page.locator('.topbar-title').waitFor();
     await controlled(page);
@@ -75,7 +68,7 @@ describe('offline', () => {
   });
 
   it("keeps the member's data: a member registered online logs in again with no network", async () => {
-    const { page, context } = await newMobilePage(browser);
+    const { page, context } = await newMobilePage(browser());
     await page.goto('/register');
     await controlled(page);
     const hint = page.getByText(/演示验证码：/);
@@ -115,7 +108,7 @@ describe('offline', () => {
   });
 
   it('never caches API responses in the service worker', async () => {
-    const { page, context } = await newMobilePage(browser);
+    const { page, context } = await newMobilePage(browser());
     await page.goto('/home');
     await controlled(page);
     await page.evaluate(() => fetch('/api/site/getsite', { method: 'GET' }).catch(() => undefined));
@@ -167,7 +160,7 @@ describe('updates', () => {
 
   it('shows "a new version is available" for a second build and applies it only on Reload', async () => {
     const first = await serve('dist');
-    const { page, context } = await newMobilePage(browser);
+    const { page, context } = await newMobilePage(browser());
     await page.goto(`${first.origin}/home`);
     await page.locator('.topbar-title').waitFor();
     await controlled(page);
@@ -194,7 +187,7 @@ describe('updates', () => {
 
 describe('several tabs', () => {
   it('lets only one tab hold the leader lock, and hands it over when that tab closes', async () => {
-    const { page: first, context } = await newMobilePage(browser);
+    const { page: first, context } = await newMobilePage(browser());
     await first.goto('/home');
     await first.locator('.topbar-title').waitFor();
     const second = await context.newPage();
@@ -208,7 +201,7 @@ describe('several tabs', () => {
   });
 
   it('opens the demo engine in one tab only; the other tab is served by it, and takes over when it closes', async () => {
-    const { page: first, context } = await newMobilePage(browser);
+    const { page: first, context } = await newMobilePage(browser());
     const second = await context.newPage();
     // /register asks the demo engine for a captcha, which starts each tab's engine worker.
     for (const page of [first, second]) {

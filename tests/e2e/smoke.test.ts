@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newMobilePage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { newMobilePage } from './browser';
+import { useBrowser } from './journey';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the built app', () => {
   it('serves a page with the Strata title', async () => {
-    const { page, context } = await newMobilePage(browser);
+    const { page, context } = await newMobilePage(browser());
     await page.goto('/');
     await expect.poll(() => page.title()).toContain('Strata');
     await context.close();

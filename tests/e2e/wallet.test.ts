@@ -8,80 +8,33 @@
  * At the end the demo tools fast-forward 60 days and the VIP1 trial lapses. Screenshots of every wallet
  * screen, light, dark and right to left, go to /tmp/shots/wallet-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newMobilePage } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  KEY,
+  buyVip,
+  newEnglishPage,
+  path,
+  register,
+  screenshots,
+  simulateDeposit,
+  submitLogin,
+  toast,
+  useBrowser,
+} from './journey';
 
-const PASSWORD = 'secret1';
-const KEY = '1234';
 /** A valid TRON address outside the demo (the USDT contract): a withdrawal to it leaves the platform. */
 const EXTERNAL_TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const SHOTS = '/tmp/shots';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const path = (page: Page) => new URL(page.url()).pathname;
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: `${SHOTS}/wallet-${name}.png`, fullPage: true });
-}
-
-async function register(page: Page, username: string) {
-  await page.goto('/register');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('E-mail').fill(`${username}@example.test`);
-  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Security key', { exact: true }).fill(KEY);
-  await page.getByLabel('Repeat the security key', { exact: true }).fill(KEY);
-  await page.getByLabel('Secret answer').fill('Rex');
-  const hint = page.getByText(/^Demo code: /);
-  await hint.waitFor();
-  const code = ((await hint.textContent()) ?? '').replace('Demo code: ', '').trim();
-  await page.getByLabel('Verification code', { exact: true }).fill(code);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/register');
-}
+const browser = useBrowser();
+const shot = screenshots('wallet', 150);
+/** How long this journey waits for a toast. */
+const TOAST_MS = 15_000;
 
 async function login(page: Page, username: string) {
   await page.evaluate(() => localStorage.removeItem('strata.user'));
-  await page.goto('/login');
-  await page.getByLabel('Username, e-mail or phone').fill(username);
-  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await submitLogin(page, username);
   await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/login');
-}
-
-async function simulateDeposit(page: Page, amount: string) {
-  await page.goto('/user/recharge');
-  await page.locator('.address').waitFor();
-  await page.getByLabel('Simulated amount').fill(amount);
-  await page.getByRole('button', { name: 'Send simulated payment' }).click();
-  await page.locator('.record progress').first().waitFor();
-}
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.locator('.toast').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
-}
-
-async function buyVip(page: Page, level: number, price: string) {
-  await page.goto('/user/vip');
-  await page.getByRole('button', { name: `Buy VIP${level}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Buy VIP${level}` });
-  await dialog.getByLabel('Security key').fill(KEY);
-  await dialog.getByRole('button', { name: `Pay ${price} USDT` }).click();
-  await toast(page, `You are now VIP${level}`);
 }
 
 async function record(page: Page, route: string, text: string | RegExp) {
@@ -91,10 +44,7 @@ async function record(page: Page, route: string, text: string | RegExp) {
 
 describe('wallet journey (issue 5)', () => {
   it('deposit, VIP, transfer, withdrawal with review, and the records of each', async () => {
-    const { page, context } = await newMobilePage(browser, { locale: 'en-US' });
-    await context.addInitScript(() => {
-      if (!localStorage.getItem('strata.lang')) localStorage.setItem('strata.lang', 'en-US');
-    });
+    const { page, context } = await newEnglishPage(browser());
     const suffix = String(Date.now() % 1_000_000);
     const alice = `alice${suffix}`;
     const bob = `bob${suffix}`;
@@ -120,7 +70,7 @@ describe('wallet journey (issue 5)', () => {
       .waitFor({ timeout: 90_000 });
     await shot(page, 'recharge-credited');
 
-    await buyVip(page, 1, '50.00');
+    await buyVip(page, 1, '50.00', TOAST_MS);
     await expect.poll(() => page.getByRole('timer').textContent()).toMatch(/^Trial ends in (59|60) d/);
     await shot(page, 'vip1-trial');
 
@@ -130,7 +80,7 @@ describe('wallet journey (issue 5)', () => {
     await page.locator('.hero-amount').filter({ hasText: '1,000.00' }).waitFor({ timeout: 60_000 });
     await shot(page, 'assets');
 
-    await buyVip(page, 2, '500.00');
+    await buyVip(page, 2, '500.00', TOAST_MS);
     await page.getByText('Deposit held: 500.00 USDT (refundable)').waitFor();
     await shot(page, 'vip2');
 
@@ -156,7 +106,7 @@ describe('wallet journey (issue 5)', () => {
       .getByRole('dialog', { name: 'Confirm withdrawal' })
       .getByRole('button', { name: 'Confirm' })
       .click();
-    await toast(page, 'The security key is wrong');
+    await toast(page, 'The security key is wrong', TOAST_MS);
     await shot(page, 'withdraw-wrong-key');
 
     await page.getByLabel('Security key').fill(KEY);
@@ -165,7 +115,7 @@ describe('wallet journey (issue 5)', () => {
       .getByRole('dialog', { name: 'Confirm withdrawal' })
       .getByRole('button', { name: 'Confirm' })
       .click();
-    await toast(page, 'Withdrawal submitted, awaiting review');
+    await toast(page, 'Withdrawal submitted, awaiting review', TOAST_MS);
     await page.getByRole('heading', { name: 'Submitted, awaiting review' }).waitFor();
     await shot(page, 'withdraw-review');
     await page.getByRole('heading', { name: 'Withdrawal approved and sent' }).waitFor({ timeout: 90_000 });

@@ -1,0 +1,120 @@
+/**
+ * The plumbing the end-to-end journeys share: one Chromium per test file, English mobile pages, screenshots
+ * and the member's steps through the real pages (register, log in, a simulated deposit, buying a VIP level).
+ * Each journey keeps its own assertions; these helpers only wait for what the next step needs.
+ */
+import { afterAll, beforeAll, expect } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newMobilePage, type MobilePage } from './browser';
+
+export const PASSWORD = 'secret1';
+export const KEY = '1234';
+export const SHOTS = '/tmp/shots';
+
+/** Launches Chromium before the file's tests and closes it after them; call at the top of a test file. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll; use it inside a test');
+    return browser;
+  };
+}
+
+/** A phone-sized page in English, unless the test itself stores another language. */
+export async function newEnglishPage(browser: Browser): Promise<MobilePage> {
+  const mobile = await newMobilePage(browser, { locale: 'en-US' });
+  await mobile.context.addInitScript(() => {
+    if (!localStorage.getItem('strata.lang')) localStorage.setItem('strata.lang', 'en-US');
+  });
+  return mobile;
+}
+
+export const path = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * A screenshot taker for one journey: /tmp/shots/<prefix>-<name>.png, full page, after `settleMs` for
+ * animations. `fromTop` scrolls up first: a full-page shot of a scrolled page draws the sticky bars mid-page.
+ */
+export function screenshots(
+  prefix: string,
+  settleMs: number,
+  options: { fromTop?: boolean } = {},
+): (page: Page, name: string) => Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  return async (page, name) => {
+    if (options.fromTop) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(settleMs);
+    await page.screenshot({ path: `${SHOTS}/${prefix}-${name}.png`, fullPage: true });
+  };
+}
+
+/** Fills the English sign-up form of an open /register, with the captcha code demo mode shows. */
+export async function fillRegister(page: Page, username: string): Promise<void> {
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('E-mail').fill(`${username}@example.test`);
+  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Security key', { exact: true }).fill(KEY);
+  await page.getByLabel('Repeat the security key', { exact: true }).fill(KEY);
+  await page.getByLabel('Secret answer').fill('Rex');
+  const hint = page.getByText(/^Demo code: \d{4}$/);
+  await hint.waitFor();
+  const code = ((await hint.textContent()) ?? '').replace('Demo code: ', '').trim();
+  await page.getByLabel('Verification code', { exact: true }).fill(code);
+}
+
+/** Registers a member through /register and waits until the app has moved on from it. */
+export async function register(page: Page, username: string): Promise<void> {
+  await page.goto('/register');
+  await fillRegister(page, username);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/register');
+}
+
+/** Submits the English login form; the caller waits for where it expects to land. */
+export async function submitLogin(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username, e-mail or phone').fill(username);
+  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Waits for a toast; on failure says which toasts showed instead (a refused call's catalogue message). */
+export async function toast(page: Page, text: string | RegExp, timeout: number): Promise<void> {
+  try {
+    await page.locator('.toast').filter({ hasText: text }).first().waitFor({ timeout });
+  } catch (error) {
+    throw new Error(
+      `toast ${String(text)} not seen; shown: ${await page.locator('.toast').allTextContents()}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** Sends a simulated TRC-20 payment from /user/recharge and waits until its pending record shows. */
+export async function simulateDeposit(page: Page, amount: string): Promise<void> {
+  await page.goto('/user/recharge');
+  await page.locator('.address').waitFor();
+  await page.getByLabel('Simulated amount').fill(amount);
+  await page.getByRole('button', { name: 'Send simulated payment' }).click();
+  await page.locator('.record progress').first().waitFor();
+}
+
+/** Buys a VIP level on /user/vip with the security key and waits for the confirming toast. */
+export async function buyVip(page: Page, level: number, price: string, toastTimeout: number): Promise<void> {
+  await page.goto('/user/vip');
+  await page.getByRole('button', { name: `Buy VIP${level}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Buy VIP${level}` });
+  await dialog.getByLabel('Security key').fill(KEY);
+  await dialog.getByRole('button', { name: `Pay ${price} USDT` }).click();
+  await toast(page, `You are now VIP${level}`, toastTimeout);
+}
