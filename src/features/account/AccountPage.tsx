@@ -3,11 +3,10 @@
  * what this device stores for them, and log out (through the session machine).
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { session, useSession } from '../../app/session';
 import { formatTime } from '../../lib/format';
 import { StorageInfo } from '../../pwa/StorageInfo';
-import { Icon } from '../../ui/icons';
+import { MenuLinks } from '../../ui/MenuLinks';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
 import { realNameLabel, vipLabel } from './labels';
@@ -64,16 +63,7 @@ export function AccountPage() {
         <h2 id="security-title" className="section-title">
           {t('account.security')}
         </h2>
-        <ul className="menu-list">
-          {LINKS.map((l) => (
-            <li key={l.to}>
-              <Link className="menu-item" to={l.to}>
-                <span>{t(l.key)}</span>
-                <Icon name="chevron" className="flip-rtl" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <MenuLinks links={LINKS.map((l) => ({ to: l.to, label: t(l.key) }))} />
       </section>
 
       <section className="card" aria-labelledby="device-title">

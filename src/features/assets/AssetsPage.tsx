@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
 import { Icon } from '../../ui/icons';
+import { MenuLinks } from '../../ui/MenuLinks';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
 import { useProfile } from '../wallet/use-profile';
@@ -108,16 +109,7 @@ export function AssetsPage() {
           <h2 id={section.titleKey} className="section-title">
             {t(section.titleKey)}
           </h2>
-          <ul className="menu-list">
-            {section.items.map((item) => (
-              <li key={item.to}>
-                <Link className="menu-item" to={item.to}>
-                  <span>{t(item.labelKey)}</span>
-                  <Icon name="chevron" className="flip-rtl" />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <MenuLinks links={section.items.map((item) => ({ to: item.to, label: t(item.labelKey) }))} />
         </section>
       ))}
     </div>
