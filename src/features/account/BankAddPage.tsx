@@ -8,6 +8,7 @@ import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { useForm } from '../../ui/useForm';
+import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../auth/FailureAlert';
 import { compact, requiredRule } from '../auth/rules';
 import type { BankAddBody, BankCard } from './bank-types';
@@ -37,10 +38,7 @@ export function BankAddPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const validate = useCallback(validateBank, []);
   const form = useForm(INITIAL, validate);
-  const field = (name: keyof typeof INITIAL) => {
-    const bound = form.bind(name);
-    return { ...bound, error: bound.error && t(bound.error) };
-  };
+  const field = translatedFields(form.bind, t);
 
   const submit = form.handleSubmit(async (v) => {
     setBusy(true);

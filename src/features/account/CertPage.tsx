@@ -12,6 +12,7 @@ import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useForm } from '../../ui/useForm';
+import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../auth/FailureAlert';
 import { compact, requiredRule } from '../auth/rules';
 import { UploadField } from './UploadField';
@@ -44,10 +45,7 @@ export function CertPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const validate = useCallback(validateCert, []);
   const form = useForm(INITIAL, validate);
-  const field = (name: 'realName' | 'idNumber') => {
-    const bound = form.bind(name);
-    return { ...bound, error: bound.error && t(bound.error) };
-  };
+  const field = translatedFields(form.bind, t);
   const shownError = (name: 'frontImage' | 'backImage') => {
     const key = form.shown(name);
     return key && t(key);

@@ -10,6 +10,7 @@ import { PasswordField } from '../auth/PasswordField';
 import { FailureAlert } from '../auth/FailureAlert';
 import { compact, repeatRule } from '../auth/rules';
 import { useForm } from '../../ui/useForm';
+import { translatedFields } from '../../ui/translated-fields';
 
 const INITIAL = { old: '', next: '', repeat: '' };
 
@@ -50,10 +51,7 @@ export function SecretForm({
     [rule, oldEmptyKey, differKey],
   );
   const form = useForm(INITIAL, validate);
-  const field = (name: keyof typeof INITIAL) => {
-    const bound = form.bind(name);
-    return { ...bound, error: bound.error && t(bound.error) };
-  };
+  const field = translatedFields(form.bind, t);
 
   const submit = form.handleSubmit(async (v) => {
     setBusy(true);

@@ -10,6 +10,7 @@ import { toastStore } from '../../app/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
+import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from './FailureAlert';
 import { PasswordField } from './PasswordField';
 import { accountRule, compact, passwordRule, repeatRule, requiredRule } from './rules';
@@ -46,10 +47,7 @@ export function ForgetPage() {
   useEffect(() => {
     if (hasQuestion) formRef.current?.querySelector<HTMLInputElement>('input[name="answer"]')?.focus();
   }, [hasQuestion, formRef]);
-  const field = (name: keyof typeof INITIAL) => {
-    const bound = form.bind(name);
-    return { ...bound, error: bound.error && t(bound.error) };
-  };
+  const field = translatedFields(form.bind, t);
 
   const submit = form.handleSubmit(async (v) => {
     if (!hasQuestion) {

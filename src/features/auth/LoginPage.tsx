@@ -6,6 +6,7 @@ import { session } from '../../app/session';
 import type { Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
+import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from './FailureAlert';
 import { PasswordField } from './PasswordField';
 import { accountRule, compact, passwordRule } from './rules';
@@ -22,10 +23,7 @@ export function LoginPage() {
     [],
   );
   const form = useForm(INITIAL, validate);
-  const field = (name: keyof typeof INITIAL) => {
-    const bound = form.bind(name);
-    return { ...bound, error: bound.error && t(bound.error) };
-  };
+  const field = translatedFields(form.bind, t);
 
   const submit = form.handleSubmit(async (values) => {
     setBusy(true);

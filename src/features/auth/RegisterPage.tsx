@@ -12,6 +12,7 @@ import { useUser } from '../../app/user-store';
 import type { Failure } from '../../machines/failure';
 import { Field, SelectField } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
+import { translatedFields } from '../../ui/translated-fields';
 import { CaptchaDemoHint, CaptchaImage, useCaptcha } from './Captcha';
 import { FailureAlert } from './FailureAlert';
 import { PasswordField } from './PasswordField';
@@ -29,10 +30,7 @@ export function RegisterPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const validate = useCallback(validateRegister, []);
   const form = useForm({ ...REGISTER_INITIAL, invite: params.get('invite') ?? '' }, validate);
-  const field = (name: keyof typeof REGISTER_INITIAL) => {
-    const bound = form.bind(name);
-    return { ...bound, error: bound.error && t(bound.error) };
-  };
+  const field = translatedFields(form.bind, t);
 
   const submit = form.handleSubmit(async (v) => {
     if (!captcha) {

@@ -13,6 +13,7 @@ import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { QueryState } from '../../ui/QueryState';
 import { useForm } from '../../ui/useForm';
+import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from './FailureAlert';
 import { PasswordField } from './PasswordField';
 import { compact, keyRule, passwordRule, repeatRule, requiredRule } from './rules';
@@ -40,10 +41,7 @@ export function UserForgetPage() {
     [],
   );
   const form = useForm(INITIAL, validate);
-  const field = (name: keyof typeof INITIAL) => {
-    const bound = form.bind(name);
-    return { ...bound, error: bound.error && t(bound.error) };
-  };
+  const field = translatedFields(form.bind, t);
 
   useEffect(() => {
     if (username) void lookup(username);
