@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { wireApi } from './app/api-wiring';
-import { routes } from './app/routes';
+import { preloadScreen, routes } from './app/routes';
 import { applyTheme, watchSystemTheme } from './app/theme';
 import { initI18n } from './i18n';
 import { startPwa } from './pwa/bootstrap';
@@ -18,6 +18,7 @@ const MOUNT_DELAY_MS = 300;
 async function start(): Promise<void> {
   applyTheme();
   watchSystemTheme();
+  preloadScreen(location.pathname);
   const delay = new Promise((resolve) => setTimeout(resolve, MOUNT_DELAY_MS));
   const [i18n] = await Promise.all([initI18n(), delay]);
   const router = createBrowserRouter(routes);
@@ -34,8 +35,10 @@ async function start(): Promise<void> {
 }
 
 startPwa();
-void start().then(() =>
-  // The device half of sync (src/sync): reconciles the outbox and replica when online. Loaded after mount so
-  // /home's first paint does not wait for it.
-  import('./sync/app').then(({ startAppSync }) => startAppSync()),
-);
+void start().then(() => {
+  // The device half of sync (src/sync) reconciles the outbox and replica when online. It starts once the
+  // first screen has painted and the page is idle, so its code never competes with /home's first paint.
+  const startSync = () => void import('./sync/app').then(({ startAppSync }) => startAppSync());
+  if ('requestIdleCallback' in window) requestIdleCallback(startSync, { timeout: 5_000 });
+  else setTimeout(startSync, 2_000);
+});
