@@ -6,7 +6,7 @@
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { PART_NAMES, pickPart, type LocalePart } from '../src/i18n/parts';
 
 const PART_ID = 'virtual:locale-part/';
@@ -20,6 +20,22 @@ export function localeParts(localesDir = resolve(import.meta.dirname, '../locale
     resolveId(id) {
       if (id === INDEX_ID || id.startsWith(PART_ID)) return `\0${id}`;
       return undefined;
+    },
+    /**
+     * In the build, the page learns where each language's parts are, and its head script preloads the parts of
+     * the language it is about to show (stored, else zh-CN) together with the main chunk, instead of
+     * discovering them only after that chunk has run.
+     */
+    transformIndexHtml(html: string, ctx: IndexHtmlTransformContext) {
+      if (!ctx.bundle) return html;
+      const map: Record<string, string[]> = {};
+      for (const chunk of Object.values(ctx.bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const m = chunk.facadeModuleId?.match(/virtual:locale-part\/([\w-]+)\/\w+$/);
+        if (m?.[1]) (map[m[1]] ??= []).push(`/${chunk.fileName}`);
+      }
+      const script = `<script>(function(){try{var m=${JSON.stringify(map)};var l=localStorage.getItem('strata.lang');var f=m[l]||m['zh-CN']||[];f.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k);});}catch(e){}})();</script>`;
+      return html.replace('</head>', `${script}\n</head>`);
     },
     load(id) {
       if (id === `\0${INDEX_ID}`) {
