@@ -21,7 +21,6 @@ import {
   MAX_BUY,
   MIN_BUY,
   type BuycoinQuote,
-  type BuycoinResult,
 } from './buycoin';
 import './account.css';
 import '../auth/auth.css';
@@ -46,7 +45,7 @@ export function BuycoinPage() {
     if (ruleKey) return;
     let live = true;
     const timer = setTimeout(() => {
-      api.call<BuycoinQuote>('/api/buycoin/quote', { amount, currency }, { silent: true }).then(
+      api.call('/api/buycoin/quote', { amount, currency }, { silent: true }).then(
         (q) => live && setQuote(q),
         (e: unknown) => live && setFailure(toFailure(e)),
       );
@@ -64,11 +63,7 @@ export function BuycoinPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const result = await api.call<BuycoinResult>(
-        '/api/buycoin/buy',
-        { amount, currency },
-        { silent: true },
-      );
+      const result = await api.call('/api/buycoin/buy', { amount, currency }, { silent: true });
       toastStore.show(t('buycoin.done', { amount: formatAmount(result.amount, { locale }) }), 'success');
       setAmount('');
       setTouched(false);
