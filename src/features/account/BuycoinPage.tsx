@@ -14,14 +14,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { cleanAmount } from '../wallet/amount';
 import { FailureAlert } from '../auth/FailureAlert';
-import {
-  buyAmountRule,
-  currencyFor,
-  CURRENCIES,
-  MAX_BUY,
-  MIN_BUY,
-  type BuycoinQuote,
-} from './buycoin';
+import { buyAmountRule, currencyFor, CURRENCIES, MAX_BUY, MIN_BUY, type BuycoinQuote } from './buycoin';
 import './account.css';
 import '../auth/auth.css';
 
