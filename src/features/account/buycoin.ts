@@ -1,6 +1,6 @@
 /** Quick buy's wire shapes (engine/buycoin/handlers.ts) and its amount rule, exact in micro-USDT. */
 import type { BuycoinQuote, DataOf } from '../../../engine/index';
-import { toMicro } from '../../machines/withdrawal-rules';
+import { parseAmountText as toMicro } from '../../../engine/index';
 
 export type { BuycoinQuote };
 

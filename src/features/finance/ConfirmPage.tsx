@@ -31,7 +31,7 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const money = (v: string, decimals = 2) =>
+  const money = (v: string, decimals?: number) =>
     `${formatAmount(v, { decimals, locale: i18n.language })} ${product.currency}`;
   const reason = checkBuyAmount(amount, product, profile.available);
   const limits = {

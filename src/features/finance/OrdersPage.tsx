@@ -17,7 +17,8 @@ type Status = 'active' | 'redeemed';
 
 function OrderItem({ order }: { order: FinanceOrderView }) {
   const { t, i18n } = useTranslation();
-  const money = (v: string, decimals = 2) => `${formatAmount(v, { decimals, locale: i18n.language })} USDT`;
+  const money = (v: string, decimals?: number) =>
+    `${formatAmount(v, { decimals, locale: i18n.language })} USDT`;
   return (
     <>
       <div className="record-head">

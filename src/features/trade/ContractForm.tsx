@@ -112,7 +112,11 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
       />
       <p className="terms" aria-live="polite">
         {t('trade.marginEstimate', {
-          amount: margin === null ? '--' : money(microToString(margin)),
+          // An estimate, and it says so ("about"): rounded to cents.
+          amount:
+            margin === null
+              ? '--'
+              : `${formatAmount(microToString(margin), { decimals: 2, locale: i18n.language })} USDT`,
           leverage,
         })}
       </p>

@@ -26,7 +26,7 @@ function PositionItem({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const num = (v: string, decimals = 2) => formatAmount(v, { decimals, locale: i18n.language });
+  const num = (v: string, decimals?: number) => formatAmount(v, { decimals, locale: i18n.language });
   const pnlSign = signOf(p.unrealisedPnl);
   return (
     <li className="record" aria-label={`${p.symbol} ${t(`trade.sides.${p.side}`)}`}>

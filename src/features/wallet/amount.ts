@@ -1,10 +1,12 @@
 /**
  * Amount text as the member types it: a decimal with at most 6 places (API.md), compared as exact
- * micro-USDT. Never parsed through floating point.
+ * micro-USDT by the engine's own parser (engine/money.ts parseAmountText), never through floating point
+ * and never by a copy of the rule. `toMicro` is that parser under its old name, kept so the trade forms
+ * (edited in parallel) need not change their imports; new code imports parseAmountText from engine/index.
  */
-import { toMicro } from '../../machines/withdrawal-rules';
+import { parseAmountText } from '../../../engine/index';
 
-export { toMicro };
+export { parseAmountText as toMicro };
 
 /** Keeps what could still become a valid amount: digits and one dot, at most 6 decimals. */
 export function cleanAmount(text: string): string {
@@ -19,11 +21,11 @@ export type AmountReason = 'required' | 'invalidAmount' | 'belowMinimum' | 'over
 /** The first rule an amount breaks, or null: present, a positive decimal, >= minimum, <= available. */
 export function checkAmount(text: string, minimum: string, available?: string): AmountReason | null {
   if (text.trim() === '') return 'required';
-  const value = toMicro(text);
+  const value = parseAmountText(text);
   if (value === null || value === 0n) return 'invalidAmount';
-  const floor = toMicro(minimum);
+  const floor = parseAmountText(minimum);
   if (floor !== null && value < floor) return 'belowMinimum';
-  const ceiling = available === undefined ? null : toMicro(available);
+  const ceiling = available === undefined ? null : parseAmountText(available);
   if (ceiling !== null && value > ceiling) return 'overAvailable';
   return null;
 }
