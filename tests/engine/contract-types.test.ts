@@ -17,6 +17,15 @@ const site = (extra: Partial<DataOf<'/api/site/getsite'>> = {}): DataOf<'/api/si
   ercAddress: '0x',
   customerservice: 'help',
   demo: true,
+  limits: {
+    minTransfer: '1',
+    minWithdraw: '10',
+    withdrawFee: { TRC20: '1', ERC20: '5' },
+    vipLevels: [],
+    spotFeeBps: 10,
+    contractFeeBps: 5,
+    maxLeverage: 100,
+  },
   ...extra,
 });
 
@@ -41,7 +50,10 @@ describe('engine handlers are typed from ContractMap', () => {
       '/api/site/getsite': handler({
         method: 'GET',
         auth: false,
-        run: async () => ({ walletAddress: 'T', ercAddress: '0x', customerService: 'help', demo: true }),
+        run: async () => {
+          const { customerservice, ...rest } = site();
+          return { ...rest, customerService: customerservice };
+        },
       }),
     };
     expect(bad).toBeDefined();

@@ -37,7 +37,11 @@ describe('transfer rules (SPEC.md §5: amount >= 1, not oneself)', () => {
       account: 'required',
       amount: 'required',
     });
-    expect(validateTransfer({ account: 'bob', amount: '0.99' }, me).amount).toBe('belowMinimum');
+    // The minimum is the site's (limits.minTransfer from the engine config), passed in by the screen.
+    expect(validateTransfer({ account: 'bob', amount: '0.99' }, me, undefined, '1').amount).toBe(
+      'belowMinimum',
+    );
+    expect(validateTransfer({ account: 'bob', amount: '0.99' }, me).amount).toBeUndefined();
     expect(validateTransfer({ account: 'bob', amount: '10.5' }, me, '10').amount).toBe('overAvailable');
   });
 });
