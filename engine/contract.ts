@@ -1,5 +1,5 @@
 /**
- * The wire contract of ../shared/API.md as types: one entry per path, its request body and its success data.
+ * The wire contract of docs/API.md as types: one entry per path, its request body and its success data.
  * The engine's router and the app's API client are both typed from this map, so a renamed field fails the
  * type check on both sides (ARCHITECTURE.md principle 1). Amounts are decimal strings; times are Unix seconds.
  */

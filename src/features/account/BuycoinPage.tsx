@@ -102,15 +102,25 @@ export function BuycoinPage() {
             {quote && (
               <dl className="detail-list">
                 <dt>{t('buycoin.referenceRate')}</dt>
-                <dd dir="ltr">{fiat(quote.referenceRate)}</dd>
+                <dd>
+                  <bdi>{fiat(quote.referenceRate)}</bdi>
+                </dd>
                 <dt>{t('buycoin.rate')}</dt>
-                <dd dir="ltr">{fiat(quote.rate)}</dd>
+                <dd>
+                  <bdi>{fiat(quote.rate)}</bdi>
+                </dd>
                 <dt>{t('buycoin.spread')}</dt>
-                <dd dir="ltr">{quote.spread}%</dd>
+                <dd>
+                  <bdi>{quote.spread}%</bdi>
+                </dd>
                 <dt>{t('buycoin.total')}</dt>
-                <dd dir="ltr">{fiat(quote.total)}</dd>
+                <dd>
+                  <bdi>{fiat(quote.total)}</bdi>
+                </dd>
                 <dt>{t('buycoin.receive')}</dt>
-                <dd dir="ltr">{formatAmount(quote.amount, { locale })} USDT</dd>
+                <dd>
+                  <bdi>{formatAmount(quote.amount, { locale })} USDT</bdi>
+                </dd>
               </dl>
             )}
           </div>

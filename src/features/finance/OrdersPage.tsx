@@ -38,7 +38,9 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
       <dl className="stat-grid">
         <div>
           <dt>{t('finance.dailyEarnings')}</dt>
-          <dd dir="ltr">{money(order.dailyEarnings, 6)}</dd>
+          <dd>
+            <bdi>{money(order.dailyEarnings, 6)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('finance.cumulativeEarnings')}</dt>
@@ -48,7 +50,9 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
         </div>
         <div>
           <dt>{t('finance.expectedReturn')}</dt>
-          <dd dir="ltr">{money(order.expectedReturn, 6)}</dd>
+          <dd>
+            <bdi>{money(order.expectedReturn, 6)}</bdi>
+          </dd>
         </div>
       </dl>
       <p className="record-meta">

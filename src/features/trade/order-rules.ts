@@ -3,7 +3,7 @@
  * most 6 decimals): volume and price present and positive, and what the order costs against what is free
  * in the account that pays for it. The engine checks again (S5, O2); these only save a refused round trip.
  */
-import { formatMicro, mulDiv, mulMicro, parseAmountText as toMicro } from '../../../engine/index';
+import { mulDiv, mulMicro, parseAmountText as toMicro } from '../../../engine/index';
 
 export type OrderReason = 'required' | 'invalid' | 'belowMinimum' | 'overAvailable';
 
@@ -28,8 +28,8 @@ export function marginFor(price: string, volume: string, leverage: number): bigi
   return mulDiv(n, 1n, BigInt(leverage), 'ceil');
 }
 
-/** Micro-units -> the wire decimal string (engine/money.ts formatAmount). */
-export const microToString = formatMicro;
+/** Micro-units -> the wire decimal string: engine/money.ts's formatAmount, re-exported for the forms. */
+export { formatMicro as microToString } from '../../../engine/index';
 
 /** The first problem of a spot order, by field. */
 export function checkSpot(input: {

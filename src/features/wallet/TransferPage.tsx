@@ -157,9 +157,13 @@ export function TransferPage() {
             <dt>{t('transfer.to')}</dt>
             <dd>{form.account.trim()}</dd>
             <dt>{t('transfer.amount')}</dt>
-            <dd dir="ltr">{money(form.amount)} USDT</dd>
+            <dd>
+              <bdi>{money(form.amount)} USDT</bdi>
+            </dd>
             <dt>{t('transfer.fee')}</dt>
-            <dd dir="ltr">{money('0')} USDT</dd>
+            <dd>
+              <bdi>{money('0')} USDT</bdi>
+            </dd>
           </dl>
           <p className="hint">{t('transfer.noKey')}</p>
         </Dialog>

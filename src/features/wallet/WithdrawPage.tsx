@@ -187,11 +187,17 @@ export function WithdrawPage() {
               {form.address.trim()}
             </dd>
             <dt>{t('withdraw.amount')}</dt>
-            <dd dir="ltr">{money(form.amount)} USDT</dd>
+            <dd>
+              <bdi>{money(form.amount)} USDT</bdi>
+            </dd>
             <dt>{t('withdraw.fee')}</dt>
-            <dd dir="ltr">{quote ? `${money(quote.fee)} USDT` : '--'}</dd>
+            <dd>
+              <bdi>{quote ? `${money(quote.fee)} USDT` : '--'}</bdi>
+            </dd>
             <dt>{t('withdraw.received')}</dt>
-            <dd dir="ltr">{quote ? `${money(quote.received)} USDT` : '--'}</dd>
+            <dd>
+              <bdi>{quote ? `${money(quote.received)} USDT` : '--'}</bdi>
+            </dd>
           </dl>
         </Dialog>
       )}

@@ -1,12 +1,9 @@
 /**
  * Amount text as the member types it: a decimal with at most 6 places (API.md), compared as exact
- * micro-USDT by the engine's own parser (engine/money.ts parseAmountText), never through floating point
- * and never by a copy of the rule. `toMicro` is that parser under its old name, kept so the trade forms
- * (edited in parallel) need not change their imports; new code imports parseAmountText from engine/index.
+ * micro-USDT by the engine's own parser (engine/money.ts parseAmountText, imported from engine/index.ts),
+ * never through floating point and never by a copy of the rule.
  */
 import { parseAmountText } from '../../../engine/index';
-
-export { parseAmountText as toMicro };
 
 /** Keeps what could still become a valid amount: digits and one dot, at most 6 decimals. */
 export function cleanAmount(text: string): string {
