@@ -38,7 +38,28 @@ export default tseslint.config(
               regex: '(^|/)engine/(?!index(\\.ts)?$)',
               message: 'src/ may import the engine only through engine/index.ts.',
             },
+            {
+              // Issue 15: the deleted copies of the money rules stay deleted.
+              regex: '(^|/)(features/market/decimal|machines/withdrawal-rules|features/wallet/amount)$',
+              importNames: ['toMicro', 'scaled', 'microToString', 'formatMicro', 'DEFAULT_SCALE'],
+              message: 'Money is parsed by engine/money.ts: import parseAmountText from engine/index.ts.',
+            },
           ],
+        },
+      ],
+      // Issue 15 (docs/DECISIONS.md "One money module"): src/ defines no money parser or formatter of its
+      // own and no micro-unit scale; it uses engine/money.ts through engine/index.ts.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[bigint='1000000']",
+          message: 'The micro-unit scale is SCALE from engine/index.ts (engine/money.ts), not a copy.',
+        },
+        {
+          selector:
+            ':matches(FunctionDeclaration, VariableDeclarator)[id.name=/^(toMicro|microTo[A-Z]\\w*|parseAmount\\w*|roundDecimal|formatDecimal|compareDecimal)$/]',
+          message:
+            'src/ may not define its own money parsing or formatting: use engine/money.ts via engine/index.ts.',
         },
       ],
     },

@@ -1,5 +1,5 @@
 /**
- * The wire contract of ../shared/API.md as types: one entry per path, its request body and its success data.
+ * The wire contract of docs/API.md as types: one entry per path, its request body and its success data.
  * The engine's router and the app's API client are both typed from this map, so a renamed field fails the
  * type check on both sides (ARCHITECTURE.md principle 1). Amounts are decimal strings; times are Unix seconds.
  */
@@ -69,11 +69,31 @@ export interface ListResult<T> {
   limit: number;
 }
 
+/**
+ * The business constants a screen checks before sending (API.md "Site config": `limits`), read from the
+ * engine's config so the app never keeps its own copy. The engine checks them again on every call.
+ */
+export interface SiteLimits {
+  /** Smallest internal transfer (code 3001 below it). */
+  minTransfer: Amount;
+  /** Smallest withdrawal (code 410 below it). */
+  minWithdraw: Amount;
+  /** Flat withdrawal fee per network. */
+  withdrawFee: { TRC20: Amount; ERC20: Amount };
+  /** Each VIP level's price: VIP1 a trial fee, VIP2+ a refundable deposit. */
+  vipLevels: Array<{ level: number; deposit: Amount }>;
+  /** Trading fees in basis points (10 bp = 0.1%). */
+  spotFeeBps: number;
+  contractFeeBps: number;
+  maxLeverage: number;
+}
+
 export interface SiteConfig {
   walletAddress: string;
   ercAddress: string;
   customerservice: string;
   demo: boolean;
+  limits: SiteLimits;
 }
 
 export interface LoginUser {

@@ -18,6 +18,28 @@ export type { StoreAdapter, StoredRow, RowRef } from './store/port';
  */
 export { validateAddress, detectNetwork, type AddressCheck } from './chain/validate';
 export type { Network } from './chain/encoding';
+/**
+ * The one money module (engine/money.ts), pure and small like the address rules: the app parses what a
+ * member types, compares and formats amounts with the engine's own code, never a copy.
+ */
+export {
+  SCALE,
+  DECIMALS,
+  MAX_INTEGER_DIGITS,
+  tryParseAmount,
+  parseAmountText,
+  formatAmount as formatMicro,
+  formatDecimal,
+  exactDecimal,
+  roundDecimal,
+  compareDecimal,
+  signOf,
+  separatorsFor,
+  mulDiv,
+  mulMicro,
+  type Micro,
+  type DisplayOptions,
+} from './money';
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;

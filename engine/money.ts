@@ -95,3 +95,131 @@ export function minMicro(a: Micro, b: Micro): Micro {
 export function maxMicro(a: Micro, b: Micro): Micro {
   return a > b ? a : b;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The app's side of the same module (re-exported by engine/index.ts): what a member types is parsed by the
+// wire rule above, decimal strings compare exactly, and a display never drops a digit of a member's amount.
+
+/**
+ * Text a member typed -> micro-units, by exactly the wire rule (tryParseAmount) once surrounding spaces are
+ * trimmed; null when the engine would refuse it. So a form never accepts an amount the engine answers 400 to.
+ */
+export function parseAmountText(text: string): Micro | null {
+  const parsed = tryParseAmount(text.trim());
+  return parsed.ok ? parsed.value : null;
+}
+
+const SIGNED = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+/** A signed decimal string of any precision as { digits, places }, or null when it is not one. */
+function signedParts(value: string): { n: bigint; places: number } | null {
+  const m = SIGNED.exec(value.trim());
+  if (!m || (!m[2] && !m[3])) return null;
+  const frac = m[3] ?? '';
+  const n = BigInt(`${m[2] || '0'}${frac}`);
+  return { n: m[1] === '-' ? -n : n, places: frac.length };
+}
+
+/**
+ * Exact order of two signed decimal strings of any precision ("-1.5", "0.30", "+2"): -1, 0 or 1, never
+ * through floating point. A string that is not a decimal orders as zero.
+ */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const x = signedParts(a) ?? { n: 0n, places: 0 };
+  const y = signedParts(b) ?? { n: 0n, places: 0 };
+  const places = Math.max(x.places, y.places);
+  const l = x.n * 10n ** BigInt(places - x.places);
+  const r = y.n * 10n ** BigInt(places - y.places);
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+/** The sign of a decimal string: -1, 0 or 1 (0 for a string that is not a decimal). */
+export function signOf(value: string): -1 | 0 | 1 {
+  return compareDecimal(value, '0');
+}
+
+/**
+ * Rounds a decimal string to `decimals` places, half away from zero, as a plain decimal string ("-1234.57"),
+ * or undefined when the input is not a decimal number. For market figures shown at a chosen precision.
+ */
+export function roundDecimal(value: string, decimals = 2): string | undefined {
+  const m = SIGNED.exec(value.trim());
+  if (!m || (!m[2] && !m[3])) return undefined;
+  const negative = m[1] === '-';
+  const frac = (m[3] ?? '').padEnd(decimals + 1, '0');
+  let scaled = BigInt((m[2] || '0') + frac.slice(0, decimals));
+  if ((frac[decimals] ?? '0') >= '5') scaled += 1n;
+  const digits = scaled.toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals);
+  const sign = negative && scaled !== 0n ? '-' : '';
+  return decimals > 0 ? `${sign}${whole}.${fraction}` : `${sign}${whole}`;
+}
+
+/**
+ * A decimal string with every significant digit kept and at least `minDecimals` places: "50.125" -> "50.125",
+ * "50" -> "50.00", "-0.5000" -> "-0.50". Undefined when the input is not a decimal number.
+ */
+export function exactDecimal(value: string, minDecimals = 2): string | undefined {
+  const m = SIGNED.exec(value.trim());
+  if (!m || (!m[2] && !m[3])) return undefined;
+  const whole = (m[2] || '0').replace(/^0+(?=\d)/, '');
+  const frac = (m[3] ?? '').replace(/0+$/, '').padEnd(minDecimals, '0');
+  const zero = /^0*$/.test(whole) && /^0*$/.test(frac);
+  const sign = m[1] === '-' && !zero ? '-' : '';
+  return frac ? `${sign}${whole}.${frac}` : `${sign}${whole}`;
+}
+
+export interface Separators {
+  group: string;
+  decimal: string;
+  minus: string;
+  /** Locales such as es-ES leave four-digit numbers ungrouped. */
+  minGroupingDigits: number;
+}
+
+const separatorCache = new Map<string, Separators>();
+
+/** A locale's separators, with Latin digits everywhere (as exchanges show prices). */
+export function separatorsFor(locale: string): Separators {
+  const cached = separatorCache.get(locale);
+  if (cached) return cached;
+  const nf = new Intl.NumberFormat(locale, { numberingSystem: 'latn' });
+  const parts = nf.formatToParts(-12345.6);
+  const find = (type: string, fallback: string) => parts.find((p) => p.type === type)?.value ?? fallback;
+  const result: Separators = {
+    group: find('group', ','),
+    decimal: find('decimal', '.'),
+    minus: find('minusSign', '-'),
+    minGroupingDigits: nf.formatToParts(1234).some((p) => p.type === 'group') ? 1 : 2,
+  };
+  separatorCache.set(locale, result);
+  return result;
+}
+
+export interface DisplayOptions {
+  locale?: string;
+  /**
+   * Round to exactly this many places (half away from zero): ONLY for market figures shown at a chosen
+   * precision (prices, volumes, rates). Without it the display is exact: a member's amount is never rounded.
+   */
+  decimals?: number;
+  /** Without `decimals`: pad to at least this many places (default 2); extra significant digits are kept. */
+  minDecimals?: number;
+}
+
+/**
+ * A decimal string for display, grouped with the locale's separators: exact by default ("50.125" ->
+ * "50.125", "1234.5" -> "1,234.50"), rounded only when `decimals` asks for it. "--" for a non-decimal.
+ */
+export function formatDecimal(value: string, options: DisplayOptions = {}): string {
+  const { locale = 'en-US', decimals, minDecimals = 2 } = options;
+  const plain = decimals === undefined ? exactDecimal(value, minDecimals) : roundDecimal(value, decimals);
+  if (plain === undefined) return '--';
+  const { group, decimal, minus, minGroupingDigits } = separatorsFor(locale);
+  const negative = plain.startsWith('-');
+  const [whole = '0', fraction] = (negative ? plain.slice(1) : plain).split('.');
+  const grouped =
+    whole.length >= 4 + (minGroupingDigits - 1) ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, group) : whole;
+  return `${negative ? minus : ''}${grouped}${fraction !== undefined ? decimal + fraction : ''}`;
+}

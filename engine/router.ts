@@ -9,31 +9,41 @@
  */
 import type { z } from 'zod';
 import type { AuthCtx, Ctx } from './context';
+import type { BodyOf, ContractPath, DataOf } from './contract';
 import { emptyBody } from './schema';
 
 export type HandlerMethod = 'GET' | 'POST';
 
 /** A success answer with a code other than 0, e.g. a withdrawal's 911; the unit of work still commits. */
-export class Reply {
+export class Reply<D = unknown> {
   constructor(
     readonly code: number,
-    readonly data: unknown,
+    readonly data: D,
     readonly msg: string,
   ) {}
 }
 
-export function reply(code: number, data: unknown, msg: string): Reply {
+export function reply<D>(code: number, data: D, msg: string): Reply<D> {
   return new Reply(code, data, msg);
 }
 
-export interface Handler {
+/**
+ * One declared call. `Data` is what `run` answers and `In` the body its schema accepts; they exist only for
+ * the type checker (the `types` witness is never set), so a handler registered for a contract path must
+ * answer that path's data and accept that path's body (see ContractHandlers).
+ */
+export interface Handler<Data = unknown, In = never> {
   method: HandlerMethod;
   auth: boolean;
   /** Multipart handlers get the raw body (a FormData-like object) instead of parsed JSON. */
   raw: boolean;
   schema: z.ZodType;
   run(ctx: Ctx, body: unknown, params: Readonly<Record<string, string>>): Promise<unknown>;
+  readonly types?: { data: () => Data; body: (input: In) => void };
 }
+
+/** Any handler, whatever its contract types: what the router and sync's push dispatch to. */
+export type AnyHandler = Handler<unknown, never>;
 
 interface SpecBase<S extends z.ZodType> {
   method?: HandlerMethod;
@@ -41,18 +51,22 @@ interface SpecBase<S extends z.ZodType> {
   raw?: boolean;
 }
 
-type AuthSpec<S extends z.ZodType> = SpecBase<S> & {
+type Answer<R> = Promise<R | Reply<R>>;
+
+type AuthSpec<S extends z.ZodType, R> = SpecBase<S> & {
   auth: true;
-  run(ctx: AuthCtx, body: z.output<S>, params: Readonly<Record<string, string>>): Promise<unknown>;
+  run(ctx: AuthCtx, body: z.output<S>, params: Readonly<Record<string, string>>): Answer<R>;
 };
 
-type OpenSpec<S extends z.ZodType> = SpecBase<S> & {
+type OpenSpec<S extends z.ZodType, R> = SpecBase<S> & {
   auth: false;
-  run(ctx: Ctx, body: z.output<S>, params: Readonly<Record<string, string>>): Promise<unknown>;
+  run(ctx: Ctx, body: z.output<S>, params: Readonly<Record<string, string>>): Answer<R>;
 };
 
 /** Declares one call. `body` defaults to an empty strict object; `method` to POST. */
-export function handler<S extends z.ZodType = typeof emptyBody>(spec: AuthSpec<S> | OpenSpec<S>): Handler {
+export function handler<S extends z.ZodType = typeof emptyBody, R = unknown>(
+  spec: AuthSpec<S, R> | OpenSpec<S, R>,
+): Handler<R, z.input<S>> {
   return {
     method: spec.method ?? 'POST',
     auth: spec.auth,
@@ -62,12 +76,27 @@ export function handler<S extends z.ZodType = typeof emptyBody>(spec: AuthSpec<S
   };
 }
 
-export type HandlerMap = Record<string, Handler>;
+/** The body a path's schema must accept: the contract's body, or nothing for a call without one. */
+type ContractInput<P extends ContractPath> = BodyOf<P> extends undefined ? never : BodyOf<P>;
+
+/**
+ * Contract path -> its handler, typed from ContractMap: the handler for P accepts P's body and answers P's
+ * data (or a Reply of it). A renamed or missing field, or a path that is not in the contract, fails the type
+ * check (tests/engine/contract-types.ts).
+ */
+export type ContractHandlers = { [P in ContractPath]?: Handler<DataOf<P>, ContractInput<P>> } & {
+  /** An upload served back at the relative url the upload call answered (API.md "uploads"). */
+  readonly [path: `/uploads/${string}`]: AnyHandler;
+  /** Test harnesses' own calls (never part of the wire contract) live under /test/. */
+  readonly [path: `/test/${string}`]: AnyHandler;
+};
+
+export type HandlerMap = Readonly<Record<string, AnyHandler>>;
 
 interface Route {
   pattern: string;
   segments: string[];
-  handler: Handler;
+  handler: AnyHandler;
 }
 
 export function normalisePath(path: string): string {
@@ -77,7 +106,8 @@ export function normalisePath(path: string): string {
 }
 
 export type Resolution =
-  { ok: true; handler: Handler; params: Record<string, string> } | { ok: false; code: number; msg: string };
+  | { ok: true; handler: AnyHandler; params: Record<string, string> }
+  | { ok: false; code: number; msg: string };
 
 /** Method + path -> handler. Refuses duplicate paths at construction (ARCHITECTURE.md principle 1). */
 export class Router {

@@ -4,7 +4,7 @@
  */
 import type { Ctx } from './context';
 import type { JobRunner, PeriodicHook } from './jobs';
-import type { HandlerMap } from './router';
+import type { ContractHandlers } from './router';
 import { accountsDomain } from './accounts/domain';
 import { siteDomain } from './site/handlers';
 import { transfersDomain } from './transfers/handlers';
@@ -26,7 +26,7 @@ import { syncDomain } from './sync/handlers';
 export interface Domain {
   name: string;
   /** Contract path (API.md, e.g. '/api/transfer/submit') -> handler. */
-  handlers?: HandlerMap;
+  handlers?: ContractHandlers;
   /** Job kind (prefix it with the domain: 'vip.expire') -> runner. */
   jobs?: Record<string, JobRunner>;
   periodic?: PeriodicHook[];

@@ -29,7 +29,7 @@ function setup(extra: Partial<Domain> = {}) {
   const domain: Domain = {
     name: 'test',
     handlers: {
-      '/api/test/note': handler({
+      '/test/note': handler({
         auth: false,
         body: body({ text: z.string(), boom: z.boolean().optional() }),
         run: async (ctx, input) => {
@@ -39,7 +39,7 @@ function setup(extra: Partial<Domain> = {}) {
           return { ok: true };
         },
       }),
-      '/api/test/fund': handler({
+      '/test/fund': handler({
         auth: false,
         body: body({ amount }),
         run: async (ctx, input) => {
@@ -50,17 +50,17 @@ function setup(extra: Partial<Domain> = {}) {
           return reply(911, { held: true }, 'awaiting review');
         },
       }),
-      '/api/test/count': handler({
+      '/test/count': handler({
         method: 'GET',
         auth: false,
         run: async (ctx) => (await ctx.tx.scan(notes)).length,
       }),
-      '/api/test/item/:id': handler({
+      '/test/item/:id': handler({
         method: 'GET',
         auth: false,
         run: async (_ctx, _body, params) => params['id'],
       }),
-      '/api/test/throw': handler({
+      '/test/throw': handler({
         auth: false,
         run: async () => {
           throw new Error('bug');
@@ -82,30 +82,30 @@ describe('router and units of work', () => {
     const { rt } = setup();
     const a = await rt.handle(post('/api/nothing'));
     expect(a).toMatchObject({ status: 200, body: { code: 404 } });
-    const b = await rt.handle({ method: 'POST', path: '/api/test/count' });
+    const b = await rt.handle({ method: 'POST', path: '/test/count' });
     expect(b.body.code).toBe(404);
     expect(b.body.msg).toMatch(/does not answer POST/);
-    const c = await rt.handle({ method: 'get', path: '/API/Test/Count/?x=1' });
+    const c = await rt.handle({ method: 'get', path: '/TEST/Count/?x=1' });
     expect(c.body).toEqual({ code: 0, msg: 'ok', data: 0 });
   });
 
   it('G5 malformed JSON, wrong types, missing and extra fields answer 400 and write nothing', async () => {
     const { rt, store } = setup();
     for (const b of ['{"text":', '[1]', 42, { text: 5 }, {}, { text: 'a', extra: 1 }]) {
-      const r = await rt.handle(post('/api/test/note', b));
+      const r = await rt.handle(post('/test/note', b));
       expect(r.body.code).toBe(400);
       expect(r.body.msg.length).toBeGreaterThan(5);
     }
-    expect((await rt.handle(post('/api/test/note', { text: 'a', extra: 1 }))).body.msg).toMatch(
+    expect((await rt.handle(post('/test/note', { text: 'a', extra: 1 }))).body.msg).toMatch(
       /unknown field "extra"/,
     );
     expect(await store.tables()).toEqual([]);
-    expect((await rt.handle(post('/api/test/note', '{"text":"json string"}'))).body.code).toBe(0);
+    expect((await rt.handle(post('/test/note', '{"text":"json string"}'))).body.code).toBe(0);
   });
 
   it('G1 a failing handler rolls back every write, counters included, and announces nothing', async () => {
     const { rt, store, feed } = setup();
-    expect((await rt.handle(post('/api/test/note', { text: 'a', boom: true }))).body).toEqual({
+    expect((await rt.handle(post('/test/note', { text: 'a', boom: true }))).body).toEqual({
       code: 3005,
       msg: 'boom',
       data: null,
@@ -113,40 +113,38 @@ describe('router and units of work', () => {
     expect(await store.scan('notes')).toEqual([]);
     expect(await store.scan('counters')).toEqual([]);
     expect(feed).toEqual([]);
-    await rt.handle(post('/api/test/note', { text: 'b' }));
+    await rt.handle(post('/test/note', { text: 'b' }));
     expect(await store.scan('notes')).toMatchObject([{ id: '1', text: 'b' }]);
     expect(feed).toEqual([{ type: 'note', data: 'b' }]);
   });
 
   it('G6 a handler bug answers 500 and never throws to the caller', async () => {
     const { rt } = setup();
-    expect((await rt.handle(post('/api/test/throw'))).body).toEqual({
+    expect((await rt.handle(post('/test/throw'))).body).toEqual({
       code: 500,
       msg: 'Server exception',
       data: null,
     });
-    expect((await rt.handle({ method: 'GET', path: '/api/test/item/%E0%A4%A' })).body.code).toBe(404);
-    expect((await rt.handle({ method: 'GET', path: '/api/test/item/a%20b' })).body.data).toBe('a b');
+    expect((await rt.handle({ method: 'GET', path: '/test/item/%E0%A4%A' })).body.code).toBe(404);
+    expect((await rt.handle({ method: 'GET', path: '/test/item/a%20b' })).body.data).toBe('a b');
     // @ts-expect-error: garbage in must still answer
     expect((await rt.handle(null)).body.code).toBe(404);
   });
 
   it('G7 a success with a non-zero code commits, and balance changes are announced per member after commit', async () => {
     const { rt, feed, store } = setup();
-    const r = await rt.handle(post('/api/test/fund', { amount: '12.5' }));
+    const r = await rt.handle(post('/test/fund', { amount: '12.5' }));
     expect(r.body).toEqual({ code: 911, msg: 'awaiting review', data: { held: true } });
     expect(feed).toEqual([{ type: 'balance', data: { memberId: '100001' } }]);
     expect(await checkInvariants(store)).toEqual([]);
-    expect((await rt.handle(post('/api/test/fund', { amount: 12.5 }))).body.code).toBe(400);
-    expect((await rt.handle(post('/api/test/fund', { amount: '-1' }))).body.code).toBe(400);
+    expect((await rt.handle(post('/test/fund', { amount: 12.5 }))).body.code).toBe(400);
+    expect((await rt.handle(post('/test/fund', { amount: '-1' }))).body.code).toBe(400);
   });
 
   it('G8 calls are serialised: concurrent calls see each other, none is lost', async () => {
     const { rt } = setup();
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) => rt.handle(post('/api/test/note', { text: `n${i}` }))),
-    );
-    expect((await rt.handle({ method: 'GET', path: '/api/test/count' })).body.data).toBe(20);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => rt.handle(post('/test/note', { text: `n${i}` }))));
+    expect((await rt.handle({ method: 'GET', path: '/test/count' })).body.data).toBe(20);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import type { Ctx } from './context';
 import type { EngineConfig } from './config';
-import { EngineError, fail, Codes } from './errors';
+import { EngineError, Codes } from './errors';
 import { Feed, type FeedMessage } from './feed';
 import { Ids } from './ids';
 import {
@@ -21,11 +21,10 @@ import {
 } from './jobs';
 import { Ledger } from './ledger/ledger';
 import type { Random } from './random';
-import { decodeBody, normaliseHeaders, Reply, Router, type Handler } from './router';
+import { authorise, parseBody, resolve } from './pipeline';
+import { normaliseHeaders, Reply, Router, type AnyHandler } from './router';
 import type { Domain } from './routes';
-import { describeIssues } from './schema';
 import { createSecrets } from './security/secrets';
-import { authenticate } from './security/sessions';
 import type { StoreAdapter } from './store/port';
 import { savepointOf, Tx } from './store/tx';
 import type { EngineRequest, EngineResponse, Envelope } from './contract';
@@ -49,7 +48,7 @@ interface UnitState {
  */
 export interface Nested {
   /** The POST handler of a contract path, or undefined. */
-  handler(path: string): Handler | undefined;
+  handler(path: string): AnyHandler | undefined;
   /**
    * Runs `fn` as a unit of work nested in this one, at its time: all-or-nothing on its own (own rollback
    * and onFailure work), committed with the enclosing unit.
@@ -124,7 +123,7 @@ export class Runtime {
       },
       nested: {
         handler: (path) => {
-          const resolved = this.router.resolve('POST', path);
+          const resolved = resolve(this.router, 'POST', path);
           return resolved.ok ? resolved.handler : undefined;
         },
         unit: (work) => this.savepoint(tx, state, now, headers, work),
@@ -202,21 +201,16 @@ export class Runtime {
   async handle(request: EngineRequest): Promise<EngineResponse> {
     try {
       const req: Partial<EngineRequest> = request && typeof request === 'object' ? request : {};
-      const resolved = this.router.resolve(String(req.method ?? ''), String(req.path ?? ''));
+      const resolved = resolve(this.router, req.method, req.path);
       if (!resolved.ok) return envelope(resolved.code, resolved.msg, null);
       const { handler, params } = resolved;
-      const decoded = decodeBody(req.body, handler.raw);
-      if (!decoded.ok) return envelope(400, decoded.msg, null);
-      const parsed = handler.schema.safeParse(decoded.value);
-      if (!parsed.success) return envelope(400, `Invalid request: ${describeIssues(parsed.error)}`, null);
+      const parsed = parseBody(handler, req.body);
+      if (!parsed.ok) return envelope(parsed.code, parsed.msg, null);
       const headers = normaliseHeaders(req.headers);
       const result = await this.serial(() =>
-        this.unit(this.clock.now(), headers, async (ctx) => {
-          if (!handler.auth) return handler.run(ctx, parsed.data, params);
-          const session = await authenticate(ctx.tx, headers, ctx.now);
-          if (!session) throw fail(Codes.unauthorized, 'Your session has expired: please log in again');
-          return handler.run({ ...ctx, ...session }, parsed.data, params);
-        }),
+        this.unit(this.clock.now(), headers, async (ctx) =>
+          handler.run(await authorise(handler, ctx), parsed.input, params),
+        ),
       );
       if (result instanceof Reply) return envelope(result.code, result.msg, result.data);
       return envelope(0, 'ok', result ?? null);

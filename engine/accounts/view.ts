@@ -4,7 +4,7 @@ import { toSeconds } from '../context';
 import { acct, SUB_ACCOUNTS, USDT } from '../ledger/accounts';
 import { creditScore } from '../credit/score';
 import { formatAmount } from '../money';
-import { effectiveVip, vipName, type MemberRow } from './tables';
+import { effectiveVip, vipName, type MemberRow, type RealNameStatus } from './tables';
 
 export interface MemberView {
   id: string;
@@ -20,7 +20,7 @@ export interface MemberView {
   /** USDT across all sub-accounts (cash, fund, contract, options, financial), frozen included. */
   totalAssets: string;
   creditScore: number;
-  realNameStatus: string;
+  realNameStatus: RealNameStatus;
   inviteCode: string;
   createdAt: number;
 }

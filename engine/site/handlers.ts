@@ -1,9 +1,11 @@
 /**
- * GET /api/site/getsite: platform deposit addresses, customer-service contact and the demo flag.
+ * GET /api/site/getsite: platform deposit addresses, customer-service contact, the demo flag and the
+ * business constants screens check before sending (`limits`, from the engine's config).
  * Addresses come from config when set, else from the meta records the chain domain writes at init
  * (`site.walletAddress`, `site.ercAddress`), so the site never shows an address nobody derived.
  */
 import type { SiteConfig } from '../contract';
+import { formatAmount } from '../money';
 import { handler } from '../router';
 import type { Domain } from '../routes';
 import { defineTable } from '../store/port';
@@ -28,6 +30,18 @@ export const siteDomain: Domain = {
         ercAddress: ctx.config.ercAddress || ((await ctx.tx.get(meta, 'site.ercAddress'))?.value ?? ''),
         customerservice: ctx.config.customerService,
         demo: ctx.config.demo,
+        limits: {
+          minTransfer: formatAmount(ctx.config.minTransfer),
+          minWithdraw: formatAmount(ctx.config.minWithdraw),
+          withdrawFee: {
+            TRC20: formatAmount(ctx.config.networks.TRC20.withdrawFee),
+            ERC20: formatAmount(ctx.config.networks.ERC20.withdrawFee),
+          },
+          vipLevels: ctx.config.vipLevels.map((v) => ({ level: v.level, deposit: formatAmount(v.deposit) })),
+          spotFeeBps: ctx.config.spotFeeBps,
+          contractFeeBps: ctx.config.contractFeeBps,
+          maxLeverage: ctx.config.maxLeverage,
+        },
       }),
     }),
   },

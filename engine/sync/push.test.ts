@@ -183,4 +183,26 @@ describe('sync push (docs/RULES.md Y1-Y5)', () => {
     expect(await available(h, alice)).toBe('500');
     expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
   });
+
+  it('Y4 a queued mutation is judged by the same pipeline as the direct call: same code, same message', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const bodies: unknown[] = [
+      { account: 'bob', amount: '1.1234567' },
+      { account: 'bob', amount: 5 },
+      { account: 'bob', amount: '1', extra: true },
+      '{not json',
+      [1, 2],
+    ];
+    for (const [i, args] of bodies.entries()) {
+      const direct = await h.call('/api/transfer/submit', args, alice);
+      const [queued] = results(await h.push(alice, [{ id: `bad${i}`, name: '/api/transfer/submit', args }]));
+      expect({ code: queued?.code, msg: queued?.msg }, JSON.stringify(args)).toEqual({
+        code: direct.code,
+        msg: direct.msg,
+      });
+      expect(direct.code).toBe(400);
+    }
+    expect(await transferCount(h)).toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * POST /api/sync/push: replays a device's queued mutations, in order, each exactly as the direct call would
- * run it, each as a unit of work nested in the push's (a savepoint: it rolls back alone, and the push
+ * run it (the shared steps of engine/pipeline.ts: resolve, decode, parse, authorise), each as a unit of work nested in the push's (a savepoint: it rolls back alone, and the push
  * commits once). A mutation id is applied at most once, ever (rule Y1): its effects and the record of its
  * answer are written in the SAME unit of work and commit together, so no crash can separate them (Y2); a
  * mutation that fails is rolled back and its failure is recorded by the same unit that runs its onFailure
@@ -10,10 +10,10 @@
 import { z } from 'zod';
 import type { AuthCtx, Ctx } from '../context';
 import { Codes, EngineError, fail } from '../errors';
-import { decodeBody, handler, Reply, type Handler } from '../router';
+import { authorise, parseBody } from '../pipeline';
+import { handler, Reply, type AnyHandler } from '../router';
 import type { Nested } from '../runtime';
-import { body, describeIssues } from '../schema';
-import { authenticate } from '../security/sessions';
+import { body } from '../schema';
 import { MAX_PUSH } from './mutations';
 import { resultId, syncResults, type SyncResultRow } from './tables';
 
@@ -91,7 +91,7 @@ async function settle(r: Replay, outcome: Outcome): Promise<Outcome> {
   return outcome;
 }
 
-async function execute(r: Replay, target: Handler, input: unknown): Promise<Outcome> {
+async function execute(r: Replay, target: AnyHandler, input: unknown): Promise<Outcome> {
   let thrown: { error: unknown } | undefined;
   try {
     return await r.nested.unit(async (ctx) => {
@@ -100,11 +100,10 @@ async function execute(r: Replay, target: Handler, input: unknown): Promise<Outc
         if (thrown && recordable(outcomeOf(thrown.error))) record(r, after, outcomeOf(thrown.error));
       });
       // Per mutation, not per push: an earlier mutation in the batch may have ended the session.
-      const session = await authenticate(ctx.tx, ctx.headers, ctx.now);
-      if (!session) throw fail(Codes.unauthorized, 'Your session has expired: please log in again');
+      const authorised = await authorise(target, ctx);
       let outcome: Outcome;
       try {
-        outcome = successOf(await target.run({ ...ctx, ...session }, input, {}));
+        outcome = successOf(await target.run(authorised, input, {}));
       } catch (error) {
         thrown = { error };
         throw error;
@@ -135,15 +134,10 @@ async function replay(r: Replay): Promise<MutationResult> {
       : { code: Codes.notFound, msg: `Resource not found: ${name}`, data: null };
     return { id, ...(await settle(r, outcome)) };
   }
-  const decoded = decodeBody(args, target.raw);
-  const parsed = decoded.ok ? target.schema.safeParse(decoded.value) : undefined;
-  if (!parsed?.success) {
-    const msg = parsed
-      ? `Invalid request: ${describeIssues(parsed.error)}`
-      : 'The body must be a JSON object';
-    return { id, ...(await settle(r, { code: 400, msg, data: null })) };
-  }
-  return { id, ...(await execute(r, target, parsed.data)) };
+  // The same decode and parse as a direct call (engine/pipeline.ts): the same 400 and message.
+  const parsed = parseBody(target, args);
+  if (!parsed.ok) return { id, ...(await settle(r, { code: parsed.code, msg: parsed.msg, data: null })) };
+  return { id, ...(await execute(r, target, parsed.input)) };
 }
 
 export const pushHandler = (isSyncable: (name: string) => boolean) =>

@@ -11,10 +11,8 @@
  * - cross: the same with margin replaced by everything backing the position: the account's free balance,
  *   all cross margins, and the other cross positions' unrealised PnL at the current mark.
  */
-import { mulDiv, type Micro } from '../money';
+import { mulDiv, SCALE as UNIT, type Micro } from '../money';
 import type { PositionSide } from './tables';
-
-const UNIT = 1_000_000n;
 
 export function notional(quantity: Micro, price: Micro): Micro {
   return mulDiv(quantity, price, UNIT, 'half-up');

@@ -10,12 +10,11 @@ import { Codes, fail } from '../errors';
 import { acct, USDT, type PostingLeg } from '../ledger';
 import { marketFor } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
-import { mulDiv, type Micro } from '../money';
+import { mulDiv, SCALE as UNIT, type Micro } from '../money';
 import { FEES, feeOf, shareFee } from './fees';
 import { orders, type OrderRow } from './tables';
 
 const HOUSE = acct.house('market');
-const UNIT = 1_000_000n;
 /** Book quantities are in 1e-4 base units; ledger quantities in 1e-6. */
 const BOOK_TO_MICRO = 100n;
 const BOOK_LEVELS = 100;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BodyOf } from '../../engine/index';
 import { ApiError } from './api-error';
 import { createClient, unwrap, type ClientDeps } from './client';
 import type { Transport, TransportRequest } from './transport';
@@ -52,8 +53,8 @@ describe('API client (SPEC.md §7)', () => {
       '/api/index/register',
       '/api/index/forget',
       '/api/index/forgetKey',
-    ])
-      await client.call(path, {});
+    ] as const)
+      await client.call(path, {} as BodyOf<typeof path>);
     await client.call('/index/index/verify');
     await client.call('/api/site/getsite');
     for (const r of requests) expect(r.headers).toEqual({});
@@ -66,7 +67,13 @@ describe('API client (SPEC.md §7)', () => {
       status: 200,
       body: { code: 911, msg: 'awaiting review', data: { id: 3 } },
     }));
-    const err = await client.call('/api/withdraw/submit', {}, { silent: true }).catch((e: unknown) => e);
+    const err = await client
+      .call(
+        '/api/withdraw/submit',
+        { currency: 'USDT', network: 'TRC20', address: 'T', amount: '1', key: '1234' },
+        { silent: true },
+      )
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 911, msg: 'awaiting review', data: { id: 3 } });
     expect(onError).toHaveBeenCalledWith(err, true);

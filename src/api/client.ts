@@ -1,7 +1,8 @@
 /**
  * The one API client (SPEC.md §7): 12 s timeout, Authorization and UserId headers unless the call opts out,
  * success on code 0 or 200 returns `data`, anything else rejects with an ApiError after it is presented.
- * Typed from the engine's ContractMap; paths the map does not list yet fall back to an untyped overload.
+ * Typed from the engine's ContractMap only: a path must be in the contract, its body is the path's body and
+ * the promise resolves to the path's data, so a renamed field fails the type check here as in the engine.
  */
 import type { BodyOf, ContractPath, DataOf } from '../../engine/index';
 import { ApiError } from './api-error';
@@ -59,7 +60,6 @@ export function unwrap(response: TransportResponse): unknown {
 
 export interface ApiClient {
   call<P extends ContractPath>(path: P, body?: BodyOf<P>, options?: CallOptions): Promise<DataOf<P>>;
-  call<T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
 }
 
 export function createClient(deps: ClientDeps): ApiClient {

@@ -51,11 +51,14 @@ describe('roundDecimal: exact half-up rounding on the decimal string', () => {
 });
 
 describe('formatAmount: grouping and separators from Intl', () => {
-  it('defaults to two decimals with en-US grouping', () => {
-    expect(formatAmount('1234567.891')).toBe('1,234,567.89');
+  it('is exact by default (at least two places, no digit of an amount dropped), rounded only on request', () => {
+    expect(formatAmount('50.125')).toBe('50.125');
+    expect(formatAmount('50')).toBe('50.00');
+    expect(formatAmount('1234567.891')).toBe('1,234,567.891');
+    expect(formatAmount('1234567.891', { decimals: 2 })).toBe('1,234,567.89');
   });
   it('uses German separators', () => {
-    expect(formatAmount('1234567.891', { locale: 'de-DE' })).toBe('1.234.567,89');
+    expect(formatAmount('1234567.891', { locale: 'de-DE', decimals: 2 })).toBe('1.234.567,89');
   });
   it('uses the French narrow no-break space group separator and comma decimal', () => {
     expect(formatAmount('1234.5', { locale: 'fr-FR' })).toBe('1\u202f234,50');

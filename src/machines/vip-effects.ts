@@ -5,15 +5,12 @@
  * Date.now in live mode; in demo mode the worker's clock, which fast-forward moves (transport.demo.now).
  */
 import { fromCallback, type EventObject } from 'xstate';
+import type { DataOf } from '../../engine/index';
 import { api } from '../api';
 import { toFailure } from './failure';
 
 /** POST /api/Viplist/Buyvip answer (API.md): expiresAt only for the VIP1 trial, in Unix seconds. */
-export interface BuyResult {
-  vip: string;
-  deposit: string;
-  expiresAt?: number;
-}
+export type BuyResult = DataOf<'/api/Viplist/Buyvip'>;
 
 export interface BuyInput {
   level: number;
@@ -45,7 +42,7 @@ function callbackFor<TInput, TOutput>(
 export function vipEffects(now: () => number = () => Date.now()) {
   return {
     buy: callbackFor<BuyInput, BuyResult>(
-      ({ level, key }) => api.call<BuyResult>('/api/Viplist/Buyvip', { level, key }),
+      ({ level, key }) => api.call('/api/Viplist/Buyvip', { level, key }),
       (result) => ({ type: 'BOUGHT', result, at: now() }),
     ),
     refund: callbackFor<{ level: number }, unknown>(

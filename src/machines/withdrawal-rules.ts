@@ -3,6 +3,8 @@
  * minimum, an address valid for the chosen network, a security key of at least 4 characters. Each returns a
  * reason code for the form to translate, or null. Amounts compare as exact micro-USDT, never as floats.
  */
+import { parseAmountText } from '../../engine/index';
+
 export type Network = 'TRC20' | 'ERC20';
 
 export type FieldReason =
@@ -33,16 +35,6 @@ export const KEY_MIN_LENGTH = 4;
 /** API.md: minimum withdrawal 10 USDT (code 410); the fee call answers the live value. */
 export const DEFAULT_MINIMUM = '10';
 
-const DECIMAL = /^(\d+)(?:\.(\d{1,6}))?$/;
-
-/** '12.5' -> 12_500_000n; null for anything that is not a non-negative decimal with at most 6 places. */
-export function toMicro(value: string): bigint | null {
-  const match = DECIMAL.exec(value.trim());
-  if (!match) return null;
-  const [, whole = '0', fraction = ''] = match;
-  return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
-}
-
 const SHAPES: Record<Network, RegExp> = {
   TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
   ERC20: /^0x[0-9a-fA-F]{40}$/,
@@ -55,9 +47,9 @@ const SHAPES: Record<Network, RegExp> = {
 export const defaultValidators: WithdrawalValidators = {
   amount(amount, minimum) {
     if (amount.trim() === '') return 'required';
-    const value = toMicro(amount);
+    const value = parseAmountText(amount);
     if (value === null || value === 0n) return 'invalidAmount';
-    const floor = toMicro(minimum);
+    const floor = parseAmountText(minimum);
     return floor !== null && value < floor ? 'belowMinimum' : null;
   },
   address(address, network) {

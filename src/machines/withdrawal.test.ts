@@ -12,7 +12,7 @@ import {
   type WithdrawalRecord,
 } from './withdrawal';
 import { reviewResultOf, validateWith, type SubmitInput } from './withdrawal-effects';
-import { defaultValidators, toMicro, type FieldErrors } from './withdrawal-rules';
+import { defaultValidators, type FieldErrors } from './withdrawal-rules';
 
 const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -43,10 +43,10 @@ async function toConfirming(input: { online?: boolean } = {}) {
 
 describe('withdrawal rules', () => {
   it('compares amounts exactly in micro-USDT', () => {
-    expect(toMicro('12.5')).toBe(12_500_000n);
-    expect(toMicro('0.000001')).toBe(1n);
-    expect(toMicro('1.1234567')).toBeNull();
-    expect(toMicro('-1')).toBeNull();
+    // The engine's own rule: 19 integer digits are refused here exactly as the engine refuses them.
+    expect(defaultValidators.amount('1234567890123456789', '10')).toBe('invalidAmount');
+    expect(defaultValidators.amount('1.1234567', '10')).toBe('invalidAmount');
+    expect(defaultValidators.amount('-1', '10')).toBe('invalidAmount');
     expect(defaultValidators.amount('9.999999', '10')).toBe('belowMinimum');
     expect(defaultValidators.amount('10', '10')).toBeNull();
     expect(defaultValidators.amount('1e3', '10')).toBe('invalidAmount');

@@ -1,6 +1,8 @@
 /**
  * A modal dialog: role=dialog, aria-modal, labelled by its title, focus moved in and trapped, Escape and the
- * backdrop close it, focus returns to what opened it. Rendered in place (the app has one popup at a time).
+ * backdrop close it, focus returns to what opened it. Rendered in place (the app has one popup at a time);
+ * while it is open everything outside it is `inert` (no focus, no clicks, hidden from screen readers) except
+ * live regions such as the toasts, which must still be announced.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,9 +33,13 @@ export function Dialog({ title, onClose, children, actions, dismissible = true }
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = panel.current;
+    const restore = node ? inertOutside(node) : () => undefined;
     const first = node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
-    return () => opener?.focus();
+    return () => {
+      restore();
+      opener?.focus();
+    };
   }, []);
 
   function onKeyDown(e: React.KeyboardEvent<HTMLDivElement>) {
@@ -85,4 +91,26 @@ export function Dialog({ title, onClose, children, actions, dismissible = true }
       </div>
     </div>
   );
+}
+
+/** Live regions stay outside the inert page: a toast raised while a dialog is open is still announced. */
+const LIVE = '[aria-live], [role="status"], [role="alert"]';
+
+/**
+ * Makes every element outside `node` inert, walking up to <body> and marking each ancestor's siblings, so
+ * the page behind a dialog cannot be focused, clicked or read. Returns the undo.
+ */
+function inertOutside(node: HTMLElement): () => void {
+  const changed: Element[] = [];
+  for (let el: HTMLElement | null = node; el && el !== document.body; el = el.parentElement) {
+    for (const sibling of el.parentElement?.children ?? []) {
+      if (sibling === el || sibling.hasAttribute('inert') || sibling.matches(LIVE)) continue;
+      if (sibling.tagName === 'SCRIPT' || sibling.tagName === 'STYLE') continue;
+      sibling.setAttribute('inert', '');
+      changed.push(sibling);
+    }
+  }
+  return () => {
+    for (const el of changed) el.removeAttribute('inert');
+  };
 }

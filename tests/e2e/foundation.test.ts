@@ -16,8 +16,8 @@ describe('app foundation', () => {
     await page.goto('/');
     await expect.poll(() => path(page)).toBe('/home');
     await expect.poll(() => page.title()).toBe('首页 - Strata');
-    expect(await page.getByRole('button', { name: '演示模式：了解详情' }).isVisible()).toBe(true);
-    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await page.getByRole('button', { name: '演示模式：了解详情' }).waitFor({ state: 'visible' });
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('zh-CN');
     await context.close();
   });
 
@@ -37,10 +37,11 @@ describe('app foundation', () => {
     expect(await page.evaluate(() => localStorage.getItem('strata.lang'))).toBe('ar-SA');
     await page.reload();
     await page.locator('.topbar-title').waitFor();
-    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-    expect(await page.locator('html').getAttribute('lang')).toBe('ar-SA');
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar-SA');
     // The tab bar mirrors: Home sits at the right edge in RTL.
     await page.goto('/home');
+    await page.locator('.tabbar a[href="/home"]').waitFor();
     const home = await page.locator('.tabbar a[href="/home"]').boundingBox();
     const assets = await page.locator('.tabbar a[href="/user"]').boundingBox();
     expect(home && assets && home.x > assets.x).toBe(true);

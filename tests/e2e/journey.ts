@@ -39,18 +39,33 @@ export async function newEnglishPage(browser: Browser): Promise<MobilePage> {
 export const path = (page: Page) => new URL(page.url()).pathname;
 
 /**
- * A screenshot taker for one journey: /tmp/shots/<prefix>-<name>.png, full page, after `settleMs` for
- * animations. `fromTop` scrolls up first: a full-page shot of a scrolled page draws the sticky bars mid-page.
+ * Resolves once every finite CSS animation and transition on the page has finished (toasts sliding in,
+ * dialogs fading): what a screenshot should show, waited for by its own events rather than a timer.
+ * Endless animations (a spinner) are left running.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
+/**
+ * A screenshot taker for one journey: /tmp/shots/<prefix>-<name>.png, full page, once animations are done.
+ * `fromTop` scrolls up first: a full-page shot of a scrolled page draws the sticky bars mid-page.
  */
 export function screenshots(
   prefix: string,
-  settleMs: number,
   options: { fromTop?: boolean } = {},
 ): (page: Page, name: string) => Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   return async (page, name) => {
     if (options.fromTop) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(settleMs);
+    await animationsDone(page);
     await page.screenshot({ path: `${SHOTS}/${prefix}-${name}.png`, fullPage: true });
   };
 }

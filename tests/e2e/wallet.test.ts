@@ -27,7 +27,7 @@ import {
 const EXTERNAL_TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 const browser = useBrowser();
-const shot = screenshots('wallet', 150);
+const shot = screenshots('wallet');
 /** How long this journey waits for a toast. */
 const TOAST_MS = 15_000;
 

@@ -37,4 +37,17 @@ describe('contract', () => {
       expect((await h.engine.handle({ method: 'GET', path })).body.code, path).toBe(0);
     }
   });
+
+  it('site config answers the business constants from the engine config, so the app keeps no copy', async () => {
+    const h = await harness({ config: { minTransfer: '2.5', minWithdraw: '12' } });
+    const site = (await h.engine.handle({ method: 'GET', path: '/api/site/getsite' })).body.data;
+    expect(site).toMatchObject({
+      limits: {
+        minTransfer: '2.5',
+        minWithdraw: '12',
+        withdrawFee: { TRC20: '1', ERC20: '5' },
+        vipLevels: expect.arrayContaining([{ level: 1, deposit: '50' }]) as unknown,
+      },
+    });
+  });
 });

@@ -40,9 +40,13 @@ export function AccountPage() {
             <dt>{t('auth.username')}</dt>
             <dd>{p.username}</dd>
             <dt>{t('auth.email')}</dt>
-            <dd dir="ltr">{p.email ?? t('account.notSet')}</dd>
+            <dd>
+              <bdi>{p.email ?? t('account.notSet')}</bdi>
+            </dd>
             <dt>{t('auth.phone')}</dt>
-            <dd dir="ltr">{p.phone ?? t('account.notSet')}</dd>
+            <dd>
+              <bdi>{p.phone ?? t('account.notSet')}</bdi>
+            </dd>
             <dt>{t('account.vip')}</dt>
             <dd>{vipLabel(p.vip)}</dd>
             <dt>{t('account.creditScore')}</dt>
@@ -50,9 +54,13 @@ export function AccountPage() {
             <dt>{t('account.realName')}</dt>
             <dd>{realNameLabel(p.realNameStatus, t)}</dd>
             <dt>{t('account.inviteCode')}</dt>
-            <dd dir="ltr">{p.inviteCode}</dd>
+            <dd>
+              <bdi>{p.inviteCode}</bdi>
+            </dd>
             <dt>{t('account.memberSince')}</dt>
-            <dd dir="ltr">{formatTime(p.createdAt, 'YYYY-MM-DD')}</dd>
+            <dd>
+              <bdi>{formatTime(p.createdAt, 'YYYY-MM-DD')}</bdi>
+            </dd>
           </dl>
         ) : (
           <QueryState status={profile.status} error={profile.error} onRetry={profile.reload} />

@@ -11,7 +11,7 @@ import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../auth/FailureAlert';
 import { compact, requiredRule } from '../auth/rules';
-import type { BankAddBody, BankCard } from './bank-types';
+import type { BankAddBody } from './bank-types';
 import './account.css';
 import '../auth/auth.css';
 
@@ -49,7 +49,7 @@ export function BankAddPage() {
         cardNumber: v.cardNumber.replace(/[\s-]/g, ''),
         holder: v.holder.trim(),
       };
-      await api.call<BankCard>('/api/bank/add', body, { silent: true });
+      await api.call('/api/bank/add', body, { silent: true });
       toastStore.show(t('bank.added'), 'success');
       void navigate('/user/bank', { replace: true });
     } catch (error) {

@@ -6,12 +6,11 @@ import { formatTime } from '../../lib/format';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
 import { useQuery } from '../../ui/useQuery';
-import type { BankCard } from './bank-types';
 import './account.css';
 
 export function BankPage() {
   const { t } = useTranslation();
-  const cards = useQuery(() => api.call<{ list: BankCard[] }>('/api/bank/list', undefined, { silent: true }));
+  const cards = useQuery(() => api.call('/api/bank/list', undefined, { silent: true }));
   const list = cards.status === 'ready' ? cards.data.list : [];
   return (
     <div className="page account">

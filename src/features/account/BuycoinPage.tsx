@@ -14,15 +14,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { cleanAmount } from '../wallet/amount';
 import { FailureAlert } from '../auth/FailureAlert';
-import {
-  buyAmountRule,
-  currencyFor,
-  CURRENCIES,
-  MAX_BUY,
-  MIN_BUY,
-  type BuycoinQuote,
-  type BuycoinResult,
-} from './buycoin';
+import { buyAmountRule, currencyFor, CURRENCIES, MAX_BUY, MIN_BUY, type BuycoinQuote } from './buycoin';
 import './account.css';
 import '../auth/auth.css';
 
@@ -46,7 +38,7 @@ export function BuycoinPage() {
     if (ruleKey) return;
     let live = true;
     const timer = setTimeout(() => {
-      api.call<BuycoinQuote>('/api/buycoin/quote', { amount, currency }, { silent: true }).then(
+      api.call('/api/buycoin/quote', { amount, currency }, { silent: true }).then(
         (q) => live && setQuote(q),
         (e: unknown) => live && setFailure(toFailure(e)),
       );
@@ -64,11 +56,7 @@ export function BuycoinPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const result = await api.call<BuycoinResult>(
-        '/api/buycoin/buy',
-        { amount, currency },
-        { silent: true },
-      );
+      const result = await api.call('/api/buycoin/buy', { amount, currency }, { silent: true });
       toastStore.show(t('buycoin.done', { amount: formatAmount(result.amount, { locale }) }), 'success');
       setAmount('');
       setTouched(false);
@@ -114,15 +102,25 @@ export function BuycoinPage() {
             {quote && (
               <dl className="detail-list">
                 <dt>{t('buycoin.referenceRate')}</dt>
-                <dd dir="ltr">{fiat(quote.referenceRate)}</dd>
+                <dd>
+                  <bdi>{fiat(quote.referenceRate)}</bdi>
+                </dd>
                 <dt>{t('buycoin.rate')}</dt>
-                <dd dir="ltr">{fiat(quote.rate)}</dd>
+                <dd>
+                  <bdi>{fiat(quote.rate)}</bdi>
+                </dd>
                 <dt>{t('buycoin.spread')}</dt>
-                <dd dir="ltr">{quote.spread}%</dd>
+                <dd>
+                  <bdi>{quote.spread}%</bdi>
+                </dd>
                 <dt>{t('buycoin.total')}</dt>
-                <dd dir="ltr">{fiat(quote.total)}</dd>
+                <dd>
+                  <bdi>{fiat(quote.total)}</bdi>
+                </dd>
                 <dt>{t('buycoin.receive')}</dt>
-                <dd dir="ltr">{formatAmount(quote.amount, { locale })} USDT</dd>
+                <dd>
+                  <bdi>{formatAmount(quote.amount, { locale })} USDT</bdi>
+                </dd>
               </dl>
             )}
           </div>

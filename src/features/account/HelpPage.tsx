@@ -6,25 +6,10 @@ import { QueryState } from '../../ui/QueryState';
 import { useQuery } from '../../ui/useQuery';
 import './account.css';
 
-interface HelpArticle {
-  id: string;
-  topic: string;
-  title: string;
-  content: string;
-}
-
 export function HelpPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const help = useQuery(
-    () =>
-      api.call<{ lang: string; list: HelpArticle[] }>(
-        '/api/help/list',
-        { lang },
-        { auth: false, silent: true },
-      ),
-    lang,
-  );
+  const help = useQuery(() => api.call('/api/help/list', { lang }, { auth: false, silent: true }), lang);
   const list = help.status === 'ready' ? help.data.list : [];
   return (
     <div className="page account">

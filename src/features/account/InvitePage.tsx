@@ -3,6 +3,7 @@
  * the share of fees they earn, their direct invitees (names masked by the server) and what each earned.
  */
 import { useTranslation } from 'react-i18next';
+import type { InviteView } from '../../../engine/index';
 import { api } from '../../api';
 import { formatAmount, formatTime } from '../../lib/format';
 import { CopyButton } from '../../ui/CopyButton';
@@ -13,13 +14,8 @@ import { vipLabel } from './labels';
 import './account.css';
 import '../auth/auth.css';
 
-/** Wire shape of /api/user/invite (engine/referral/handlers.ts). */
-export interface InviteView {
-  inviteCode: string;
-  shareRate: string;
-  downline: { id: string; username: string; vip: string; joinedAt: number; earnings: string }[];
-  earnings: string;
-}
+/** Wire shape of /api/user/invite, from the contract. */
+export type { InviteView };
 
 export function inviteLink(code: string, origin: string = location.origin): string {
   return `${origin}/register?invite=${encodeURIComponent(code)}`;
@@ -27,7 +23,7 @@ export function inviteLink(code: string, origin: string = location.origin): stri
 
 export function InvitePage() {
   const { t, i18n } = useTranslation();
-  const invite = useQuery(() => api.call<InviteView>('/api/user/invite', undefined, { silent: true }));
+  const invite = useQuery(() => api.call('/api/user/invite', undefined, { silent: true }));
   const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
   if (invite.status !== 'ready') {
     return (

@@ -1,15 +1,5 @@
-/** Wire shapes of /api/bank/list and /api/bank/add (API.md; engine/bank/handlers.ts). */
-export interface BankCard {
-  id: string;
-  bankName: string;
-  /** Masked: only the last four digits are kept. */
-  cardNumber: string;
-  holder: string;
-  time: number;
-}
+/** Wire shapes of /api/bank/list and /api/bank/add, straight from the contract (engine/contract.ts). */
+import type { BankCardView, BodyOf } from '../../../engine/index';
 
-export interface BankAddBody {
-  bankName: string;
-  cardNumber: string;
-  holder: string;
-}
+export type BankCard = BankCardView;
+export type BankAddBody = BodyOf<'/api/bank/add'>;

@@ -1,14 +1,10 @@
 /** Quick buy's wire shapes (engine/buycoin/handlers.ts) and its amount rule, exact in micro-USDT. */
-import type { BuycoinQuote } from '../../../engine/index';
-import { toMicro } from '../../machines/withdrawal-rules';
+import type { BuycoinQuote, DataOf } from '../../../engine/index';
+import { parseAmountText as toMicro } from '../../../engine/index';
 
 export type { BuycoinQuote };
 
-export interface BuycoinResult extends BuycoinQuote {
-  id: string;
-  status: string;
-  time: number;
-}
+export type BuycoinResult = DataOf<'/api/buycoin/buy'>;
 
 /** The desk's currencies; the member's language suggests the first choice. */
 export const CURRENCIES = [

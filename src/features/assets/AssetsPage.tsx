@@ -40,21 +40,27 @@ export function AssetsPage() {
         </div>
         {p ? (
           <>
-            <p className="hero-amount" dir="ltr">
-              {money(p.totalAssets)} <span className="unit">USDT</span>
+            <p className="hero-amount">
+              <bdi>{money(p.totalAssets)}</bdi> <span className="unit">USDT</span>
             </p>
             <dl className="balance-grid">
               <div>
                 <dt>{t('assets.balance')}</dt>
-                <dd dir="ltr">{money(p.balance)}</dd>
+                <dd>
+                  <bdi>{money(p.balance)}</bdi>
+                </dd>
               </div>
               <div>
                 <dt>{t('assets.available')}</dt>
-                <dd dir="ltr">{money(p.available)}</dd>
+                <dd>
+                  <bdi>{money(p.available)}</bdi>
+                </dd>
               </div>
               <div>
                 <dt>{t('assets.frozen')}</dt>
-                <dd dir="ltr">{money(p.frozen)}</dd>
+                <dd>
+                  <bdi>{money(p.frozen)}</bdi>
+                </dd>
               </div>
             </dl>
           </>

@@ -51,7 +51,8 @@ export function CaptchaImage({
       type="button"
       className="captcha"
       onClick={onRefresh}
-      aria-label={t('auth.captchaRefresh')}
+      // Named for its action only while it shows the image; a placeholder's visible text is its name.
+      aria-label={captcha && !failed ? t('auth.captchaRefresh') : undefined}
       title={t('auth.captchaRefresh')}
     >
       {captcha && !failed ? (

@@ -31,7 +31,7 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const money = (v: string, decimals = 2) =>
+  const money = (v: string, decimals?: number) =>
     `${formatAmount(v, { decimals, locale: i18n.language })} ${product.currency}`;
   const reason = checkBuyAmount(amount, product, profile.available);
   const limits = {
@@ -111,11 +111,15 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
           <dl className="detail-list">
             <div>
               <dt>{t('finance.amount')}</dt>
-              <dd dir="ltr">{money(amount)}</dd>
+              <dd>
+                <bdi>{money(amount)}</bdi>
+              </dd>
             </div>
             <div>
               <dt>{t('finance.annualRate')}</dt>
-              <dd dir="ltr">{formatAmount(product.annualRate, { locale: i18n.language })}%</dd>
+              <dd>
+                <bdi>{formatAmount(product.annualRate, { locale: i18n.language })}%</bdi>
+              </dd>
             </div>
             <div>
               <dt>{t('finance.term')}</dt>

@@ -40,15 +40,21 @@ function MachineCard({ machine, onPledge }: { machine: MachineView; onPledge: ()
         </div>
         <div>
           <dt>{t('finance.minimum')}</dt>
-          <dd dir="ltr">{money(machine.min)}</dd>
+          <dd>
+            <bdi>{money(machine.min)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('finance.maximum')}</dt>
-          <dd dir="ltr">{money(machine.max)}</dd>
+          <dd>
+            <bdi>{money(machine.max)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('mining.totalPledged')}</dt>
-          <dd dir="ltr">{money(machine.totalPledged)}</dd>
+          <dd>
+            <bdi>{money(machine.totalPledged)}</bdi>
+          </dd>
         </div>
       </dl>
       <p className="terms">{t('mining.terms')}</p>

@@ -17,7 +17,8 @@ type Status = 'active' | 'redeemed';
 
 function OrderItem({ order }: { order: FinanceOrderView }) {
   const { t, i18n } = useTranslation();
-  const money = (v: string, decimals = 2) => `${formatAmount(v, { decimals, locale: i18n.language })} USDT`;
+  const money = (v: string, decimals?: number) =>
+    `${formatAmount(v, { decimals, locale: i18n.language })} USDT`;
   return (
     <>
       <div className="record-head">
@@ -37,7 +38,9 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
       <dl className="stat-grid">
         <div>
           <dt>{t('finance.dailyEarnings')}</dt>
-          <dd dir="ltr">{money(order.dailyEarnings, 6)}</dd>
+          <dd>
+            <bdi>{money(order.dailyEarnings, 6)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('finance.cumulativeEarnings')}</dt>
@@ -47,7 +50,9 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
         </div>
         <div>
           <dt>{t('finance.expectedReturn')}</dt>
-          <dd dir="ltr">{money(order.expectedReturn, 6)}</dd>
+          <dd>
+            <bdi>{money(order.expectedReturn, 6)}</bdi>
+          </dd>
         </div>
       </dl>
       <p className="record-meta">

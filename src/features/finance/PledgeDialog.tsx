@@ -6,7 +6,8 @@ import { api } from '../../api';
 import { formatAmount } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { KeyDialog } from '../../ui/KeyDialog';
-import { checkAmount, cleanAmount, toMicro } from '../wallet/amount';
+import { parseAmountText } from '../../../engine/index';
+import { checkAmount, cleanAmount } from '../wallet/amount';
 
 export function PledgeDialog({
   machine,
@@ -23,8 +24,8 @@ export function PledgeDialog({
   const [busy, setBusy] = useState(false);
   const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${machine.currency}`;
   const base = checkAmount(amount, machine.min);
-  const max = toMicro(machine.max);
-  const value = toMicro(amount);
+  const max = parseAmountText(machine.max);
+  const value = parseAmountText(amount);
   const reason = base ?? (max !== null && value !== null && value > max ? 'overMaximum' : null);
   const error =
     shown && reason

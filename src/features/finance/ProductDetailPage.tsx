@@ -49,7 +49,9 @@ function Details({ product }: { product: ProductView }) {
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd dir="ltr">{value}</dd>
+              <dd>
+                <bdi>{value}</bdi>
+              </dd>
             </div>
           ))}
         </dl>

@@ -22,11 +22,15 @@ export function ProductTerms({ product }: { product: ProductView }) {
         </div>
         <div>
           <dt>{t('finance.minimum')}</dt>
-          <dd dir="ltr">{money(product.min)}</dd>
+          <dd>
+            <bdi>{money(product.min)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('finance.maximum')}</dt>
-          <dd dir="ltr">{money(product.max)}</dd>
+          <dd>
+            <bdi>{money(product.max)}</bdi>
+          </dd>
         </div>
       </dl>
       <p className="terms">{t('finance.termsLine', { days: product.termDays })}</p>

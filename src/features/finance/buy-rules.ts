@@ -4,7 +4,7 @@
  * all in exact micro-USDT.
  */
 import type { ProductView } from '../../../engine/index';
-import { toMicro } from '../wallet/amount';
+import { formatMicro, mulDiv, parseAmountText } from '../../../engine/index';
 
 export type BuyReason =
   | 'required'
@@ -21,13 +21,13 @@ export function checkBuyAmount(
   available: string | undefined,
 ): BuyReason | null {
   if (text.trim() === '') return 'required';
-  const value = toMicro(text);
+  const value = parseAmountText(text);
   if (value === null || value === 0n) return 'invalidAmount';
   const over = (limit: string) => {
-    const cap = toMicro(limit);
+    const cap = parseAmountText(limit);
     return cap !== null && value > cap;
   };
-  const min = toMicro(product.min);
+  const min = parseAmountText(product.min);
   if (min !== null && value < min) return 'belowMinimum';
   if (over(product.max)) return 'overMaximum';
   if (over(product.personalRemaining)) return 'overPersonal';
@@ -43,12 +43,6 @@ export function percentToBps(percent: string): bigint | null {
   return BigInt(m[1] ?? '0') * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
 }
 
-function microToDecimal(micro: bigint): string {
-  const whole = micro / 1_000_000n;
-  const frac = (micro % 1_000_000n).toString().padStart(6, '0');
-  return `${whole}.${frac}`;
-}
-
 /**
  * Daily earnings = principal x annual rate / 365, and the term's total principal x rate x days / 365, each
  * rounded down to the micro-unit as the engine credits them. Decimal strings, or null for a bad amount.
@@ -58,10 +52,10 @@ export function estimateEarnings(
   annualRate: string,
   termDays: number,
 ): { daily: string; total: string } | null {
-  const principal = toMicro(amount);
+  const principal = parseAmountText(amount);
   const bps = percentToBps(annualRate);
   if (principal === null || bps === null) return null;
-  const daily = (principal * bps) / (10_000n * 365n);
-  const total = (principal * bps * BigInt(termDays)) / (10_000n * 365n);
-  return { daily: microToDecimal(daily), total: microToDecimal(total) };
+  const daily = mulDiv(principal, bps, 10_000n * 365n, 'floor');
+  const total = mulDiv(principal * bps, BigInt(termDays), 10_000n * 365n, 'floor');
+  return { daily: formatMicro(daily), total: formatMicro(total) };
 }

@@ -19,7 +19,7 @@ describe('/home', () => {
   it('shows a member their stored balance, formatted exactly', async () => {
     await renderApp('/home', { user: { ...TEST_USER, balance: '1234567.895' } });
     expect(await screen.findByRole('heading', { name: 'Hello, alice' })).toBeTruthy();
-    expect(screen.getByText('1,234,567.90 USDT')).toBeTruthy();
+    expect(screen.getByText('1,234,567.895 USDT')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 

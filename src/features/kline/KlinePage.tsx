@@ -68,23 +68,33 @@ export function KlinePage() {
           <dl className="stat-grid">
             <div>
               <dt>{t('kline.high')}</dt>
-              <dd dir="ltr">{num(quote.high)}</dd>
+              <dd>
+                <bdi>{num(quote.high)}</bdi>
+              </dd>
             </div>
             <div>
               <dt>{t('kline.low')}</dt>
-              <dd dir="ltr">{num(quote.low)}</dd>
+              <dd>
+                <bdi>{num(quote.low)}</bdi>
+              </dd>
             </div>
             <div>
               <dt>{t('kline.volume', { base: quote.base })}</dt>
-              <dd dir="ltr">{num(quote.volume, 0)}</dd>
+              <dd>
+                <bdi>{num(quote.volume, 0)}</bdi>
+              </dd>
             </div>
             <div>
               <dt>{t('kline.open')}</dt>
-              <dd dir="ltr">{num(quote.open)}</dd>
+              <dd>
+                <bdi>{num(quote.open)}</bdi>
+              </dd>
             </div>
             <div>
               <dt>{t('kline.prevClose')}</dt>
-              <dd dir="ltr">{num(quote.prevClose)}</dd>
+              <dd>
+                <bdi>{num(quote.prevClose)}</bdi>
+              </dd>
             </div>
           </dl>
         )}

@@ -27,29 +27,31 @@ export function QuoteList({
         const d = priceDecimals(q.latest);
         return (
           <li key={q.symbol}>
-            <Link
-              className="quote-row"
-              to={klineHref(q.symbol)}
-              aria-label={t('market.openChart', { symbol: q.symbol })}
-            >
+            {/* No aria-label: the row's own figures (pair, volume, price, high, low, change) are its name. */}
+            <Link className="quote-row" to={klineHref(q.symbol)}>
               <span className="quote-pair">
                 <span>
                   <strong>{q.base}</strong>
                   <span className="muted">/USDT</span>
                 </span>
                 {!compact && (
-                  <span className="quote-sub" dir="ltr">
+                  <span className="quote-sub">
                     {t('market.vol')}{' '}
-                    {compactVolume(q.volume, (v, decimals) => formatAmount(v, { decimals, locale }))}
+                    <bdi>
+                      {compactVolume(q.volume, (v, decimals) => formatAmount(v, { decimals, locale }))}
+                    </bdi>
                   </span>
                 )}
               </span>
-              <span className="quote-price" dir="ltr">
-                <strong>{formatAmount(q.latest, { decimals: d, locale })}</strong>
+              <span className="quote-price">
+                <strong>
+                  <bdi>{formatAmount(q.latest, { decimals: d, locale })}</bdi>
+                </strong>
                 {!compact && (
+                  // Only the numbers are isolated: each label stays beside its own value in RTL.
                   <span className="quote-sub">
-                    {t('market.high')} {formatAmount(q.high, { decimals: d, locale })} · {t('market.low')}{' '}
-                    {formatAmount(q.low, { decimals: d, locale })}
+                    {t('market.high')} <bdi>{formatAmount(q.high, { decimals: d, locale })}</bdi> ·{' '}
+                    {t('market.low')} <bdi>{formatAmount(q.low, { decimals: d, locale })}</bdi>
                   </span>
                 )}
               </span>

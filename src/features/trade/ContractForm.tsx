@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { formatAmount } from '../../lib/format';
 import { Field, SelectField } from '../../ui/Field';
-import { cleanAmount, toMicro } from '../wallet/amount';
+import { parseAmountText } from '../../../engine/index';
+import { cleanAmount } from '../wallet/amount';
 import { checkPositive, marginFor, microToString } from './order-rules';
 import { Segmented } from './Segmented';
 import { UpDownActions } from './UpDownActions';
@@ -48,7 +49,7 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
   }, []);
 
   const margin = marginFor(latest, volume, leverage);
-  const have = available === undefined ? null : toMicro(available);
+  const have = available === undefined ? null : parseAmountText(available);
   const reason =
     checkPositive(volume) ?? (margin !== null && have !== null && margin > have ? 'overAvailable' : null);
   const error = submitted && reason ? t(`trade.error.volume.${reason}`, { base }) : undefined;
@@ -112,7 +113,11 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
       />
       <p className="terms" aria-live="polite">
         {t('trade.marginEstimate', {
-          amount: margin === null ? '--' : money(microToString(margin)),
+          // An estimate, and it says so ("about"): rounded to cents.
+          amount:
+            margin === null
+              ? '--'
+              : `${formatAmount(microToString(margin), { decimals: 2, locale: i18n.language })} USDT`,
           leverage,
         })}
       </p>

@@ -39,21 +39,23 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick: (price: 
   const asks = book.asks.slice(0, LEVELS).reverse();
   const bids = book.bids.slice(0, LEVELS);
   const d = priceDecimals(asks[asks.length - 1]?.[0] ?? bids[0]?.[0] ?? '0');
-  const row = (side: 'ask' | 'bid') => (level: Level) => (
-    <li key={`${side}${level[0]}`}>
-      <button
-        type="button"
-        className={`book-row ${side === 'ask' ? 'down-text' : 'up-text'}`}
-        onClick={() => onPick(level[0])}
-        aria-label={t(side === 'ask' ? 'trade.askAt' : 'trade.bidAt', { price: level[0], qty: level[1] })}
-      >
-        <span dir="ltr">{formatAmount(level[0], { decimals: d, locale: i18n.language })}</span>
-        <span dir="ltr" className="book-qty">
-          {formatAmount(level[1], { decimals: 4, locale: i18n.language })}
-        </span>
-      </button>
-    </li>
-  );
+  const row = (side: 'ask' | 'bid') => (level: Level) => {
+    // No aria-label: the figures on screen are the name (the list says Asks or Bids), so a screen reader
+    // hears the price and quantity exactly as shown.
+    const price = formatAmount(level[0], { decimals: d, locale: i18n.language });
+    const qty = formatAmount(level[1], { decimals: 4, locale: i18n.language });
+    return (
+      <li key={`${side}${level[0]}`}>
+        <button
+          type="button"
+          className={`book-row ${side === 'ask' ? 'down-text' : 'up-text'}`}
+          onClick={() => onPick(level[0])}
+        >
+          <bdi>{price}</bdi> <bdi className="book-qty">{qty}</bdi>
+        </button>
+      </li>
+    );
+  };
   return (
     <section className="book" aria-label={t('trade.book')}>
       <div className="book-head muted">

@@ -35,7 +35,7 @@ const STATUS_WORD: Record<string, string> = {
 
 function OrderItem({ order, onCancel }: { order: OrderView; onCancel?: (order: OrderView) => void }) {
   const { t, i18n } = useTranslation();
-  const num = (v: string, decimals = 2) => formatAmount(v, { decimals, locale: i18n.language });
+  const num = (v: string, decimals?: number) => formatAmount(v, { decimals, locale: i18n.language });
   const tone = SIDE_TONE[order.side] ?? 'up';
   const base = order.symbol.split('/')[0] ?? '';
   return (

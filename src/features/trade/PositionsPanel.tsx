@@ -26,7 +26,7 @@ function PositionItem({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const num = (v: string, decimals = 2) => formatAmount(v, { decimals, locale: i18n.language });
+  const num = (v: string, decimals?: number) => formatAmount(v, { decimals, locale: i18n.language });
   const pnlSign = signOf(p.unrealisedPnl);
   return (
     <li className="record" aria-label={`${p.symbol} ${t(`trade.sides.${p.side}`)}`}>
@@ -40,19 +40,27 @@ function PositionItem({
       <dl className="stat-grid">
         <div>
           <dt>{t('trade.size')}</dt>
-          <dd dir="ltr">{num(p.volume, 6)}</dd>
+          <dd>
+            <bdi>{num(p.volume, 6)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('trade.entry')}</dt>
-          <dd dir="ltr">{num(p.entryPrice, 4)}</dd>
+          <dd>
+            <bdi>{num(p.entryPrice, 4)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('trade.mark')}</dt>
-          <dd dir="ltr">{num(p.markPrice, 4)}</dd>
+          <dd>
+            <bdi>{num(p.markPrice, 4)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('trade.margin')}</dt>
-          <dd dir="ltr">{num(p.margin)}</dd>
+          <dd>
+            <bdi>{num(p.margin)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('trade.unrealised')}</dt>
@@ -63,7 +71,9 @@ function PositionItem({
         </div>
         <div>
           <dt>{t('trade.liquidation')}</dt>
-          <dd dir="ltr">{p.liquidationPrice === null ? t('trade.none') : num(p.liquidationPrice, 4)}</dd>
+          <dd>
+            <bdi>{p.liquidationPrice === null ? t('trade.none') : num(p.liquidationPrice, 4)}</bdi>
+          </dd>
         </div>
       </dl>
       <div className="trade-actions">

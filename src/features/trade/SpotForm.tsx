@@ -38,7 +38,7 @@ export function SpotForm({
   const [price, setPrice] = useState('');
   const [volume, setVolume] = useState('');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
-  const money = (v: string, unit: string, decimals = 2) =>
+  const money = (v: string, unit: string, decimals?: number) =>
     `${formatAmount(v, { decimals, locale: i18n.language })} ${unit}`;
 
   useEffect(() => {

@@ -82,7 +82,7 @@ describe('/contract', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Amount'), '1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
-      expect(toasts()).toContainEqual(expect.stringMatching(/^Margin is now \d+\.\d\d USDT$/)),
+      expect(toasts()).toContainEqual(expect.stringMatching(/^Margin is now \d+\.\d{2,6} USDT$/)),
     );
     await userEvent.click(
       within(screen.getByRole('listitem', { name: 'BTC/USDT Long' })).getByRole('button', {

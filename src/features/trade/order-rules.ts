@@ -3,11 +3,9 @@
  * most 6 decimals): volume and price present and positive, and what the order costs against what is free
  * in the account that pays for it. The engine checks again (S5, O2); these only save a refused round trip.
  */
-import { toMicro } from '../wallet/amount';
+import { mulDiv, mulMicro, parseAmountText as toMicro } from '../../../engine/index';
 
 export type OrderReason = 'required' | 'invalid' | 'belowMinimum' | 'overAvailable';
-
-const SCALE = 1_000_000n;
 
 export function checkPositive(text: string): OrderReason | null {
   if (text.trim() === '') return 'required';
@@ -20,23 +18,18 @@ export function notional(price: string, volume: string): bigint | null {
   const p = toMicro(price);
   const v = toMicro(volume);
   if (p === null || v === null) return null;
-  return (p * v + SCALE - 1n) / SCALE;
+  return mulMicro(p, v, 'ceil');
 }
 
 /** Margin = notional / leverage, rounded up (K1). */
 export function marginFor(price: string, volume: string, leverage: number): bigint | null {
   const n = notional(price, volume);
   if (n === null || leverage < 1) return null;
-  const l = BigInt(leverage);
-  return (n + l - 1n) / l;
+  return mulDiv(n, 1n, BigInt(leverage), 'ceil');
 }
 
-export function microToString(micro: bigint): string {
-  const negative = micro < 0n;
-  const abs = negative ? -micro : micro;
-  const frac = (abs % SCALE).toString().padStart(6, '0');
-  return `${negative ? '-' : ''}${abs / SCALE}.${frac}`;
-}
+/** Micro-units -> the wire decimal string: engine/money.ts's formatAmount, re-exported for the forms. */
+export { formatMicro as microToString } from '../../../engine/index';
 
 /** The first problem of a spot order, by field. */
 export function checkSpot(input: {

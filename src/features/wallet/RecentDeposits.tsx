@@ -86,7 +86,7 @@ export function DepositRow({ deposit: d }: { deposit: DepositRecord }) {
     <li className="record">
       <div className="record-head">
         <span className="record-amount" dir="ltr">
-          +{formatAmount(d.amount, { locale: i18n.language, decimals: 2 })} USDT
+          +{formatAmount(d.amount, { locale: i18n.language })} USDT
         </span>
         <StatusBadge status={d.status} />
       </div>

@@ -22,13 +22,15 @@ async function open(amount = '0') {
 }
 
 describe('/user/transfer (SPEC.md §5 transfer)', () => {
-  it('checks recipient and amount inline and sends nothing: required, at least 1, not oneself', async () => {
+  it('checks recipient and amount inline and sends nothing: required, at least the site minimum, not oneself', async () => {
     const member = await open('10');
     sentPaths.length = 0;
     await next();
     expect(screen.getByText("Enter the recipient's username, phone or e-mail")).toBeTruthy();
     expect(screen.getByText('Enter an amount')).toBeTruthy();
     expect(field('Recipient').getAttribute('aria-invalid')).toBe('true');
+    // A refused form moves focus to its first invalid field, not its button.
+    expect(document.activeElement).toBe(field('Recipient'));
 
     await userEvent.type(field('Recipient'), member.username);
     await userEvent.type(field('Amount'), '0.5');
@@ -41,6 +43,7 @@ describe('/user/transfer (SPEC.md §5 transfer)', () => {
     await userEvent.type(field('Amount'), '11');
     await next();
     expect(screen.getByText('The amount is more than your available balance')).toBeTruthy();
+    expect(document.activeElement).toBe(field('Recipient'));
     expect(sentPaths.filter((p) => p === '/api/transfer/submit')).toEqual([]);
   });
 

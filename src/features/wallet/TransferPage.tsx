@@ -15,7 +15,8 @@ import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { cleanAmount } from './amount';
-import { TRANSFER_MINIMUM, validateTransfer, type TransferErrors } from './transfer-rules';
+import { useSiteLimits } from '../../api/site-limits';
+import { validateTransfer, type TransferErrors } from './transfer-rules';
 import { useProfile } from './use-profile';
 import './wallet.css';
 
@@ -30,6 +31,8 @@ export function TransferPage() {
   const [done, setDone] = useState<TransferRecord | null>(null);
   const money = (v: string) => formatAmount(v, { locale: i18n.language });
   const available = profile.data?.available;
+  const minTransfer = useSiteLimits()?.minTransfer;
+  const TRANSFER_MINIMUM = minTransfer ?? '--';
 
   function edit(patch: Partial<typeof form>) {
     setForm((f) => ({ ...f, ...patch }));
@@ -43,9 +46,10 @@ export function TransferPage() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateTransfer(form, profile.data ?? null, available);
+    const found = validateTransfer(form, profile.data ?? null, available, minTransfer);
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
+    else focusFirstInvalid(e.currentTarget, found.account ? 'account' : 'amount');
   }
 
   async function confirm() {
@@ -153,13 +157,25 @@ export function TransferPage() {
             <dt>{t('transfer.to')}</dt>
             <dd>{form.account.trim()}</dd>
             <dt>{t('transfer.amount')}</dt>
-            <dd dir="ltr">{money(form.amount)} USDT</dd>
+            <dd>
+              <bdi>{money(form.amount)} USDT</bdi>
+            </dd>
             <dt>{t('transfer.fee')}</dt>
-            <dd dir="ltr">{money('0')} USDT</dd>
+            <dd>
+              <bdi>{money('0')} USDT</bdi>
+            </dd>
           </dl>
           <p className="hint">{t('transfer.noKey')}</p>
         </Dialog>
       )}
     </div>
   );
+}
+
+/** A refused form moves focus to its first invalid field, so a screen reader hears what to fix (WCAG 3.3.1). */
+function focusFirstInvalid(form: EventTarget, name: string): void {
+  if (form instanceof HTMLFormElement) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLElement) field.focus();
+  }
 }

@@ -26,7 +26,9 @@ export function VipLevelCard({ level, current, busy, onBuy }: VipLevelCardProps)
       </div>
       <dl className="detail-list">
         <dt>{level.trial ? t('vip.trialFee') : t('vip.deposit')}</dt>
-        <dd dir="ltr">{money(level.deposit)} USDT</dd>
+        <dd>
+          <bdi>{money(level.deposit)} USDT</bdi>
+        </dd>
         <dt>{t('vip.dailyLimit')}</dt>
         <dd>{limit(level.dailyLimit)}</dd>
         <dt>{t('vip.monthlyLimit')}</dt>

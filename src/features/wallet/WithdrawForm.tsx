@@ -91,9 +91,13 @@ export function WithdrawForm({
       />
       <dl className="detail-list quote" aria-live="polite">
         <dt>{t('withdraw.fee')}</dt>
-        <dd dir="ltr">{quote ? `${money(quote.fee)} USDT` : '--'}</dd>
+        <dd>
+          <bdi>{quote ? `${money(quote.fee)} USDT` : '--'}</bdi>
+        </dd>
         <dt>{t('withdraw.received')}</dt>
-        <dd dir="ltr">{quote ? `${money(quote.received)} USDT` : '--'}</dd>
+        <dd>
+          <bdi>{quote ? `${money(quote.received)} USDT` : '--'}</bdi>
+        </dd>
       </dl>
       <Field
         label={t('wallet.key')}

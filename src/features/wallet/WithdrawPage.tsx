@@ -14,7 +14,8 @@ import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { withdrawalMachine } from '../../machines/withdrawal';
 import { validateWith } from '../../machines/withdrawal-effects';
-import { DEFAULT_MINIMUM, defaultValidators } from '../../machines/withdrawal-rules';
+import { defaultValidators } from '../../machines/withdrawal-rules';
+import { siteLimits, useSiteLimits } from '../../api/site-limits';
 import { useOnlineStatus } from '../../pwa/online';
 import { Dialog } from '../../ui/Dialog';
 import { OfflineNote } from '../../ui/OfflineNote';
@@ -37,7 +38,10 @@ export function WithdrawPage() {
   const { t, i18n } = useTranslation();
   const online = useOnlineStatus();
   const profile = useProfile();
-  const [snapshot, send, actor] = useMachine(CHECKED_WITHDRAWAL, { input: { online } });
+  const [snapshot, send, actor] = useMachine(CHECKED_WITHDRAWAL, {
+    input: { online, ...withMinimum(siteLimits()?.minWithdraw) },
+  });
+  const limits = useSiteLimits();
   const { form, fieldErrors, minimum } = snapshot.context;
   const quote = useFeeQuote(form.network, form.amount);
   const [record, setRecord] = useState<WithdrawalRecord | null>(null);
@@ -130,7 +134,7 @@ export function WithdrawPage() {
         <WithdrawForm
           form={form}
           errors={fieldErrors}
-          minimum={quote?.minimum ?? minimum ?? DEFAULT_MINIMUM}
+          minimum={quote?.minimum ?? limits?.minWithdraw ?? minimum}
           available={profile.data?.available}
           quote={quote}
           busy={busy || snapshot.matches('queued')}
@@ -183,14 +187,25 @@ export function WithdrawPage() {
               {form.address.trim()}
             </dd>
             <dt>{t('withdraw.amount')}</dt>
-            <dd dir="ltr">{money(form.amount)} USDT</dd>
+            <dd>
+              <bdi>{money(form.amount)} USDT</bdi>
+            </dd>
             <dt>{t('withdraw.fee')}</dt>
-            <dd dir="ltr">{quote ? `${money(quote.fee)} USDT` : '--'}</dd>
+            <dd>
+              <bdi>{quote ? `${money(quote.fee)} USDT` : '--'}</bdi>
+            </dd>
             <dt>{t('withdraw.received')}</dt>
-            <dd dir="ltr">{quote ? `${money(quote.received)} USDT` : '--'}</dd>
+            <dd>
+              <bdi>{quote ? `${money(quote.received)} USDT` : '--'}</bdi>
+            </dd>
           </dl>
         </Dialog>
       )}
     </div>
   );
+}
+
+/** The site's minimum (engine config, via /api/site/getsite) as the machine's input, when known. */
+function withMinimum(minimum: string | undefined): { minimum?: string } {
+  return minimum === undefined ? {} : { minimum };
 }

@@ -52,11 +52,17 @@ export function WithdrawProgress(props: {
       {record && (
         <dl className="detail-list">
           <dt>{t('withdraw.amount')}</dt>
-          <dd dir="ltr">{money(record.amount)} USDT</dd>
+          <dd>
+            <bdi>{money(record.amount)} USDT</bdi>
+          </dd>
           <dt>{t('withdraw.fee')}</dt>
-          <dd dir="ltr">{money(record.fee)} USDT</dd>
+          <dd>
+            <bdi>{money(record.fee)} USDT</bdi>
+          </dd>
           <dt>{t('withdraw.received')}</dt>
-          <dd dir="ltr">{money(record.received)} USDT</dd>
+          <dd>
+            <bdi>{money(record.received)} USDT</bdi>
+          </dd>
           <dt>{t('wallet.network')}</dt>
           <dd>{networkLabel(record.network)}</dd>
           <dt>{t('withdraw.address')}</dt>

@@ -1,10 +1,9 @@
 /**
  * Amount text as the member types it: a decimal with at most 6 places (API.md), compared as exact
- * micro-USDT. Never parsed through floating point.
+ * micro-USDT by the engine's own parser (engine/money.ts parseAmountText, imported from engine/index.ts),
+ * never through floating point and never by a copy of the rule.
  */
-import { toMicro } from '../../machines/withdrawal-rules';
-
-export { toMicro };
+import { parseAmountText } from '../../../engine/index';
 
 /** Keeps what could still become a valid amount: digits and one dot, at most 6 decimals. */
 export function cleanAmount(text: string): string {
@@ -19,11 +18,11 @@ export type AmountReason = 'required' | 'invalidAmount' | 'belowMinimum' | 'over
 /** The first rule an amount breaks, or null: present, a positive decimal, >= minimum, <= available. */
 export function checkAmount(text: string, minimum: string, available?: string): AmountReason | null {
   if (text.trim() === '') return 'required';
-  const value = toMicro(text);
+  const value = parseAmountText(text);
   if (value === null || value === 0n) return 'invalidAmount';
-  const floor = toMicro(minimum);
+  const floor = parseAmountText(minimum);
   if (floor !== null && value < floor) return 'belowMinimum';
-  const ceiling = available === undefined ? null : toMicro(available);
+  const ceiling = available === undefined ? null : parseAmountText(available);
   if (ceiling !== null && value > ceiling) return 'overAvailable';
   return null;
 }

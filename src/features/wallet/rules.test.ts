@@ -18,7 +18,9 @@ describe('amount text (API.md: decimal strings, at most 6 places, never floats)'
     expect(checkAmount('1', '1')).toBeNull();
     expect(checkAmount('100.000001', '1', '100')).toBe('overAvailable');
     expect(checkAmount('100', '1', '100')).toBeNull();
-    expect(checkAmount('9007199254740993.000001', '1')).toBeNull();
+    expect(checkAmount('900719925474099.000001', '1')).toBeNull();
+    // The engine refuses more than 15 integer digits; the form refuses them the same way.
+    expect(checkAmount('9007199254740993.000001', '1')).toBe('invalidAmount');
   });
 });
 
@@ -35,7 +37,11 @@ describe('transfer rules (SPEC.md §5: amount >= 1, not oneself)', () => {
       account: 'required',
       amount: 'required',
     });
-    expect(validateTransfer({ account: 'bob', amount: '0.99' }, me).amount).toBe('belowMinimum');
+    // The minimum is the site's (limits.minTransfer from the engine config), passed in by the screen.
+    expect(validateTransfer({ account: 'bob', amount: '0.99' }, me, undefined, '1').amount).toBe(
+      'belowMinimum',
+    );
+    expect(validateTransfer({ account: 'bob', amount: '0.99' }, me).amount).toBeUndefined();
     expect(validateTransfer({ account: 'bob', amount: '10.5' }, me, '10').amount).toBe('overAvailable');
   });
 });

@@ -5,14 +5,14 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import type { WireNetwork, WithdrawFeeQuote } from '../../../engine/index';
-import { toMicro } from './amount';
+import { parseAmountText } from '../../../engine/index';
 
 export const QUOTE_DELAY_MS = 300;
 
 export function useFeeQuote(network: WireNetwork, amount: string): WithdrawFeeQuote | null {
   const [quote, setQuote] = useState<{ key: string; value: WithdrawFeeQuote } | null>(null);
   const key = `${network}|${amount.trim()}`;
-  const value = toMicro(amount);
+  const value = parseAmountText(amount);
   const askable = value !== null && value > 0n;
 
   useEffect(() => {
