@@ -17,6 +17,8 @@ export type { StoreAdapter, StoredRow, RowRef } from './store/port';
  * pull the engine into the app's main-thread bundle.
  */
 export { validateAddress, detectNetwork, type AddressCheck } from './chain/validate';
+/** The one money module: the device sums replicated balances with it exactly as the engine does. */
+export { parseAmount, formatAmount, type Micro } from './money';
 export type { Network } from './chain/encoding';
 
 export interface ManualClock extends Clock {

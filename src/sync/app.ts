@@ -9,6 +9,7 @@ import { api } from '../api';
 import { userStore } from '../app/user-store';
 import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
+import { onDemoChange } from '../lib/demo-events';
 import { openDeviceDb } from './db';
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
 
@@ -31,22 +32,76 @@ export function appSync(): SyncEngine {
   return instance;
 }
 
-/** Starts following online events and sign-ins; answers the function that stops both. */
 interface Members {
   get(): { id: string } | null;
   subscribe(listener: () => void): () => void;
 }
 
-export function startAppSync(sync: SyncEngine = appSync(), users: Members = userStore): () => void {
+/** The feed's account events: each says the member's records changed on the server (API.md "Real-time feed"). */
+export const ACCOUNT_EVENTS: ReadonlySet<string> = new Set([
+  'balance',
+  'order',
+  'position',
+  'withdrawal',
+  'deposit',
+]);
+
+/** What else asks for a pull: the window regaining focus, a demo fast-forward, the feed's account events. */
+export type PullTrigger = (pull: () => void) => () => void;
+
+export const focusTrigger: PullTrigger = (pull) => {
+  if (typeof window === 'undefined') return () => undefined;
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') pull();
+  };
+  window.addEventListener('focus', pull);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('focus', pull);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+};
+
+export const demoTrigger: PullTrigger = (pull) => onDemoChange(pull);
+
+/** The page's feed (loaded lazily, so the socket code is not in the start-up path). */
+export const feedTrigger: PullTrigger = (pull) => {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void import('../features/market/feed').then(({ feedActor }) => {
+    if (stopped) return;
+    const subscription = feedActor().on('message', (event) => {
+      if (ACCOUNT_EVENTS.has(event.message.type)) pull();
+    });
+    stop = () => subscription.unsubscribe();
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+};
+
+/**
+ * Starts following online events, sign-ins and the pull triggers; answers the function that stops them all.
+ * A sign-in (or a switch of member) re-reads the pending count and last sync time, then syncs.
+ */
+export function startAppSync(
+  sync: SyncEngine = appSync(),
+  users: Members = userStore,
+  triggers: readonly PullTrigger[] = [focusTrigger, demoTrigger, feedTrigger],
+): () => void {
   const stopFollowing = sync.start();
   let member = users.get()?.id ?? null;
   const stopWatching = users.subscribe(() => {
     const next = users.get()?.id ?? null;
     if (next === member) return;
     member = next;
+    sync.refresh().catch(() => undefined);
     if (next && sync.status.get().state !== 'offline') sync.sync().catch(() => undefined);
   });
+  const stopTriggers = triggers.map((trigger) => trigger(() => sync.requestPull()));
   return () => {
+    for (const stop of stopTriggers) stop();
     stopWatching();
     stopFollowing();
   };
