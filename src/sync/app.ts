@@ -11,6 +11,7 @@ import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
 import { onDemoChange } from '../lib/demo-events';
 import { openDeviceDb } from './db';
+import { forgetMember } from './replica';
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
 
 let instance: SyncEngine | undefined;
@@ -105,6 +106,12 @@ export function startAppSync(
     stopWatching();
     stopFollowing();
   };
+}
+
+/** Logout (after its confirmation): clears what this device keeps for the member, then the status. */
+export async function forgetMemberData(memberId: string, sync: SyncEngine = appSync()): Promise<void> {
+  await forgetMember(sync.db, memberId);
+  await sync.refresh();
 }
 
 /** The sync status for a screen: state (idle, syncing, offline, error), pending count, last error code. */

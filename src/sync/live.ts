@@ -65,10 +65,7 @@ const EMPTY: Record<string, unknown[]> = {};
  * The signed-in member's records of `tables`, live. Opening the screen asks for a background pull, so a
  * screen opened online catches up within one round trip; offline it shows what the device has.
  */
-export function useReplicaTables(
-  tables: readonly string[],
-  sync: SyncEngine = appSync(),
-): ReplicatedTables {
+export function useReplicaTables(tables: readonly string[], sync: SyncEngine = appSync()): ReplicatedTables {
   const member = useUser()?.id ?? null;
   const key = tables.join(',');
   const answer = useLiveQuery(

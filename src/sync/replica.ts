@@ -90,3 +90,16 @@ export async function lastPulledAt(db: DeviceDb, memberId: string): Promise<numb
   const row = await db.meta.get(pulledAtKey(memberId));
   return row ? Number(row.value) : null;
 }
+
+/**
+ * Logging out: everything this device keeps for the member goes (replica, cursor, last pull time, outbox,
+ * stored answers), in one transaction, so the next member to sign in here starts from nothing.
+ */
+export async function forgetMember(db: DeviceDb, memberId: string): Promise<void> {
+  await db.transaction('rw', [db.replica, db.meta, db.outbox, db.results], async () => {
+    await db.replica.where('memberId').equals(memberId).delete();
+    await db.outbox.where('memberId').equals(memberId).delete();
+    await db.results.where('memberId').equals(memberId).delete();
+    await db.meta.bulkDelete([cursorKey(memberId), pulledAtKey(memberId)]);
+  });
+}

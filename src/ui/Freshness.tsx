@@ -5,6 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../lib/format';
+import { useOnlineStatus } from '../pwa/online';
+import { useSyncStatus } from '../sync/app';
 
 const MINUTE = 60_000;
 
@@ -14,7 +16,10 @@ export function agoText(at: number, now: number, language: string): string | nul
   if (elapsed < 0 || elapsed >= 60 * MINUTE) return null;
   const minutes = Math.floor(elapsed / MINUTE);
   try {
-    return new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(-minutes, 'minute');
+    return new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' }).format(
+      -minutes,
+      'minute',
+    );
   } catch {
     return null;
   }
@@ -49,4 +54,15 @@ export function Freshness({ at, className = 'freshness muted' }: { at: number | 
       </time>
     </p>
   );
+}
+
+/**
+ * The time of what a screen shows, only when it may be out of date: offline, or the last sync failed. The
+ * shell's one banner says why; this line says from when.
+ */
+export function StaleNote({ at }: { at: number | null }) {
+  const online = useOnlineStatus();
+  const sync = useSyncStatus();
+  const stale = !online || sync.state === 'offline' || sync.state === 'error';
+  return stale ? <Freshness at={at} /> : null;
 }

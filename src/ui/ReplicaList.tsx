@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '../features/records/list-page';
 import { useOnlineStatus } from '../pwa/online';
 import { appSync, useSyncStatus } from '../sync/app';
 import type { Replicated } from '../sync/live';
-import { Freshness } from './Freshness';
+import { StaleNote } from './Freshness';
 import { QueryState } from './QueryState';
 import './ui.css';
 
@@ -43,7 +43,7 @@ export function ReplicaList<T>({
   const status = !loaded || (!everLoaded && !failed) ? 'loading' : !everLoaded ? 'error' : 'ready';
   return (
     <div className="paged">
-      {everLoaded && failed && <Freshness at={pulledAt} />}
+      {everLoaded && <StaleNote at={pulledAt} />}
       {items.length > 0 && (
         <ul className="record-list" aria-label={label}>
           {items.map((item) => (
