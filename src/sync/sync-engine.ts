@@ -171,9 +171,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const member = memberOrThrow();
     update({ state: 'syncing' });
     try {
-      const applied = await pullChanges(db, api, member, now);
+      let finished: number | null = null;
+      const applied = await pullChanges(db, api, member, () => (finished = now()));
       // The member may have signed out while the pages arrived: their time is not the next member's.
-      if (options.member() === member) update({ state: 'idle', error: null, lastSync: now() });
+      if (options.member() === member) update({ state: 'idle', error: null, lastSync: finished });
       return applied;
     } catch (error) {
       fail(error);
