@@ -5,7 +5,7 @@
  * it also syncs when a member signs in, so their replica and any outbox left from before catch up at once.
  */
 import { useSyncExternalStore } from 'react';
-import { api } from '../api';
+import { api, onWrite } from '../api';
 import { userStore } from '../app/user-store';
 import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
@@ -65,6 +65,9 @@ export const focusTrigger: PullTrigger = (pull) => {
 
 export const demoTrigger: PullTrigger = (pull) => onDemoChange(pull);
 
+/** The member's own writes (transfers, orders, cards...): the replica shows their outcome at once. */
+export const writeTrigger: PullTrigger = (pull) => onWrite(() => pull());
+
 /** The page's feed (loaded lazily, so the socket code is not in the start-up path). */
 export const feedTrigger: PullTrigger = (pull) => {
   let stop: (() => void) | undefined;
@@ -89,7 +92,7 @@ export const feedTrigger: PullTrigger = (pull) => {
 export function startAppSync(
   sync: SyncEngine = appSync(),
   users: Members = userStore,
-  triggers: readonly PullTrigger[] = [focusTrigger, demoTrigger, feedTrigger],
+  triggers: readonly PullTrigger[] = [focusTrigger, demoTrigger, feedTrigger, writeTrigger],
 ): () => void {
   const stopFollowing = sync.start();
   let member = users.get()?.id ?? null;

@@ -93,11 +93,12 @@ export async function lastPulledAt(db: DeviceDb, memberId: string): Promise<numb
 
 /**
  * Logging out: everything this device keeps for the member goes (replica, cursor, last pull time, outbox,
- * stored answers), in one transaction, so the next member to sign in here starts from nothing.
+ * stored answers, their cache entries), in one transaction, so the next member to sign in here starts from nothing.
  */
 export async function forgetMember(db: DeviceDb, memberId: string): Promise<void> {
-  await db.transaction('rw', [db.replica, db.meta, db.outbox, db.results], async () => {
+  await db.transaction('rw', [db.replica, db.meta, db.outbox, db.results, db.cache], async () => {
     await db.replica.where('memberId').equals(memberId).delete();
+    await db.cache.where('key').startsWith(`m:${memberId}:`).delete();
     await db.outbox.where('memberId').equals(memberId).delete();
     await db.results.where('memberId').equals(memberId).delete();
     await db.meta.bulkDelete([cursorKey(memberId), pulledAtKey(memberId)]);

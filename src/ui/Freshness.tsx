@@ -66,3 +66,9 @@ export function StaleNote({ at }: { at: number | null }) {
   const stale = !online || sync.state === 'offline' || sync.state === 'error';
   return stale ? <Freshness at={at} /> : null;
 }
+
+/** The time of a cached answer on screen, only when it may be out of date (offline, or its refresh failed). */
+export function CachedNote({ at, stale }: { at: number | null; stale: boolean }) {
+  const online = useOnlineStatus();
+  return !online || stale ? <Freshness at={at} /> : null;
+}

@@ -23,6 +23,28 @@ export interface ReplicaListProps<T> {
   pageSize?: number;
 }
 
+/** The list's state from what the device has: loading, "Try again" when nothing was ever loaded, or ready. */
+export function useReplicaStatus(data: Pick<Replicated<unknown>, 'loaded' | 'everLoaded'>) {
+  const online = useOnlineStatus();
+  const sync = useSyncStatus();
+  const failed = !online || sync.state === 'error' || sync.state === 'offline';
+  // Nothing on the device yet: wait for the first pull, or offer a retry when it cannot happen.
+  return !data.loaded || (!data.everLoaded && !failed) ? 'loading' : !data.everLoaded ? 'error' : 'ready';
+}
+
+/** The loading, never-loaded and empty states of a replica read (the records render elsewhere). */
+export function ReplicaState({ data, emptyText }: { data: Replicated<unknown>; emptyText: string }) {
+  const status = useReplicaStatus(data);
+  return (
+    <QueryState
+      status={status}
+      onRetry={() => appSync().requestPull()}
+      emptyText={emptyText}
+      isEmpty={data.records.length === 0}
+    />
+  );
+}
+
 export function ReplicaList<T>({
   data,
   renderItem,
@@ -33,14 +55,10 @@ export function ReplicaList<T>({
 }: ReplicaListProps<T>) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(pageSize);
-  const online = useOnlineStatus();
-  const sync = useSyncStatus();
-  const { records, loaded, everLoaded, pulledAt } = data;
+  const { records, everLoaded, pulledAt } = data;
   const items = records.slice(0, shown);
   const total = records.length;
-  const failed = !online || sync.state === 'error' || sync.state === 'offline';
-  // Nothing on the device yet: wait for the first pull, or offer a retry when it cannot happen.
-  const status = !loaded || (!everLoaded && !failed) ? 'loading' : !everLoaded ? 'error' : 'ready';
+  const status = useReplicaStatus(data);
   return (
     <div className="paged">
       {everLoaded && <StaleNote at={pulledAt} />}
