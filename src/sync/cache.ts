@@ -68,6 +68,23 @@ export async function forgetMemberCache(db: DeviceDb, memberId: string): Promise
   await db.cache.where('key').startsWith(memberCacheKey(memberId, '')).delete();
 }
 
+const lastWrites = new Map<string, number>();
+
+/**
+ * Keeps a value the feed streams (quotes, an order book) as the public cache entry `key`, at most once every
+ * `everyMs`: the device keeps the last of them with its time without writing IndexedDB ten times a second.
+ */
+export function useCacheWriter(key: string | null, value: unknown, everyMs = 5_000): void {
+  useEffect(() => {
+    if (key === null || value === null || value === undefined) return;
+    const full = publicCacheKey(key);
+    const now = Date.now();
+    if (now - (lastWrites.get(full) ?? 0) < everyMs) return;
+    lastWrites.set(full, now);
+    void putCache(appSync().db, full, 'data', value, now).catch(() => undefined);
+  }, [key, value, everyMs]);
+}
+
 export type CachedResult<T> = (
   | { status: 'loading'; data: T | undefined; error: null }
   | { status: 'error'; data: T | undefined; error: Failure }
