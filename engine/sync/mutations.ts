@@ -6,26 +6,9 @@
  * is refused until it is listed here: replaying something by accident is worse than refusing it.
  */
 import { normalisePath } from '../router';
+import { SYNCABLE_PATHS } from './paths';
 
-export const SYNCABLE_PATHS = [
-  '/api/transfer/submit',
-  '/api/withdraw/submit',
-  '/api/Viplist/Buyvip',
-  '/api/Viplist/refund',
-  '/api/product/buy',
-  '/api/mining/buy',
-  '/api/account/transfer',
-  '/api/order/place',
-  '/api/order/cancel',
-  '/api/position/margin',
-  '/api/position/settings',
-  '/api/bank/add',
-  '/api/buycoin/buy',
-  '/api/recharge/submit',
-  '/api/user/cert',
-  '/api/user/editPsw',
-  '/api/user/edituserPsw',
-] as const;
+export { SYNCABLE_PATHS };
 
 /** A predicate over mutation names; `extra` paths let tests replay a test-only domain's calls too. */
 export function syncable(extra: readonly string[] = []): (name: string) => boolean {

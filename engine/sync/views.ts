@@ -4,6 +4,7 @@
  * beyond what the contract's own lists already show them (a transfer names its counterparty).
  */
 import { members, vipName, type MemberRow } from '../accounts/tables';
+import { creditScore } from '../credit/score';
 import type { Ctx } from '../context';
 import { toSeconds } from '../context';
 import { depositView } from '../deposits/view';
@@ -33,7 +34,7 @@ function synced<T extends Row>(spec: Synced<T>): Synced<Row> {
 const profile = synced<MemberRow>({
   table: members,
   membersOf: (m) => [m.id],
-  view: (_ctx, m) => ({
+  view: (ctx, m) => ({
     id: m.id,
     username: m.username,
     email: m.email,
@@ -43,6 +44,8 @@ const profile = synced<MemberRow>({
     realNameStatus: m.realNameStatus,
     inviteCode: m.inviteCode,
     createdAt: toSeconds(m.createdAt),
+    /** As /api/user/getuser answers it when the record changed (the device shows it with its time). */
+    creditScore: creditScore(m, ctx.now),
   }),
 });
 

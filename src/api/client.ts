@@ -28,6 +28,8 @@ export interface ClientDeps {
   credentials: () => Credentials | null;
   /** Called for every failure before the promise rejects. */
   onError: (error: ApiError, silent: boolean) => void;
+  /** Called after every successful call with its path (the app pulls its replica after a write). */
+  onAnswer?: (path: string) => void;
   timeoutMs?: number;
 }
 
@@ -88,7 +90,9 @@ export function createClient(deps: ClientDeps): ApiClient {
         transport.request({ method, path, headers, body, signal: controller.signal }),
         timeout,
       ]);
-      return unwrap(response);
+      const data = unwrap(response);
+      deps.onAnswer?.(path);
+      return data;
     } catch (err) {
       const error =
         err instanceof ApiError ? err : new ApiError(CLIENT_CODES.network, '', null, { cause: err });

@@ -3,6 +3,7 @@
  * are wired by the app at start-up (src/app/api-wiring.ts), so this module knows nothing of React.
  */
 import type { ApiError } from './api-error';
+import { SYNCABLE_PATHS } from '../../engine/index';
 import { createClient, type Credentials } from './client';
 import { apiMode } from './config';
 import { createHttpTransport } from './http-transport';
@@ -21,10 +22,23 @@ export function configureApi(wiring: {
   onError = wiring.onError;
 }
 
+const writeListeners = new Set<(path: string) => void>();
+const WRITES = new Set<string>(SYNCABLE_PATHS);
+
+/** Follows the member's successful writes (their path); answers the function that stops following. */
+export function onWrite(listener: (path: string) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 export const api = createClient({
   transport: () => (transport ??= apiMode() === 'live' ? createHttpTransport() : createDemoWorkerTransport()),
   credentials: () => credentials(),
   onError: (error, silent) => onError(error, silent),
+  onAnswer: (path) => {
+    if (!WRITES.has(path)) return;
+    for (const listener of [...writeListeners]) listener(path);
+  },
 });
 
 /**

@@ -7,6 +7,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNaviga
 import { useTranslation } from 'react-i18next';
 import { OnlineIndicator } from '../pwa/OnlineIndicator';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { SyncStatusButton } from '../sync/SyncStatusButton';
 import { Icon } from '../ui/icons';
 import { DemoBadge } from './DemoBadge';
 import { guardRedirect } from './guard';
@@ -71,6 +72,7 @@ export function AppShell() {
         <div className="topbar-start">{!tab && <BackButton />}</div>
         <h1 className="topbar-title">{title}</h1>
         <div className="topbar-end">
+          <SyncStatusButton />
           <DemoBadge />
         </div>
       </header>

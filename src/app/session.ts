@@ -81,8 +81,15 @@ export const session = {
   register(form: RegisterForm): Promise<Failure | null> {
     return attempt({ type: 'REGISTER', form });
   },
-  logout(): void {
+  /**
+   * Logs out and clears this member's data on the device (replica, outbox, answers, cursor): the next member
+   * signing in here never sees it. Screens confirm first when writes are still waiting (LogoutButton).
+   */
+  logout(): Promise<void> {
+    const id = userStore.get()?.id;
     actor.send({ type: 'LOGOUT' });
+    if (!id) return Promise.resolve();
+    return import('../sync/app').then(({ forgetMemberData }) => forgetMemberData(id)).catch(() => undefined);
   },
   /** A call answered 401: the machine enters tokenExpired (further 401s are ignored there). */
   expired(): void {

@@ -1,19 +1,34 @@
 /**
- * Tells the member when the device is offline. The live region is always mounted (screen readers announce
- * changes to an existing region, not a newly inserted one); it is empty while online.
+ * The shell's one calm banner while the device is offline (or the last sync failed): what is on screen is
+ * saved on this device, and from when. The live region is always mounted (screen readers announce changes
+ * to an existing region, not a newly inserted one); it is empty while online and in step.
  */
 import { useTranslation } from 'react-i18next';
+import { useUser } from '../app/user-store';
+import { useSyncStatus } from '../sync/app';
+import { freshnessTime, useMinuteClock } from '../ui/Freshness';
 import { useOnlineStatus } from './online';
 import './pwa.css';
 
 export function OnlineIndicator() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const online = useOnlineStatus();
+  const user = useUser();
+  const sync = useSyncStatus();
+  const now = useMinuteClock();
+  const failed = online && user !== null && sync.state === 'error';
+  const since =
+    user && sync.lastSync !== null
+      ? t('offline.lastSync', {
+          time: freshnessTime(sync.lastSync, Math.max(now, sync.lastSync), i18n.language),
+        })
+      : null;
   return (
     <div role="status" aria-live="polite" className="pwa-offline-region" data-testid="pwa-online-status">
-      {online ? null : (
-        <p className="pwa-offline" data-online="false">
-          {t('pwa.offline')}
+      {online && !failed ? null : (
+        <p className="pwa-offline" data-online={online ? 'true' : 'false'}>
+          {online ? t('offline.syncFailed') : t('pwa.offline')}
+          {since && <> · {since}</>}
         </p>
       )}
     </div>

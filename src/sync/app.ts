@@ -5,11 +5,13 @@
  * it also syncs when a member signs in, so their replica and any outbox left from before catch up at once.
  */
 import { useSyncExternalStore } from 'react';
-import { api } from '../api';
+import { api, onWrite } from '../api';
 import { userStore } from '../app/user-store';
 import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
+import { onDemoChange } from '../lib/demo-events';
 import { openDeviceDb } from './db';
+import { forgetMember } from './replica';
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
 
 let instance: SyncEngine | undefined;
@@ -31,25 +33,88 @@ export function appSync(): SyncEngine {
   return instance;
 }
 
-/** Starts following online events and sign-ins; answers the function that stops both. */
 interface Members {
   get(): { id: string } | null;
   subscribe(listener: () => void): () => void;
 }
 
-export function startAppSync(sync: SyncEngine = appSync(), users: Members = userStore): () => void {
+/** The feed's account events: each says the member's records changed on the server (API.md "Real-time feed"). */
+export const ACCOUNT_EVENTS: ReadonlySet<string> = new Set([
+  'balance',
+  'order',
+  'position',
+  'withdrawal',
+  'deposit',
+]);
+
+/** What else asks for a pull: the window regaining focus, a demo fast-forward, the feed's account events. */
+export type PullTrigger = (pull: () => void) => () => void;
+
+export const focusTrigger: PullTrigger = (pull) => {
+  if (typeof window === 'undefined') return () => undefined;
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') pull();
+  };
+  window.addEventListener('focus', pull);
+  document.addEventListener('visibilitychange', onVisible);
+  return () => {
+    window.removeEventListener('focus', pull);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+};
+
+export const demoTrigger: PullTrigger = (pull) => onDemoChange(pull);
+
+/** The member's own writes (transfers, orders, cards...): the replica shows their outcome at once. */
+export const writeTrigger: PullTrigger = (pull) => onWrite(() => pull());
+
+/** The page's feed (loaded lazily, so the socket code is not in the start-up path). */
+export const feedTrigger: PullTrigger = (pull) => {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void import('../features/market/feed').then(({ feedActor }) => {
+    if (stopped) return;
+    const subscription = feedActor().on('message', (event) => {
+      if (ACCOUNT_EVENTS.has(event.message.type)) pull();
+    });
+    stop = () => subscription.unsubscribe();
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+};
+
+/**
+ * Starts following online events, sign-ins and the pull triggers; answers the function that stops them all.
+ * A sign-in (or a switch of member) re-reads the pending count and last sync time, then syncs.
+ */
+export function startAppSync(
+  sync: SyncEngine = appSync(),
+  users: Members = userStore,
+  triggers: readonly PullTrigger[] = [focusTrigger, demoTrigger, feedTrigger, writeTrigger],
+): () => void {
   const stopFollowing = sync.start();
   let member = users.get()?.id ?? null;
   const stopWatching = users.subscribe(() => {
     const next = users.get()?.id ?? null;
     if (next === member) return;
     member = next;
+    sync.refresh().catch(() => undefined);
     if (next && sync.status.get().state !== 'offline') sync.sync().catch(() => undefined);
   });
+  const stopTriggers = triggers.map((trigger) => trigger(() => sync.requestPull()));
   return () => {
+    for (const stop of stopTriggers) stop();
     stopWatching();
     stopFollowing();
   };
+}
+
+/** Logout (after its confirmation): clears what this device keeps for the member, then the status. */
+export async function forgetMemberData(memberId: string, sync: SyncEngine = appSync()): Promise<void> {
+  await forgetMember(sync.db, memberId);
+  await sync.refresh();
 }
 
 /** The sync status for a screen: state (idle, syncing, offline, error), pending count, last error code. */

@@ -39,6 +39,21 @@ export interface ReplicaRecord {
   record: unknown;
 }
 
+/**
+ * Data that is not the member's own (quotes, K-lines, order books, help articles, VIP levels, products...),
+ * kept with the time it was fetched so a screen can show it offline with that time. `kind` groups keys
+ * for eviction (e.g. every 'kline' series); `used` is when a screen last read it (least recently used first).
+ */
+export interface CacheRow {
+  key: string;
+  kind: string;
+  value: unknown;
+  /** When the value was fetched (ms). */
+  at: number;
+  /** When a screen last asked for it (ms). */
+  used: number;
+}
+
 export interface MetaRow {
   key: string;
   value: string;
@@ -49,6 +64,7 @@ export type DeviceDb = Dexie & {
   results: Table<StoredResult, string>;
   replica: Table<ReplicaRecord, string>;
   meta: Table<MetaRow, string>;
+  cache: Table<CacheRow, string>;
 };
 
 export function openDeviceDb(name: string = DEVICE_DB_NAME): DeviceDb {
@@ -59,6 +75,7 @@ export function openDeviceDb(name: string = DEVICE_DB_NAME): DeviceDb {
     replica: 'key, memberId, [memberId+table]',
     meta: 'key',
   });
+  db.version(2).stores({ cache: 'key, kind, [kind+used]' });
   return db;
 }
 
@@ -68,4 +85,9 @@ export function replicaKey(memberId: string, table: string, id: string): string 
 
 export function cursorKey(memberId: string): string {
   return `cursor:${memberId}`;
+}
+
+/** When the member's last pull finished (ms, as a decimal string): the freshness every screen shows. */
+export function pulledAtKey(memberId: string): string {
+  return `pulledAt:${memberId}`;
 }

@@ -6,7 +6,7 @@
  */
 import { isApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
-import { cursorKey, replicaKey, type DeviceDb, type ReplicaRecord } from './db';
+import { cursorKey, pulledAtKey, replicaKey, type DeviceDb, type ReplicaRecord } from './db';
 
 export interface Change {
   seq: number;
@@ -16,7 +16,13 @@ export interface Change {
   record: unknown;
 }
 
-async function applyPage(db: DeviceDb, memberId: string, changes: Change[], cursor: string): Promise<void> {
+async function applyPage(
+  db: DeviceDb,
+  memberId: string,
+  changes: Change[],
+  cursor: string,
+  finishedAt: number | null,
+): Promise<void> {
   await db.transaction('rw', db.replica, db.meta, async () => {
     const puts: ReplicaRecord[] = [];
     const deletes: string[] = [];
@@ -28,6 +34,8 @@ async function applyPage(db: DeviceDb, memberId: string, changes: Change[], curs
     await db.replica.bulkDelete(deletes);
     await db.replica.bulkPut(puts);
     await db.meta.put({ key: cursorKey(memberId), value: cursor });
+    // The last page also records when the replica was last complete: the time screens show beside it.
+    if (finishedAt !== null) await db.meta.put({ key: pulledAtKey(memberId), value: String(finishedAt) });
   });
 }
 
@@ -35,11 +43,17 @@ export async function resetReplica(db: DeviceDb, memberId: string): Promise<void
   await db.transaction('rw', db.replica, db.meta, async () => {
     await db.replica.where('memberId').equals(memberId).delete();
     await db.meta.delete(cursorKey(memberId));
+    await db.meta.delete(pulledAtKey(memberId));
   });
 }
 
 /** Pulls every page after the member's cursor; answers how many changes were applied. */
-export async function pullChanges(db: DeviceDb, api: ApiClient, memberId: string): Promise<number> {
+export async function pullChanges(
+  db: DeviceDb,
+  api: ApiClient,
+  memberId: string,
+  now: () => number = () => Date.now(),
+): Promise<number> {
   let applied = 0;
   let restarted = false;
   for (;;) {
@@ -55,7 +69,7 @@ export async function pullChanges(db: DeviceDb, api: ApiClient, memberId: string
       }
       throw error;
     }
-    await applyPage(db, memberId, page.changes, page.cursor);
+    await applyPage(db, memberId, page.changes, page.cursor, page.hasMore ? null : now());
     applied += page.changes.length;
     if (!page.hasMore) return applied;
   }
@@ -69,4 +83,24 @@ export async function replicaRecords<T = unknown>(
 ): Promise<T[]> {
   const rows = await db.replica.where('[memberId+table]').equals([memberId, table]).toArray();
   return rows.map((r) => r.record as T);
+}
+
+/** When the member's replica was last pulled complete (ms), or null if it never was. */
+export async function lastPulledAt(db: DeviceDb, memberId: string): Promise<number | null> {
+  const row = await db.meta.get(pulledAtKey(memberId));
+  return row ? Number(row.value) : null;
+}
+
+/**
+ * Logging out: everything this device keeps for the member goes (replica, cursor, last pull time, outbox,
+ * stored answers, their cache entries), in one transaction, so the next member to sign in here starts from nothing.
+ */
+export async function forgetMember(db: DeviceDb, memberId: string): Promise<void> {
+  await db.transaction('rw', [db.replica, db.meta, db.outbox, db.results, db.cache], async () => {
+    await db.replica.where('memberId').equals(memberId).delete();
+    await db.cache.where('key').startsWith(`m:${memberId}:`).delete();
+    await db.outbox.where('memberId').equals(memberId).delete();
+    await db.results.where('memberId').equals(memberId).delete();
+    await db.meta.bulkDelete([cursorKey(memberId), pulledAtKey(memberId)]);
+  });
 }

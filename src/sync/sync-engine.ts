@@ -11,7 +11,7 @@ import type { ApiClient } from '../api/client';
 import { valueStore, type ValueStore } from '../pwa/store';
 import type { DeviceDb, StoredResult } from './db';
 import { enqueue, flushOutbox, pendingCount, type FlushReport } from './outbox';
-import { pullChanges } from './replica';
+import { lastPulledAt, pullChanges } from './replica';
 
 export type SyncState = 'idle' | 'syncing' | 'offline' | 'error';
 
@@ -21,6 +21,8 @@ export interface SyncStatus {
   pending: number;
   /** The code of the last failure ('ERR_NETWORK', 401, ...), null after a clean sync. */
   error: string | null;
+  /** When the signed-in member's replica was last pulled complete (ms), null if never on this device. */
+  lastSync: number | null;
 }
 
 export interface OnlineSource {
@@ -58,10 +60,17 @@ export interface SyncEngineOptions {
 
 export interface SyncEngine {
   readonly status: Pick<ValueStore<SyncStatus>, 'get' | 'subscribe'>;
+  /** The device database screens read the replica from (src/sync/live.ts). */
+  readonly db: DeviceDb;
   /** Queues a mutation (a contract path and its body); answers its id. Flushes at once when online. */
   enqueue(name: string, args?: unknown): Promise<string>;
   flush(): Promise<FlushReport>;
+  /** Pulls what changed; a pull asked for while one runs makes one more pass after it, not a second pull. */
   pull(): Promise<number>;
+  /** A pull in the background when a member is signed in and the device is online (failures go to status). */
+  requestPull(): void;
+  /** Re-reads the signed-in member's pending count and last sync time (after a sign-in or sign-out). */
+  refresh(): Promise<void>;
   /** Flush, then pull. */
   sync(): Promise<void>;
   /** The stored answer to a queued mutation, once it arrived. */
@@ -83,10 +92,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     state: online.get() ? 'idle' : 'offline',
     pending: 0,
     error: null,
+    lastSync: null,
   });
   let clientId: Promise<string> | undefined;
   let flushing: Promise<FlushReport> | undefined;
   let again = false;
+  let pulling: Promise<number> | undefined;
+  let pullAgain = false;
 
   const update = (patch: Partial<SyncStatus>) => status.set({ ...status.get(), ...patch });
   const memberOrThrow = () => {
@@ -109,7 +121,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   const refreshPending = async () => {
     const member = options.member();
-    update({ pending: member ? await pendingCount(db, member) : 0 });
+    update({
+      pending: member ? await pendingCount(db, member) : 0,
+      lastSync: member ? await lastPulledAt(db, member) : null,
+    });
   };
   const fail = (error: unknown) =>
     update({ state: online.get() ? 'error' : 'offline', error: codeOf(error) });
@@ -152,17 +167,41 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return run;
   }
 
-  async function pull(): Promise<number> {
+  async function pullOnce(): Promise<number> {
     const member = memberOrThrow();
     update({ state: 'syncing' });
     try {
-      const applied = await pullChanges(db, api, member);
-      update({ state: 'idle', error: null });
+      let finished: number | null = null;
+      const applied = await pullChanges(db, api, member, () => (finished = now()));
+      // The member may have signed out while the pages arrived: their time is not the next member's.
+      if (options.member() === member) update({ state: 'idle', error: null, lastSync: finished });
       return applied;
     } catch (error) {
       fail(error);
       throw error;
     }
+  }
+
+  function pull(): Promise<number> {
+    if (pulling) {
+      pullAgain = true;
+      return pulling;
+    }
+    const run = (async () => {
+      try {
+        let applied = await pullOnce();
+        while (pullAgain) {
+          pullAgain = false;
+          applied += await pullOnce();
+        }
+        return applied;
+      } finally {
+        pullAgain = false;
+        pulling = undefined;
+      }
+    })();
+    pulling = run;
+    return run;
   }
 
   async function sync(): Promise<void> {
@@ -178,6 +217,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   return {
     status,
+    db,
     async enqueue(name, args) {
       const member = memberOrThrow();
       const id = newId();
@@ -189,6 +229,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
     flush,
     pull,
+    requestPull() {
+      if (options.member() && online.get()) background(pull);
+    },
+    refresh: refreshPending,
     sync,
     result: (id) => db.results.get(id),
     start() {

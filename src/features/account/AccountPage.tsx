@@ -3,11 +3,12 @@
  * what this device stores for them, and log out (through the session machine).
  */
 import { useTranslation } from 'react-i18next';
-import { session, useSession } from '../../app/session';
+import { useSession } from '../../app/session';
+import { LogoutButton } from './LogoutButton';
 import { formatTime } from '../../lib/format';
 import { StorageInfo } from '../../pwa/StorageInfo';
 import { MenuLinks } from '../../ui/MenuLinks';
-import { OfflineNote } from '../../ui/OfflineNote';
+import { StaleNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { realNameLabel, vipLabel } from './labels';
 import { useProfile } from './use-profile';
@@ -30,7 +31,7 @@ export function AccountPage() {
   const p = profile.data;
   return (
     <div className="page account">
-      <OfflineNote />
+      <StaleNote at={profile.pulledAt} />
       <section className="card" aria-labelledby="profile-title">
         <h2 id="profile-title" className="section-title">
           {t('account.profile')}
@@ -81,9 +82,7 @@ export function AccountPage() {
         <StorageInfo />
       </section>
 
-      <button type="button" className="button block" disabled={loggingOut} onClick={() => session.logout()}>
-        {loggingOut ? t('account.loggingOut') : t('account.logout')}
-      </button>
+      <LogoutButton busy={loggingOut} />
     </div>
   );
 }

@@ -1,20 +1,20 @@
-/** /user/bank: the member's bank cards (masked), with the way to add one. */
+/** /user/bank: the member's bank cards (masked, read from the device replica), with the way to add one. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { api } from '../../api';
 import { formatTime } from '../../lib/format';
-import { OfflineNote } from '../../ui/OfflineNote';
-import { QueryState } from '../../ui/QueryState';
-import { useQuery } from '../../ui/useQuery';
+import { useReplica } from '../../sync/live';
+import { StaleNote } from '../../ui/Freshness';
+import { ReplicaState } from '../../ui/ReplicaList';
+import type { BankCard } from './bank-types';
 import './account.css';
 
 export function BankPage() {
   const { t } = useTranslation();
-  const cards = useQuery(() => api.call('/api/bank/list', undefined, { silent: true }));
-  const list = cards.status === 'ready' ? cards.data.list : [];
+  const cards = useReplica<BankCard>('bankCards');
+  const list = cards.records;
   return (
     <div className="page account">
-      <OfflineNote />
+      <StaleNote at={cards.pulledAt} />
       <section className="card" aria-labelledby="bank-title">
         <h2 id="bank-title" className="section-title">
           {t('bank.title')}
@@ -34,13 +34,7 @@ export function BankPage() {
             ))}
           </ul>
         )}
-        <QueryState
-          status={cards.status}
-          error={cards.error}
-          onRetry={cards.reload}
-          isEmpty={list.length === 0}
-          emptyText={t('bank.empty')}
-        />
+        <ReplicaState data={cards} emptyText={t('bank.empty')} />
       </section>
       <Link className="button primary block" to="/user/bankAdd">
         {t('bank.add')}

@@ -43,6 +43,8 @@ export function CertPage() {
   const profile = useProfile();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  // The server's answer to this screen's own submission: under review, before the replica has caught up.
+  const [submitted, setSubmitted] = useState(false);
   const validate = useCallback(validateCert, []);
   const form = useForm(INITIAL, validate);
   const field = translatedFields(form.bind, t);
@@ -66,6 +68,7 @@ export function CertPage() {
         { silent: true },
       );
       toastStore.show(t('account.cert.submitted'), 'success');
+      setSubmitted(true);
       profile.reload();
     } catch (error) {
       setFailure(toFailure(error));
@@ -84,7 +87,9 @@ export function CertPage() {
     );
   }
 
-  const status = profile.data.realNameStatus;
+  const replicated = profile.data.realNameStatus;
+  const status =
+    submitted && (replicated === 'none' || replicated === 'rejected') ? 'under review' : replicated;
   if (status === 'under review' || status === 'passed') {
     return (
       <div className="page account">

@@ -1,10 +1,13 @@
-/** /user/finance/log: the profit log (POST /api/sprofitlog/getlist), filterable by kind, newest first, paged. */
-import { useCallback, useState } from 'react';
+/**
+ * /user/finance/log: the profit log (the records of /api/sprofitlog/getlist, read from the device replica),
+ * filterable by kind, newest first, paged on the device.
+ */
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import type { ProfitView } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { PagedList } from '../../ui/PagedList';
+import { useReplica } from '../../sync/live';
+import { ReplicaList } from '../../ui/ReplicaList';
 import './account.css';
 
 const KINDS = ['all', 'finance', 'mining', 'invite'] as const;
@@ -13,14 +16,10 @@ type Kind = (typeof KINDS)[number];
 export function FinanceLogPage() {
   const { t, i18n } = useTranslation();
   const [kind, setKind] = useState<Kind>('all');
-  const load = useCallback(
-    (page: number) =>
-      api.call(
-        '/api/sprofitlog/getlist',
-        { page, limit: 20, ...(kind === 'all' ? {} : { type: kind }) },
-        { silent: true },
-      ),
-    [kind],
+  const all = useReplica<ProfitView>('profitLog');
+  const data = useMemo(
+    () => (kind === 'all' ? all : { ...all, records: all.records.filter((p) => p.type === kind) }),
+    [all, kind],
   );
   return (
     <div className="page account">
@@ -41,8 +40,10 @@ export function FinanceLogPage() {
         <h2 id="log-title" className="section-title">
           {t('financeLog.title')}
         </h2>
-        <PagedList<ProfitView>
-          load={load}
+        <ReplicaList<ProfitView>
+          key={kind}
+          data={data}
+          pageSize={20}
           label={t('financeLog.title')}
           emptyText={t('financeLog.empty')}
           itemKey={(p) => p.id}

@@ -1,19 +1,21 @@
 /** /user/help: the help centre's articles in the member's language (POST /api/help/list { lang }). */
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { OfflineNote } from '../../ui/OfflineNote';
+import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
-import { useQuery } from '../../ui/useQuery';
+import { useCached } from '../../sync/cache';
 import './account.css';
 
 export function HelpPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const help = useQuery(() => api.call('/api/help/list', { lang }, { auth: false, silent: true }), lang);
+  const help = useCached(`help:${lang}`, () =>
+    api.call('/api/help/list', { lang }, { auth: false, silent: true }),
+  );
   const list = help.status === 'ready' ? help.data.list : [];
   return (
     <div className="page account">
-      <OfflineNote />
+      <CachedNote at={help.at} stale={help.stale} />
       <section className="card" aria-labelledby="help-title">
         <h2 id="help-title" className="section-title">
           {t('help.title')}

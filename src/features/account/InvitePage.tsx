@@ -7,9 +7,9 @@ import type { InviteView } from '../../../engine/index';
 import { api } from '../../api';
 import { formatAmount, formatTime } from '../../lib/format';
 import { CopyButton } from '../../ui/CopyButton';
-import { OfflineNote } from '../../ui/OfflineNote';
+import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
-import { useQuery } from '../../ui/useQuery';
+import { useCached } from '../../sync/cache';
 import { vipLabel } from './labels';
 import './account.css';
 import '../auth/auth.css';
@@ -23,12 +23,14 @@ export function inviteLink(code: string, origin: string = location.origin): stri
 
 export function InvitePage() {
   const { t, i18n } = useTranslation();
-  const invite = useQuery(() => api.call('/api/user/invite', undefined, { silent: true }));
+  const invite = useCached('invite', () => api.call('/api/user/invite', undefined, { silent: true }), {
+    member: true,
+  });
   const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
   if (invite.status !== 'ready') {
     return (
       <div className="page account">
-        <OfflineNote />
+        <CachedNote at={invite.at} stale={invite.stale} />
         <section className="card">
           <QueryState status={invite.status} error={invite.error} onRetry={invite.reload} />
         </section>
@@ -39,7 +41,7 @@ export function InvitePage() {
   const link = inviteLink(data.inviteCode);
   return (
     <div className="page account">
-      <OfflineNote />
+      <CachedNote at={invite.at} stale={invite.stale} />
       <section className="card auth-card" aria-labelledby="invite-title">
         <h2 id="invite-title" className="section-title">
           {t('invite.title')}

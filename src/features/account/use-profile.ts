@@ -1,15 +1,13 @@
-/** The member's profile (POST /api/user/getuser), kept in step with the session's stored copy. */
+/** The member's profile read from the device replica, kept in step with the session's stored copy. */
 import { useEffect } from 'react';
-import { api } from '../../api';
-import type { MemberProfile } from '../../../engine/index';
 import { session } from '../../app/session';
-import { useQuery } from '../../ui/useQuery';
+import { useProfile as useReplicaProfile, type ProfileResult } from '../wallet/use-profile';
 
-export function useProfile() {
-  const query = useQuery<MemberProfile>(() => api.call('/api/user/getuser', undefined, { silent: true }));
+export function useProfile(): ProfileResult {
+  const query = useReplicaProfile();
   const data = query.status === 'ready' ? query.data : undefined;
   useEffect(() => {
-    // The stored user (vip, balance) is what /home shows: refresh it from the server's answer.
+    // The stored user (vip, balance) is what /home shows: refresh it from the replica's figures.
     if (data) session.refreshed({ username: data.username, vip: data.vip, balance: data.balance });
   }, [data]);
   return query;

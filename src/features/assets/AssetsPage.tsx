@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
 import { Icon } from '../../ui/icons';
 import { MenuLinks } from '../../ui/MenuLinks';
-import { OfflineNote } from '../../ui/OfflineNote';
+import { StaleNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { useProfile } from '../wallet/use-profile';
 import { levelName } from '../wallet/vip-levels';
@@ -22,7 +22,7 @@ export function AssetsPage() {
 
   return (
     <div className="page assets">
-      <OfflineNote />
+      <StaleNote at={profile.pulledAt} />
       <section className="hero" aria-labelledby="assets-total">
         <div className="section-head">
           <h2 id="assets-total" className="hero-label">

@@ -83,7 +83,7 @@ export function RegisterPage() {
           // The guard leaves /register open to a member; registering means leaving this session first.
           <div className="question-box" role="status">
             <p>{t('auth.alreadyIn', { name: user.username })}</p>
-            <button type="button" className="button" onClick={() => session.logout()}>
+            <button type="button" className="button" onClick={() => void session.logout()}>
               {t('auth.logoutToRegister')}
             </button>
           </div>

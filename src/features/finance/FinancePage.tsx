@@ -11,10 +11,10 @@ import { api } from '../../api';
 import { isDemoMode } from '../../api/config';
 import { useUser } from '../../app/user-store';
 import { formatAmount } from '../../lib/format';
-import { OfflineNote } from '../../ui/OfflineNote';
+import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { useQuery } from '../../ui/useQuery';
+import { useCached } from '../../sync/cache';
 import { ProductTerms } from './ProductTerms';
 import { vipLevel } from './vip';
 import '../market/market.css';
@@ -58,15 +58,16 @@ export function FinancePage() {
   const { t } = useTranslation();
   const user = useUser();
   const [filter, setFilter] = useState<Filter>('all');
-  const query = useQuery(
+  const query = useCached(
+    `products:${filter}`,
     () => api.call('/api/product/getlist', filter === 'all' ? {} : { type: filter }, { silent: true }),
-    filter,
+    { member: true },
   );
   const list = query.data?.list ?? [];
   const vip = vipLevel(user?.vip);
   return (
     <div className="page finance">
-      <OfflineNote />
+      <CachedNote at={query.at} stale={query.stale} />
       <nav className="finance-links" aria-label={t('finance.more')}>
         <Link className="button small" to="/finance/order">
           {t('finance.myOrders')}

@@ -3,18 +3,20 @@
  * the total pledged) and the member's pledges. A pledge freezes cash for the period; principal and interest
  * come back together at its end (engine/mining).
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MachineView, PledgeView } from '../../../engine/index';
 import { api } from '../../api';
 import { isDemoMode } from '../../api/config';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
-import { OfflineNote } from '../../ui/OfflineNote';
-import { PagedList } from '../../ui/PagedList';
+import { CachedNote } from '../../ui/Freshness';
+import { ReplicaList } from '../../ui/ReplicaList';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { useQuery } from '../../ui/useQuery';
+import { useCached } from '../../sync/cache';
+import { appSync } from '../../sync/app';
+import { useReplica } from '../../sync/live';
 import { PledgeDialog } from './PledgeDialog';
 import '../market/market.css';
 import './finance.css';
@@ -87,17 +89,19 @@ function PledgeItem({ pledge }: { pledge: PledgeView }) {
 
 export function MachinePage() {
   const { t } = useTranslation();
-  const machines = useQuery(() => api.call('/api/mining/list', undefined, { silent: true }));
-  const [pledging, setPledging] = useState<MachineView | null>(null);
-  const [version, setVersion] = useState(0);
-  const loadPledges = useCallback(
-    (page: number) => api.call('/api/mining/orders', { page, limit: 20 }, { silent: true }),
-    [],
+  const machines = useCached(
+    'mining:machines',
+    () => api.call('/api/mining/list', undefined, { silent: true }),
+    {
+      member: true,
+    },
   );
+  const [pledging, setPledging] = useState<MachineView | null>(null);
+  const pledges = useReplica<PledgeView>('pledges');
   const list = machines.data?.list ?? [];
   return (
     <div className="page mining">
-      <OfflineNote />
+      <CachedNote at={machines.at} stale={machines.stale} />
       <section className="card" aria-labelledby="mining-heading">
         <h2 id="mining-heading" className="section-title">
           {t('mining.title')}
@@ -120,9 +124,9 @@ export function MachinePage() {
         emptyText={t('mining.empty')}
       />
       <h2 className="section-title">{t('mining.mine')}</h2>
-      <PagedList
-        key={version}
-        load={loadPledges}
+      <ReplicaList
+        data={pledges}
+        pageSize={20}
         label={t('mining.mine')}
         emptyText={t('mining.noPledges')}
         itemKey={(p: PledgeView) => p.id}
@@ -136,7 +140,7 @@ export function MachinePage() {
             setPledging(null);
             toastStore.show(t('mining.pledged'), 'success');
             machines.reload();
-            setVersion((v) => v + 1);
+            appSync().requestPull();
           }}
         />
       )}

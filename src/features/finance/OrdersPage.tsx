@@ -2,13 +2,13 @@
  * /finance/order: the member's subscriptions with daily and cumulative earnings, the next credit and the
  * redemption day; active and redeemed ones apart.
  */
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FinanceOrderView } from '../../../engine/index';
-import { api } from '../../api';
 import { formatAmount, formatTime } from '../../lib/format';
-import { PagedList } from '../../ui/PagedList';
+import { useReplica } from '../../sync/live';
+import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import '../market/market.css';
 import './finance.css';
@@ -70,9 +70,10 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
 export function OrdersPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Status>('active');
-  const load = useCallback(
-    (page: number) => api.call('/api/product/orders', { page, limit: 20, status }, { silent: true }),
-    [status],
+  const all = useReplica<FinanceOrderView>('financeOrders');
+  const data = useMemo(
+    () => ({ ...all, records: all.records.filter((o) => o.status === status) }),
+    [all, status],
   );
   return (
     <div className="page finance-orders">
@@ -99,8 +100,10 @@ export function OrdersPage() {
           ))}
         </div>
       </section>
-      <PagedList
-        load={load}
+      <ReplicaList
+        key={status}
+        data={data}
+        pageSize={20}
         label={t(`finance.orderStatus.${status}`)}
         emptyText={t('finance.noOrders')}
         itemKey={(o) => o.id}

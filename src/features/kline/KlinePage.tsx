@@ -10,7 +10,7 @@ import type { Interval } from '../../../engine/index';
 import { resolveTheme, useThemeChoice } from '../../app/theme';
 import { formatAmount } from '../../lib/format';
 import { SelectField } from '../../ui/Field';
-import { OfflineNote } from '../../ui/OfflineNote';
+import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { Change } from '../market/Change';
 import { priceDecimals } from '../market/decimal';
@@ -45,7 +45,7 @@ export function KlinePage() {
 
   return (
     <div className="page kline">
-      <OfflineNote />
+      <CachedNote at={chart.at} stale={chart.stale} />
       <SimulatedNote />
       <section className="card trade-head" aria-label={t('kline.summary', { symbol })}>
         <SelectField

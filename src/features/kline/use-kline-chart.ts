@@ -1,5 +1,7 @@
 /**
- * Wires the chart to the data: loads the latest candles for (symbol, interval), pages back with `before`
+ * Wires the chart to the data: shows the device's last copy of (symbol, interval) at once (src/sync/cache.ts:
+ * up to 1,000 candles per series, the least recently used of 20 series evicted), loads the latest candles
+ * and keeps them on the device, pages back with `before`
  * when the member scrolls to the oldest loaded candle, and moves the last candle with the feed's Kline
  * messages. The chart module is imported here, dynamically, so it stays in its own chunk.
  */
@@ -7,6 +9,8 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { Candle, FeedMessage, Interval, KlineUpdate } from '../../../engine/index';
 import { api } from '../../api';
 import { toFailure, type Failure } from '../../machines/failure';
+import { appSync } from '../../sync/app';
+import { publicCacheKey, putCache, readCache, touchCache } from '../../sync/cache';
 import { priceDecimals } from '../market/decimal';
 import { useFeed } from '../market/feed';
 import type { KlineChart } from './chart';
@@ -19,6 +23,10 @@ export interface KlineState {
   last: Candle | null;
   /** Every candle back to the start of history is loaded. */
   complete: boolean;
+  /** When the candles shown were fetched (ms), null before any. */
+  at: number | null;
+  /** The last fetch failed: the candles shown are the device's copy. */
+  stale: boolean;
   reload: () => void;
 }
 
@@ -44,6 +52,8 @@ export function useKlineChart(
     error: null,
     last: null,
     complete: false,
+    at: null,
+    stale: false,
   });
   const [nonce, setNonce] = useState(0);
 
@@ -98,17 +108,43 @@ export function useKlineChart(
     const mine = `${symbol}|${interval}|${nonce}`;
     key.current = mine;
     complete.current = false;
-    setState({ status: 'loading', error: null, last: null, complete: false });
+    setState({ status: 'loading', error: null, last: null, complete: false, at: null, stale: false });
+    const db = appSync().db;
+    const cacheKey = publicCacheKey(`kline:${symbol}:${interval}`);
+    let shownCopy = false;
+    const show = (list: Candle[], at: number, stale: boolean) => {
+      if (key.current !== mine || !chart.current) return;
+      candles.current = list;
+      complete.current = list.length < PAGE_SIZE;
+      chart.current.setCandles(list, priceDecimals(list.at(-1)?.close ?? '0'));
+      setState({
+        status: 'ready',
+        error: null,
+        last: list.at(-1) ?? null,
+        complete: complete.current,
+        at,
+        stale,
+      });
+    };
+    // The device's copy first (offline it is all there is), unless the fresh answer came first.
+    const copy = readCache(db, cacheKey).then((row) => {
+      if (!row || !Array.isArray(row.value) || key.current !== mine || candles.current.length > 0) return;
+      shownCopy = true;
+      show(row.value as Candle[], row.at, false);
+      void touchCache(db, cacheKey).catch(() => undefined);
+    });
+    candles.current = [];
     api.call('/api/market/kline', { symbol, interval, limit: PAGE_SIZE }, { silent: true }).then(
       (list) => {
-        if (key.current !== mine || !chart.current) return;
-        candles.current = list;
-        complete.current = list.length < PAGE_SIZE;
-        chart.current.setCandles(list, priceDecimals(list.at(-1)?.close ?? '0'));
-        setState({ status: 'ready', error: null, last: list.at(-1) ?? null, complete: complete.current });
+        const at = Date.now();
+        show(list, at, false);
+        void putCache(db, cacheKey, 'kline', list, at).catch(() => undefined);
       },
-      (error: unknown) => {
-        if (key.current === mine) setState((s) => ({ ...s, status: 'error', error: toFailure(error) }));
+      async (error: unknown) => {
+        await copy.catch(() => undefined);
+        if (key.current !== mine) return;
+        if (shownCopy) setState((s) => ({ ...s, stale: true }));
+        else setState((s) => ({ ...s, status: 'error', error: toFailure(error) }));
       },
     );
   }, [symbol, interval, nonce, chartReady]);

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../engine/index';
-import { OfflineNote } from '../../ui/OfflineNote';
+import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { Segmented } from '../trade/Segmented';
 import { compareDecimal, signOf } from './decimal';
@@ -31,12 +31,12 @@ export function selectQuotes(quotes: Quote[], view: QuoteView): Quote[] {
 
 export function MarketPage() {
   const { t } = useTranslation();
-  const { status, quotes, error, reload } = useQuotes();
+  const { status, quotes, error, reload, at, stale } = useQuotes();
   const [view, setView] = useState<QuoteView>('all');
   const shown = selectQuotes(quotes, view);
   return (
     <div className="page market">
-      <OfflineNote />
+      <CachedNote at={at} stale={stale} />
       <SimulatedNote />
       <section className="card" aria-labelledby="quotes-heading">
         <h2 id="quotes-heading" className="section-title">

@@ -1,18 +1,25 @@
 /**
- * The eight pairs' quotes: /api/market/list once, then every `ticker24hr` of the feed replaces them and
- * every `Curr` refreshes latest price and change in between. Callers see one ordered list.
+ * The eight pairs' quotes: the device's last copy (with its time) at once, /api/market/list in the
+ * background, then every `ticker24hr` of the feed replaces them and every `Curr` refreshes latest price and
+ * change in between; the live list is written back to the device every few seconds. Callers see one
+ * ordered list.
  */
 import { useCallback, useState } from 'react';
 import type { CurrEntry, FeedMessage, Quote } from '../../../engine/index';
 import { api } from '../../api';
-import { useQuery } from '../../ui/useQuery';
+import type { Failure } from '../../machines/failure';
+import { useCached, useCacheWriter } from '../../sync/cache';
 import { useFeed } from './feed';
 
 export interface QuotesState {
   status: 'loading' | 'error' | 'ready';
   quotes: Quote[];
-  error: ReturnType<typeof useQuery>['error'];
+  error: Failure | null;
   reload: () => void;
+  /** When the quotes shown were fetched (ms): null while live ticks arrive or nothing is kept. */
+  at: number | null;
+  /** The quotes are the device's copy (offline, or the read failed and no tick came). */
+  stale: boolean;
 }
 
 function isQuoteList(data: unknown): data is Quote[] {
@@ -37,7 +44,7 @@ export function applyFeed(quotes: Quote[], message: FeedMessage): Quote[] {
 }
 
 export function useQuotes(): QuotesState {
-  const query = useQuery(() => api.call('/api/market/list', undefined, { silent: true }));
+  const query = useCached('quotes', () => api.call('/api/market/list', undefined, { silent: true }));
   const [live, setLive] = useState<Quote[] | null>(null);
   const base = live ?? query.data?.list ?? [];
   useFeed(
@@ -52,7 +59,15 @@ export function useQuotes(): QuotesState {
       [query.data],
     ),
   );
+  useCacheWriter('quotes', live ? { list: live } : null);
   // Live ticks make the screen ready even when the first read failed (the feed outlives a slow call).
   const status = live ? 'ready' : query.status;
-  return { status, quotes: base, error: live ? null : query.error, reload: query.reload };
+  return {
+    status,
+    quotes: base,
+    error: live ? null : query.error,
+    reload: query.reload,
+    at: live ? null : query.at,
+    stale: live ? false : query.stale,
+  };
 }

@@ -2,15 +2,13 @@
  * /pay/record, audit records: each withdrawal as the review sees it (pending audit, passed, rejected), with
  * when the review is due or was done, and why a rejection happened.
  */
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { PagedList } from '../../ui/PagedList';
+import { useReplica } from '../../sync/live';
+import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../wallet/NetworkChoice';
-import { PAGE_SIZE } from './list-page';
 import '../wallet/wallet.css';
 
 /** A withdrawal's status in review words (SPEC.md §4 labels). */
@@ -20,15 +18,12 @@ export function auditStatus(status: WithdrawalRecord['status']): string {
 
 export function AuditRecordsPage() {
   const { t } = useTranslation();
-  const load = useCallback(
-    (page: number) => api.call('/api/withdraw/list', { page, limit: PAGE_SIZE }, { silent: true }),
-    [],
-  );
+  const data = useReplica<WithdrawalRecord>('withdrawals');
   return (
     <div className="page records">
-      <PagedList
+      <ReplicaList
         label={t('routes.payRecord')}
-        load={load}
+        data={data}
         itemKey={(w) => w.id}
         emptyText={t('records.emptyAudit')}
         renderItem={(w) => <AuditItem record={w} />}

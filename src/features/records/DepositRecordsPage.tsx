@@ -1,26 +1,21 @@
 /** /order/rechargeRecord: deposits, newest first, with confirmations while pending. */
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import type { DepositRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { PagedList } from '../../ui/PagedList';
+import { useReplica } from '../../sync/live';
+import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../wallet/NetworkChoice';
-import { PAGE_SIZE } from './list-page';
 import '../wallet/wallet.css';
 
 export function DepositRecordsPage() {
   const { t } = useTranslation();
-  const load = useCallback(
-    (page: number) => api.call('/api/recharge/list', { page, limit: PAGE_SIZE }, { silent: true }),
-    [],
-  );
+  const data = useReplica<DepositRecord>('deposits');
   return (
     <div className="page records">
-      <PagedList
+      <ReplicaList
         label={t('routes.orderRechargeRecord')}
-        load={load}
+        data={data}
         itemKey={(d) => d.id}
         emptyText={t('records.emptyDeposits')}
         renderItem={(d) => <DepositItem deposit={d} />}

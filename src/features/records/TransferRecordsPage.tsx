@@ -1,25 +1,20 @@
 /** /order/transferRecord: internal transfers in and out, newest first. */
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import type { TransferRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { PagedList } from '../../ui/PagedList';
+import { useReplica } from '../../sync/live';
+import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { PAGE_SIZE } from './list-page';
 import '../wallet/wallet.css';
 
 export function TransferRecordsPage() {
   const { t } = useTranslation();
-  const load = useCallback(
-    (page: number) => api.call('/api/transfer/list', { page, limit: PAGE_SIZE }, { silent: true }),
-    [],
-  );
+  const data = useReplica<TransferRecord>('transfers');
   return (
     <div className="page records">
-      <PagedList
+      <ReplicaList
         label={t('routes.orderTransferRecord')}
-        load={load}
+        data={data}
         itemKey={(r) => `${r.id}-${r.direction}`}
         emptyText={t('records.emptyTransfers')}
         renderItem={(r) => <TransferItem record={r} />}

@@ -1,25 +1,20 @@
 /** /order/vipRecord: VIP trials, purchases, upgrades, expiries and refunds, newest first. */
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import type { VipRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { PagedList } from '../../ui/PagedList';
+import { useReplica } from '../../sync/live';
+import { ReplicaList } from '../../ui/ReplicaList';
 import { levelName } from '../wallet/vip-levels';
-import { PAGE_SIZE } from './list-page';
 import '../wallet/wallet.css';
 
 export function VipRecordsPage() {
   const { t } = useTranslation();
-  const load = useCallback(
-    (page: number) => api.call('/api/Viplist/records', { page, limit: PAGE_SIZE }, { silent: true }),
-    [],
-  );
+  const data = useReplica<VipRecord>('vipRecords');
   return (
     <div className="page records">
-      <PagedList
+      <ReplicaList
         label={t('routes.orderVipRecord')}
-        load={load}
+        data={data}
         itemKey={(r) => r.id}
         emptyText={t('records.emptyVip')}
         renderItem={(r) => <VipItem record={r} />}

@@ -2,24 +2,19 @@
  * /order/withdrawRecord and /order/withdraw: withdrawals, newest first, with fee, amount received and the
  * review's outcome. /order/withdraw also offers a new withdrawal.
  */
-import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { PagedList } from '../../ui/PagedList';
+import { useReplica } from '../../sync/live';
+import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../wallet/NetworkChoice';
-import { PAGE_SIZE } from './list-page';
 import '../wallet/wallet.css';
 
 export function WithdrawRecordsPage({ withAction = false }: { withAction?: boolean }) {
   const { t } = useTranslation();
-  const load = useCallback(
-    (page: number) => api.call('/api/withdraw/list', { page, limit: PAGE_SIZE }, { silent: true }),
-    [],
-  );
+  const data = useReplica<WithdrawalRecord>('withdrawals');
   return (
     <div className="page records">
       {withAction && (
@@ -27,9 +22,9 @@ export function WithdrawRecordsPage({ withAction = false }: { withAction?: boole
           {t('records.newWithdrawal')}
         </Link>
       )}
-      <PagedList
+      <ReplicaList
         label={t('routes.orderWithdrawRecord')}
-        load={load}
+        data={data}
         itemKey={(w) => w.id}
         emptyText={t('records.emptyWithdrawals')}
         renderItem={(w) => <WithdrawalItem record={w} />}

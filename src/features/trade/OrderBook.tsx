@@ -1,6 +1,7 @@
 /**
- * The order book of one pair: /api/market/depth first, then the feed's getQuota for that pair (ten times a
- * second). Five asks above the latest price, five bids below; choosing a level fills the limit price.
+ * The order book of one pair: the device's last copy (with its time) at once, /api/market/depth in the
+ * background, then the feed's getQuota for that pair (ten times a second, written back to the device every
+ * few seconds). Five asks above the latest price, five bids below; choosing a level fills the limit price.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,8 @@ import type { Depth, FeedMessage, QuotaBook } from '../../../engine/index';
 import { api } from '../../api';
 import { formatAmount } from '../../lib/format';
 import { QueryState } from '../../ui/QueryState';
-import { useQuery } from '../../ui/useQuery';
+import { useCached, useCacheWriter } from '../../sync/cache';
+import { CachedNote } from '../../ui/Freshness';
 import { priceDecimals } from '../market/decimal';
 import { useFeed } from '../market/feed';
 
@@ -24,9 +26,8 @@ function fromQuota(book: QuotaBook): { asks: Level[]; bids: Level[] } {
 
 export function OrderBook({ symbol, onPick }: { symbol: string; onPick: (price: string) => void }) {
   const { t, i18n } = useTranslation();
-  const query = useQuery<Depth>(
-    () => api.call('/api/market/depth', { symbol, limit: LEVELS }, { silent: true }),
-    symbol,
+  const query = useCached<Depth>(`depth:${symbol}`, () =>
+    api.call('/api/market/depth', { symbol, limit: LEVELS }, { silent: true }),
   );
   const [live, setLive] = useState<{ symbol: string; asks: Level[]; bids: Level[] } | null>(null);
   useFeed((message: FeedMessage) => {
@@ -34,7 +35,9 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick: (price: 
     const book = message.data as QuotaBook;
     if (book?.symbol === symbol) setLive({ symbol, ...fromQuota(book) });
   });
-  const book = live?.symbol === symbol ? live : query.data;
+  const current = live?.symbol === symbol ? live : null;
+  useCacheWriter(`depth:${symbol}`, current ? { asks: current.asks, bids: current.bids } : null);
+  const book = current ?? query.data;
   if (!book) return <QueryState status={query.status} error={query.error} onRetry={query.reload} />;
   const asks = book.asks.slice(0, LEVELS).reverse();
   const bids = book.bids.slice(0, LEVELS);
@@ -58,6 +61,7 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick: (price: 
   };
   return (
     <section className="book" aria-label={t('trade.book')}>
+      {!current && <CachedNote at={query.at} stale={query.stale} />}
       <div className="book-head muted">
         <span>{t('trade.price')}</span>
         <span>{t('trade.qty')}</span>

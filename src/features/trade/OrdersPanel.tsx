@@ -2,13 +2,15 @@
  * Current delegations (open orders, cancellable) and the order history of one market. Reloads when
  * `version` changes.
  */
-import { useCallback, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
-import { PagedList } from '../../ui/PagedList';
+import { appSync } from '../../sync/app';
+import { useReplica } from '../../sync/live';
+import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { Segmented } from './Segmented';
 
@@ -88,14 +90,17 @@ export function OrdersPanel({
 }) {
   const { t } = useTranslation();
   const [view, setView] = useState<'open' | 'history'>('open');
-  const load = useCallback(
-    (page: number) =>
-      api.call(
-        '/api/order/list',
-        { page, limit: 20, market, ...(view === 'open' ? { status: 'open' as const } : {}) },
-        { silent: true },
-      ),
-    [market, view],
+  const all = useReplica<OrderView>('tradeOrders');
+  // An order placed or cancelled here, or a feed event, bumps `version`: the replica catches up by a pull.
+  useEffect(() => {
+    if (version > 0) appSync().requestPull();
+  }, [version]);
+  const data = useMemo(
+    () => ({
+      ...all,
+      records: all.records.filter((o) => o.market === market && (view !== 'open' || o.status === 'open')),
+    }),
+    [all, market, view],
   );
   const cancel = async (order: OrderView) => {
     try {
@@ -114,9 +119,10 @@ export function OrdersPanel({
         onChange={setView}
         options={(['open', 'history'] as const).map((v) => ({ value: v, label: t(`trade.view.${v}`) }))}
       />
-      <PagedList
-        key={`${market}-${view}-${version}`}
-        load={load}
+      <ReplicaList
+        key={`${market}-${view}`}
+        data={data}
+        pageSize={20}
         label={t(`trade.view.${view}`)}
         emptyText={t(view === 'open' ? 'trade.noOpen' : 'trade.noHistory')}
         itemKey={(o: OrderView) => o.id}

@@ -10,7 +10,8 @@ import { api } from '../../api';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { QueryState } from '../../ui/QueryState';
-import { useQuery } from '../../ui/useQuery';
+import { useCached } from '../../sync/cache';
+import { CachedNote } from '../../ui/Freshness';
 import { signOf } from '../market/decimal';
 import { MarginDialog } from './MarginDialog';
 
@@ -93,9 +94,12 @@ function PositionItem({
 export function PositionsPanel({ version, onChanged }: { version: number; onChanged: () => void }) {
   const { t } = useTranslation();
   const [tick, setTick] = useState(0);
-  const query = useQuery(
+  // Open positions are valued at live mark prices: the device keeps the last answer (with its time) and
+  // asks again on the feed's events (`version`) and every few seconds.
+  const query = useCached(
+    'positions:contract',
     () => api.call('/api/position/list', { market: 'contract' }, { silent: true }),
-    `${version}-${tick}`,
+    { member: true, refresh: `${version}-${tick}` },
   );
   const [adjusting, setAdjusting] = useState<PositionView | null>(null);
   useEffect(() => {
@@ -122,6 +126,7 @@ export function PositionsPanel({ version, onChanged }: { version: number; onChan
   const list = query.data?.list ?? [];
   return (
     <section aria-label={t('trade.positions')}>
+      <CachedNote at={query.at} stale={query.stale} />
       {list.length > 0 && (
         <ul className="record-list" aria-label={t('trade.positions')}>
           {list.map((p) => (

@@ -1,11 +1,12 @@
 /**
- * What the trade forms need from the member's accounts: /api/account/assets, re-read whenever `version`
- * changes (after an order, and on the feed's balance/order/position events).
+ * What the trade forms need from the member's accounts: /api/account/assets (valued at mark prices, so
+ * kept in the device cache rather than computed from the replica), shown offline with its time and re-read
+ * whenever `version` changes (after an order, and on the feed's balance/order/position events).
  */
 import { useCallback, useState } from 'react';
 import type { AssetsView, FeedMessage } from '../../../engine/index';
 import { api } from '../../api';
-import { useQuery, type QueryResult } from '../../ui/useQuery';
+import { useCached, type CachedResult } from '../../sync/cache';
 import { useFeed } from '../market/feed';
 
 export type SubAccount = 'cash' | 'fund' | 'contract' | 'options' | 'financial';
@@ -20,8 +21,11 @@ export function availableOf(
   return account.assets.find((l) => l.asset === asset)?.available ?? '0';
 }
 
-export function useAssets(version: number): QueryResult<AssetsView> {
-  return useQuery(() => api.call('/api/account/assets', undefined, { silent: true }), String(version));
+export function useAssets(version: number): CachedResult<AssetsView> {
+  return useCached('assets', () => api.call('/api/account/assets', undefined, { silent: true }), {
+    member: true,
+    refresh: version,
+  });
 }
 
 const ACCOUNT_EVENTS = new Set(['balance', 'order', 'position']);

@@ -1,6 +1,8 @@
 /**
- * The member's latest deposits with their confirmation progress (x / N). While one is pending the list is
- * read again every few seconds; when one is credited the member is told and the balances refresh.
+ * The member's latest deposits with their confirmation progress (x / N), kept in the device cache (shown
+ * offline with the last progress). While one is pending the list is read again every few seconds, since
+ * confirmations grow with the chain, not with the record; when one is credited the member is told and the
+ * balances refresh.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,7 +13,7 @@ import { toastStore } from '../../app/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { useQuery } from '../../ui/useQuery';
+import { useCached } from '../../sync/cache';
 import { networkLabel } from './NetworkChoice';
 
 /** TRC-20 makes a block every 3 s: checking as often shows every confirmation. */
@@ -23,11 +25,17 @@ export function RecentDeposits({ refreshKey, onCredited }: { refreshKey: number;
     () => api.call('/api/recharge/list', { page: 1, limit: 5 }, { silent: true }).then((r) => r.list),
     [],
   );
-  const query = useQuery(load, String(refreshKey));
+  const query = useCached('recentDeposits', load, { member: true });
   const list = query.data;
   const pending = list?.some((d) => d.status === 'pending') ?? false;
   const seen = useRef(new Map<string, string>());
   const { reload } = query;
+  const firstKey = useRef(refreshKey);
+
+  useEffect(() => {
+    // A new deposit was made on this screen: read the list again (the first key is the mount's own read).
+    if (refreshKey !== firstKey.current) reload();
+  }, [refreshKey, reload]);
 
   useEffect(() => {
     if (!pending) return;

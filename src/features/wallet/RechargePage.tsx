@@ -8,9 +8,9 @@ import { api } from '../../api';
 import { isDemoMode } from '../../api/config';
 import type { WireNetwork } from '../../../engine/index';
 import { CopyButton } from '../../ui/CopyButton';
-import { OfflineNote } from '../../ui/OfflineNote';
+import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
-import { useQuery } from '../../ui/useQuery';
+import { useCached } from '../../sync/cache';
 import { AddressQr } from './AddressQr';
 import { DemoPayPanel } from './DemoPayPanel';
 import { NetworkChoice, networkLabel } from './NetworkChoice';
@@ -23,13 +23,13 @@ export function RechargePage() {
   const [network, setNetwork] = useState<WireNetwork>('TRC20');
   const [refreshKey, setRefreshKey] = useState(0);
   const load = useCallback(() => api.call('/api/recharge/address', { network }, { silent: true }), [network]);
-  const address = useQuery(load, network);
+  const address = useCached(`address:${network}`, load, { member: true });
   const onCredited = useCallback(() => void loadProfile().catch(() => undefined), []);
   const a = address.status === 'ready' ? address.data : undefined;
 
   return (
     <div className="page recharge">
-      <OfflineNote />
+      <CachedNote at={address.at} stale={address.stale} />
       <section className="card" aria-labelledby="recharge-title">
         <h2 id="recharge-title" className="section-title">
           {t('recharge.title')}

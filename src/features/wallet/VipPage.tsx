@@ -16,9 +16,9 @@ import { vipMachine, LEVEL_NOT_HIGHER } from '../../machines/vip';
 import { vipEffects } from '../../machines/vip-effects';
 import { Dialog } from '../../ui/Dialog';
 import { KeyDialog } from '../../ui/KeyDialog';
-import { OfflineNote } from '../../ui/OfflineNote';
+import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
-import { useQuery } from '../../ui/useQuery';
+import { useCached } from '../../sync/cache';
 import { loadProfile } from './use-profile';
 import { useServerClock } from './use-server-clock';
 import { VipLevelCard } from './VipLevelCard';
@@ -40,7 +40,7 @@ export function VipPage() {
     await sync();
     return api.call('/api/Viplist/getlist', undefined, { silent: true });
   }, [sync]);
-  const query = useQuery(load);
+  const query = useCached('vip:levels', load, { member: true });
   const data = query.data;
   const { reload } = query;
 
@@ -103,7 +103,7 @@ export function VipPage() {
   if (!data) {
     return (
       <div className="page vip">
-        <OfflineNote />
+        <CachedNote at={query.at} stale={query.stale} />
         <QueryState status={query.status} error={query.error} onRetry={reload} />
       </div>
     );
@@ -111,7 +111,7 @@ export function VipPage() {
 
   return (
     <div className="page vip">
-      <OfflineNote />
+      <CachedNote at={query.at} stale={query.stale} />
       <VipStatus
         level={level}
         state={state}

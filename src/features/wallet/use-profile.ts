@@ -1,30 +1,67 @@
 /**
- * The member's profile (/api/user/getuser): balances, VIP level and expiry, credit score, real-name status.
- * Each successful read also refreshes the locally kept user info (SPEC.md §3: vip, balance), so /home and
- * the tab show what the server said last.
+ * The member's profile (the figures of /api/user/getuser: balances, VIP level and expiry, credit score,
+ * real-name status), read from the device replica (src/sync/live.ts), so it shows offline with its time.
+ * Each new reading also refreshes the locally kept user info (SPEC.md §3: vip, balance), so /home and the
+ * tab show what the server said last.
  */
-import { useCallback, useEffect } from 'react';
-import { api } from '../../api';
+import { useEffect, useMemo } from 'react';
 import type { MemberProfile } from '../../../engine/index';
 import { userStore } from '../../app/user-store';
-import { useQuery, type QueryResult } from '../../ui/useQuery';
+import { appSync, useSyncStatus } from '../../sync/app';
+import { useReplicaTables } from '../../sync/live';
+import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../../sync/member-views';
+import { useOnlineStatus } from '../../pwa/online';
+import type { Failure } from '../../machines/failure';
 
-export async function loadProfile(): Promise<MemberProfile> {
-  const profile = await api.call('/api/user/getuser', undefined, { silent: true });
-  if (userStore.get()) userStore.set({ id: profile.id, vip: profile.vip, balance: profile.balance });
-  return profile;
+const TABLES = ['members', 'balances'] as const;
+
+export type ProfileResult = (
+  | { status: 'loading'; data: MemberProfile | undefined; error: null }
+  | { status: 'error'; data: MemberProfile | undefined; error: Failure }
+  | { status: 'ready'; data: MemberProfile; error: null }
+) & {
+  /** Asks the sync engine for a pull (the replica re-renders the screen when it lands). */
+  reload: () => void;
+  /** When the replica was last pulled complete (ms), or null. */
+  pulledAt: number | null;
+};
+
+/** Pulls the member's changes (after a write): screens reading the replica update by themselves. */
+export async function loadProfile(): Promise<void> {
+  await appSync().pull();
 }
 
-export function useProfile(): QueryResult<MemberProfile> {
-  return useQuery(useCallback(loadProfile, []));
+const OFFLINE: Failure = { code: 'ERR_NETWORK', msg: '' };
+
+export function useProfile(): ProfileResult {
+  const { tables, loaded, pulledAt } = useReplicaTables(TABLES);
+  const online = useOnlineStatus();
+  const sync = useSyncStatus();
+  const row = tables.members?.[0] as ReplicaProfile | undefined;
+  const balances = tables.balances as ReplicaBalance[] | undefined;
+  const data = useMemo(
+    () => (row ? profileFromReplica(row, balances ?? [], Date.now()) : undefined),
+    [row, balances],
+  );
+  useEffect(() => {
+    if (data && userStore.get()?.id === data.id)
+      userStore.set({ id: data.id, vip: data.vip, balance: data.balance });
+  }, [data]);
+  const reload = () => appSync().requestPull();
+  if (data) return { status: 'ready', data, error: null, reload, pulledAt };
+  const failed = !online || sync.state === 'offline' || sync.state === 'error';
+  if (loaded && failed) {
+    const code = sync.error && /^\d+$/.test(sync.error) ? Number(sync.error) : sync.error;
+    const error: Failure = code !== null && online ? { code, msg: '' } : OFFLINE;
+    return { status: 'error', data: undefined, error, reload, pulledAt };
+  }
+  return { status: 'loading', data: undefined, error: null, reload, pulledAt };
 }
 
 /**
- * Refreshes the locally kept balance and level when a logged-in screen opens (/home shows the stored copy).
- * Silent: a failure leaves the last known figures on screen.
+ * Keeps the locally kept balance and level in step with the replica while a logged-in screen is open
+ * (/home shows the stored copy). A missing replica leaves the last known figures on screen.
  */
-export function useBalanceRefresh(userId: string | undefined): void {
-  useEffect(() => {
-    if (userId) void loadProfile().catch(() => undefined);
-  }, [userId]);
+export function useBalanceRefresh(_userId: string | undefined): void {
+  useProfile();
 }

@@ -1,0 +1,107 @@
+/**
+ * The one read path (docs/OFFLINE.md): screens read the signed-in member's records from the device replica
+ * through dexie-react-hooks' useLiveQuery, so they show the last pulled data at once, online or not, and
+ * re-render by themselves whenever a pull writes new rows. Nothing here calls the server: opening a screen
+ * only asks the sync engine for a background pull (coalesced with any pull already running).
+ */
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useUser } from '../app/user-store';
+import { appSync } from './app';
+import { pulledAtKey, type DeviceDb } from './db';
+import type { SyncEngine } from './sync-engine';
+
+export interface Replicated<T> {
+  /** The member's records of the table, newest first (by numeric id, as the server's lists order them). */
+  records: T[];
+  /** The device database answered (false only for the first moments after a screen opens). */
+  loaded: boolean;
+  /** When the replica was last pulled complete (ms), or null if never on this device. */
+  pulledAt: number | null;
+  /** Anything was ever loaded for this member: a pull finished once, or records are on the device. */
+  everLoaded: boolean;
+}
+
+export interface ReplicatedTables {
+  tables: Record<string, unknown[]>;
+  loaded: boolean;
+  pulledAt: number | null;
+  everLoaded: boolean;
+}
+
+/** Newest first: numeric ids descending (engine ids are counters), then by id text. */
+export function newestFirst<T>(records: readonly T[]): T[] {
+  const idOf = (r: T) => String((r as { id?: unknown }).id ?? '');
+  return [...records].sort((a, b) => {
+    const x = idOf(a);
+    const y = idOf(b);
+    const nx = Number(x);
+    const ny = Number(y);
+    if (Number.isFinite(nx) && Number.isFinite(ny) && nx !== ny) return ny - nx;
+    return y < x ? -1 : y > x ? 1 : 0;
+  });
+}
+
+/** Reads several tables of one member in one snapshot (e.g. the profile and the balances). */
+export async function readTables(
+  db: DeviceDb,
+  memberId: string,
+  tables: readonly string[],
+): Promise<{ tables: Record<string, unknown[]>; pulledAt: number | null }> {
+  return db.transaction('r', db.replica, db.meta, async () => {
+    const out: Record<string, unknown[]> = {};
+    for (const table of tables) {
+      const rows = await db.replica.where('[memberId+table]').equals([memberId, table]).toArray();
+      out[table] = rows.map((r) => r.record);
+    }
+    const meta = await db.meta.get(pulledAtKey(memberId));
+    return { tables: out, pulledAt: meta ? Number(meta.value) : null };
+  });
+}
+
+const EMPTY: Record<string, unknown[]> = {};
+
+/**
+ * The signed-in member's records of `tables`, live. Opening the screen asks for a background pull, so a
+ * screen opened online catches up within one round trip; offline it shows what the device has.
+ */
+export function useReplicaTables(tables: readonly string[], sync: SyncEngine = appSync()): ReplicatedTables {
+  const member = useUser()?.id ?? null;
+  const key = tables.join(',');
+  const answer = useLiveQuery(
+    async () => (member ? { member, ...(await readTables(sync.db, member, key.split(','))) } : null),
+    [member, key, sync],
+  );
+  useEffect(() => {
+    if (member) sync.requestPull();
+  }, [member, key, sync]);
+  // A previous member's answer is never shown while the new member's query runs.
+  const mine = answer && answer.member === member ? answer : undefined;
+  const loaded = member === null || answer === null || mine !== undefined;
+  const data = mine?.tables ?? EMPTY;
+  const pulledAt = mine?.pulledAt ?? null;
+  const any = Object.values(data).some((rows) => rows.length > 0);
+  return { tables: data, loaded, pulledAt, everLoaded: pulledAt !== null || any };
+}
+
+/** One table of the signed-in member, newest first. */
+export function useReplica<T>(table: string, sync?: SyncEngine): Replicated<T> {
+  const { tables, loaded, pulledAt, everLoaded } = useReplicaTables([table], sync);
+  const rows = tables[table];
+  const records = sortedOnce(rows) as T[];
+  return { records, loaded, pulledAt, everLoaded };
+}
+
+const sortedCache = new WeakMap<unknown[], unknown[]>();
+const NONE: unknown[] = [];
+
+/** Sorting once per snapshot (the live query answers a new array only when the rows changed). */
+function sortedOnce(rows: unknown[] | undefined): unknown[] {
+  if (!rows) return NONE;
+  let sorted = sortedCache.get(rows);
+  if (!sorted) {
+    sorted = newestFirst(rows);
+    sortedCache.set(rows, sorted);
+  }
+  return sorted;
+}

@@ -1,0 +1,83 @@
+/**
+ * What /api/user/getuser answers, computed on the device from the replicated profile and balances (the
+ * engine's views in engine/sync/views.ts), with the engine's own money module, so the figures are the same
+ * to the micro-unit: balance = cash available + cash frozen, totalAssets = USDT across every sub-account.
+ */
+import { formatAmount, parseAmount, type MemberProfile, type Micro } from '../../engine/index';
+
+/** The replicated profile (engine/sync/views.ts `profile`). */
+export interface ReplicaProfile {
+  id: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  vip: string;
+  vipExpiresAt: number | null;
+  realNameStatus: MemberProfile['realNameStatus'];
+  inviteCode: string;
+  createdAt: number;
+  creditScore?: number;
+}
+
+/** A replicated balance row (engine/sync/views.ts `balance`). */
+export interface ReplicaBalance {
+  id: string;
+  sub: string;
+  frozen: boolean;
+  asset: string;
+  amount: string;
+}
+
+const SUB_ACCOUNTS = new Set(['cash', 'fund', 'contract', 'options', 'financial']);
+
+function micro(amount: string): Micro {
+  try {
+    return parseAmount(amount);
+  } catch {
+    return 0n;
+  }
+}
+
+/** The member's level at `nowMs`: an expired VIP level counts as vip0, as the engine's effectiveVip says. */
+export function effectiveVipName(
+  profile: Pick<ReplicaProfile, 'vip' | 'vipExpiresAt'>,
+  nowMs: number,
+): string {
+  if (profile.vipExpiresAt !== null && profile.vipExpiresAt * 1000 <= nowMs) return 'vip0';
+  return profile.vip;
+}
+
+export function profileFromReplica(
+  profile: ReplicaProfile,
+  balances: readonly ReplicaBalance[],
+  nowMs: number,
+): MemberProfile {
+  let available = 0n;
+  let frozen = 0n;
+  let total = 0n;
+  for (const b of balances) {
+    if (b.asset !== 'USDT' || !SUB_ACCOUNTS.has(b.sub)) continue;
+    const value = micro(b.amount);
+    total += value;
+    if (b.sub !== 'cash') continue;
+    if (b.frozen) frozen += value;
+    else available += value;
+  }
+  const vip = effectiveVipName(profile, nowMs);
+  return {
+    id: profile.id,
+    username: profile.username,
+    email: profile.email,
+    phone: profile.phone,
+    vip,
+    vipExpiresAt: vip !== 'vip0' ? profile.vipExpiresAt : null,
+    balance: formatAmount(available + frozen),
+    available: formatAmount(available),
+    frozen: formatAmount(frozen),
+    totalAssets: formatAmount(total),
+    creditScore: profile.creditScore ?? 0,
+    realNameStatus: profile.realNameStatus,
+    inviteCode: profile.inviteCode,
+    createdAt: profile.createdAt,
+  };
+}
