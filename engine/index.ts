@@ -17,8 +17,6 @@ export type { StoreAdapter, StoredRow, RowRef } from './store/port';
  * pull the engine into the app's main-thread bundle.
  */
 export { validateAddress, detectNetwork, type AddressCheck } from './chain/validate';
-/** The one money module: the device sums replicated balances with it exactly as the engine does. */
-export { parseAmount, formatAmount, type Micro } from './money';
 /** The member's own mutating calls: the app pulls its replica after one of them succeeds. */
 export { SYNCABLE_PATHS } from './sync/paths';
 export type { Network } from './chain/encoding';
@@ -31,6 +29,7 @@ export {
   DECIMALS,
   MAX_INTEGER_DIGITS,
   tryParseAmount,
+  parseAmount,
   parseAmountText,
   formatAmount as formatMicro,
   formatDecimal,

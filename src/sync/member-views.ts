@@ -3,7 +3,7 @@
  * engine's views in engine/sync/views.ts), with the engine's own money module, so the figures are the same
  * to the micro-unit: balance = cash available + cash frozen, totalAssets = USDT across every sub-account.
  */
-import { formatAmount, parseAmount, type MemberProfile, type Micro } from '../../engine/index';
+import { formatMicro as formatAmount, parseAmount, type MemberProfile, type Micro } from '../../engine/index';
 
 /** The replicated profile (engine/sync/views.ts `profile`). */
 export interface ReplicaProfile {

@@ -18,7 +18,7 @@ import {
 } from './journey';
 
 const browser = useBrowser();
-const shot = screenshots('offline', 150, { fromTop: true });
+const shot = screenshots('offline', { fromTop: true });
 
 /** The demo tools move the simulated clock an hour: the simulated deposit confirms at once. */
 async function fastForwardHour(page: Page): Promise<void> {
