@@ -9,10 +9,11 @@ import { api } from '../api';
 import { userStore } from '../app/user-store';
 import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
-import { openDeviceDb } from './db';
+import { openDeviceDb, type DeviceDb } from './db';
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
 
 let instance: SyncEngine | undefined;
+let deviceDb: DeviceDb | undefined;
 
 /** A newer version upgrading the device database closes this tab's connection and reloads it into the new one. */
 function upgradable<T extends Parameters<typeof onDatabaseUpgrade>[0]>(db: T): T {
@@ -20,10 +21,16 @@ function upgradable<T extends Parameters<typeof onDatabaseUpgrade>[0]>(db: T): T
   return db;
 }
 
+/** The device database the app's sync engine works on (outbox, results, replica). */
+export function appDeviceDb(): DeviceDb {
+  deviceDb ??= upgradable(openDeviceDb());
+  return deviceDb;
+}
+
 export function appSync(): SyncEngine {
   instance ??= createSyncEngine({
     api,
-    db: upgradable(openDeviceDb()),
+    db: appDeviceDb(),
     online: browserOnline(),
     member: () => userStore.get()?.id ?? null,
     leader: onLeadership,

@@ -5,6 +5,9 @@ import { api } from '../../api';
 import type { TransferRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
 import { PagedList } from '../../ui/PagedList';
+import { PendingRows } from '../../ui/PendingRows';
+import { appWrites } from '../../sync/app-writes';
+import { usePendingMutations } from '../../sync/pending';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { PAGE_SIZE } from './list-page';
 import '../wallet/wallet.css';
@@ -15,8 +18,17 @@ export function TransferRecordsPage() {
     (page: number) => api.call('/api/transfer/list', { page, limit: PAGE_SIZE }, { silent: true }),
     [],
   );
+  // Transfers made on this device that the server has not settled yet (waiting, or refused), listed first.
+  const pending = usePendingMutations('/api/transfer/submit');
   return (
     <div className="page records">
+      <PendingRows
+        rows={pending}
+        label={t('outbox.title')}
+        sign="-"
+        describe={(row) => t('records.transferTo', { account: String(row.args.account ?? '') })}
+        onDismiss={(id) => void appWrites().acknowledge(id)}
+      />
       <PagedList
         label={t('routes.orderTransferRecord')}
         load={load}
