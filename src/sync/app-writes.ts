@@ -12,7 +12,14 @@ import { i18next } from '../i18n';
 import { formatAmount } from '../lib/format';
 import { appDeviceDb, appSync } from './app';
 import { browserOnline } from './sync-engine';
-import { createWrites, isApplied, startWriteNotices, type Notice, type SendOptions, type Writes } from './writes';
+import {
+  createWrites,
+  isApplied,
+  startWriteNotices,
+  type Notice,
+  type SendOptions,
+  type Writes,
+} from './writes';
 
 let instance: Writes | undefined;
 
@@ -39,19 +46,23 @@ const KINDS: Record<string, string> = {
 
 /** "Transfer of 25.00 USDT to alice": what a queued write was, for its notice and its pending row. */
 export function describeWrite(name: string, args: Record<string, unknown>): string {
-  const amount = typeof args.amount === 'string' ? formatAmount(args.amount, { locale: i18next.language }) : '';
+  const amount =
+    typeof args.amount === 'string' ? formatAmount(args.amount, { locale: i18next.language }) : '';
   const account = typeof args.account === 'string' ? args.account : '';
   return i18next.t(`outbox.kind.${KINDS[name] ?? 'other'}`, { amount, account });
 }
 
 export function presentNotice({ result, applied }: Notice): void {
-  const args = typeof result.args === 'object' && result.args !== null ? (result.args as Record<string, unknown>) : {};
+  const args =
+    typeof result.args === 'object' && result.args !== null ? (result.args as Record<string, unknown>) : {};
   const what = describeWrite(result.name, args);
   if (applied) {
     toastStore.show(i18next.t('outbox.appliedToast', { what }), 'success');
     return;
   }
-  const reason = errorText(describeError(result.code, result.msg), (key, params) => i18next.t(key, { ...params }));
+  const reason = errorText(describeError(result.code, result.msg), (key, params) =>
+    i18next.t(key, { ...params }),
+  );
   toastStore.show(i18next.t('outbox.failedToast', { what, reason }), 'error');
 }
 
@@ -69,8 +80,7 @@ export function startAppWrites(): () => void {
 }
 
 export type WriteOutcome<T> =
-  | { queued: true; id: string }
-  | { queued: false; id: string; data: T; code: number };
+  { queued: true; id: string } | { queued: false; id: string; data: T; code: number };
 
 /**
  * A confirmed write from a screen, through the outbox: answered now (applied: its data; refused: an

@@ -88,7 +88,9 @@ function sendable(entry: QueuedEntry, now: number): { id: string; name: string; 
   if (!entry.withheld?.length) return { id: entry.id, name: entry.name, args: entry.args };
   const values = held.get(entry.id);
   if (values) return { id: entry.id, name: entry.name, args: { ...(entry.args as object), ...values } };
-  return now - entry.createdAt >= SECRET_GRACE_MS ? { id: entry.id, name: entry.name, args: entry.args } : null;
+  return now - entry.createdAt >= SECRET_GRACE_MS
+    ? { id: entry.id, name: entry.name, args: entry.args }
+    : null;
 }
 
 export function pendingCount(db: DeviceDb, memberId: string): Promise<number> {

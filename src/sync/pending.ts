@@ -90,7 +90,10 @@ export function waitingOutgoing(rows: readonly PendingWrite[]): string {
 const NONE: PendingWrite[] = [];
 
 /** Live: the signed-in member's unsettled writes of `names` (one path or several). */
-export function usePendingMutations(names: string | readonly string[], db: DeviceDb = appDeviceDb()): PendingWrite[] {
+export function usePendingMutations(
+  names: string | readonly string[],
+  db: DeviceDb = appDeviceDb(),
+): PendingWrite[] {
   const memberId = useUser()?.id ?? null;
   const key = typeof names === 'string' ? names : names.join(',');
   const rows = useLiveQuery(

@@ -129,7 +129,12 @@ export interface Notice {
  * toast). An applied write's answer is then seen; a refused one keeps its row until the member dismisses it.
  */
 export function startWriteNotices(
-  deps: { db: DeviceDb; writes: Writes; member: () => string | null; subscribeMember: (l: () => void) => () => void },
+  deps: {
+    db: DeviceDb;
+    writes: Writes;
+    member: () => string | null;
+    subscribeMember: (l: () => void) => () => void;
+  },
   present: (notice: Notice) => void,
 ): () => void {
   const { db, writes } = deps;

@@ -10,7 +10,11 @@ import { formatAmount, formatTime } from '../lib/format';
 import type { PendingState, PendingWrite } from '../sync/pending';
 import './ui.css';
 
-const TONE: Record<PendingState, 'wait' | 'good' | 'bad'> = { waiting: 'wait', applied: 'good', failed: 'bad' };
+const TONE: Record<PendingState, 'wait' | 'good' | 'bad'> = {
+  waiting: 'wait',
+  applied: 'good',
+  failed: 'bad',
+};
 
 export function PendingBadge({ state }: { state: PendingState }) {
   const { t } = useTranslation();
