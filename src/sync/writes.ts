@@ -25,6 +25,8 @@ export interface Sent {
 export interface SendOptions {
   /** Fields of the args never written to the device (a withdrawal's security key): see outbox.ts. */
   secret?: readonly string[];
+  /** The mutation id, when the caller fixed it already (at the member's confirmation); else a new one. */
+  id?: string;
 }
 
 export interface Writes {
@@ -78,12 +80,14 @@ export function createWrites(deps: WriteDeps): Writes {
     if (!memberId) throw new Error('A write needs a signed-in member');
     const secret = options.secret ?? [];
     let id: string;
-    if (secret.length === 0) {
+    if (secret.length === 0 && !options.id) {
       // The engine counts it as pending and starts a flush when online.
       id = await sync.enqueue(name, args);
     } else {
-      id = newId();
-      await addToOutbox(db, { id, memberId, name, args, createdAt: now() }, secret);
+      id = options.id ?? newId();
+      // Already queued under this id (a resend of the same confirmation): the outbox keeps one entry.
+      if (!(await db.outbox.where('id').equals(id).count()) && !(await db.results.get(id)))
+        await addToOutbox(db, { id, memberId, name, args, createdAt: now() }, secret);
     }
     if (!deps.online()) return { id, result: null };
     // Awaited here while this attempt runs: its answer is the screen's to present, not the notices'.
