@@ -11,6 +11,7 @@ import { userStore } from '../app/user-store';
 import { i18next } from '../i18n';
 import { formatAmount } from '../lib/format';
 import { appDeviceDb, appSync } from './app';
+import { holdsSecrets } from './outbox';
 import { browserOnline } from './sync-engine';
 import {
   createWrites,
@@ -66,9 +67,20 @@ export function presentNotice({ result, applied }: Notice): void {
   toastStore.show(i18next.t('outbox.failedToast', { what, reason }), 'error');
 }
 
-/** Starts presenting answers to writes queued earlier (this session or before a reload). */
+/**
+ * Starts presenting answers to writes queued earlier (this session or before a reload), and pushes, when
+ * the connection returns, the entries whose withheld fields only this tab holds (the leader tab pushes the
+ * rest; it leaves these alone for SECRET_GRACE_MS).
+ */
 export function startAppWrites(): () => void {
-  return startWriteNotices(
+  const online = browserOnline();
+  const stopOnline = online.subscribe(() => {
+    if (online.get() && holdsSecrets() && userStore.get())
+      appSync()
+        .flush()
+        .catch(() => undefined);
+  });
+  const stopNotices = startWriteNotices(
     {
       db: appDeviceDb(),
       writes: appWrites(),
@@ -77,6 +89,10 @@ export function startAppWrites(): () => void {
     },
     presentNotice,
   );
+  return () => {
+    stopOnline();
+    stopNotices();
+  };
 }
 
 export type WriteOutcome<T> =
@@ -90,7 +106,7 @@ export type WriteOutcome<T> =
 export async function sendWrite<P extends ContractPath>(
   path: P,
   body: BodyOf<P>,
-  options?: SendOptions,
+  options: SendOptions & { silent?: boolean } = {},
 ): Promise<WriteOutcome<DataOf<P>>> {
   const writes = appWrites();
   const { id, result } = await writes.send(path, body as Record<string, unknown>, options);
@@ -101,6 +117,6 @@ export async function sendWrite<P extends ContractPath>(
   await writes.acknowledge(id);
   if (isApplied(result.code)) return { queued: false, id, data: result.data as DataOf<P>, code: result.code };
   const error = new ApiError(result.code, result.msg, result.data);
-  reportError(error);
+  reportError(error, options.silent ?? false);
   throw error;
 }

@@ -56,6 +56,11 @@ export const SECRET_GRACE_MS = 60_000;
 
 const held = new Map<string, Record<string, unknown>>();
 
+/** True while this tab holds withheld fields of entries not sent yet (it must push them itself). */
+export function holdsSecrets(): boolean {
+  return held.size > 0;
+}
+
 function withoutFields(args: unknown, fields: readonly string[]): unknown {
   if (typeof args !== 'object' || args === null) return args;
   const copy: Record<string, unknown> = { ...(args as Record<string, unknown>) };

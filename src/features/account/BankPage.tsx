@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api } from '../../api';
 import { formatTime } from '../../lib/format';
+import { appWrites } from '../../sync/app-writes';
+import { usePendingMutations } from '../../sync/pending';
 import { OfflineNote } from '../../ui/OfflineNote';
+import { PendingRows } from '../../ui/PendingRows';
 import { QueryState } from '../../ui/QueryState';
 import { useQuery } from '../../ui/useQuery';
 import type { BankCard } from './bank-types';
@@ -13,6 +16,8 @@ export function BankPage() {
   const { t } = useTranslation();
   const cards = useQuery(() => api.call<{ list: BankCard[] }>('/api/bank/list', undefined, { silent: true }));
   const list = cards.status === 'ready' ? cards.data.list : [];
+  // Cards added on this device that the server has not settled yet (the number itself is never stored).
+  const pending = usePendingMutations('/api/bank/add');
   return (
     <div className="page account">
       <OfflineNote />
@@ -20,6 +25,12 @@ export function BankPage() {
         <h2 id="bank-title" className="section-title">
           {t('bank.title')}
         </h2>
+        <PendingRows
+          rows={pending}
+          label={t('outbox.title')}
+          describe={(row) => `${String(row.args.bankName ?? '')} · ${String(row.args.holder ?? '')}`}
+          onDismiss={(id) => void appWrites().acknowledge(id)}
+        />
         {list.length > 0 && (
           <ul className="plain-list" aria-labelledby="bank-title">
             {list.map((card) => (

@@ -10,6 +10,7 @@ import { api } from '../../api';
 import { isDemoMode } from '../../api/config';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
+import { NeedsConnection } from '../../ui/NeedsConnection';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { PagedList } from '../../ui/PagedList';
 import { QueryState } from '../../ui/QueryState';
@@ -100,11 +101,14 @@ export function MachinePage() {
         {isDemoMode() && <p className="demo-note">{t('mining.simulated')}</p>}
       </section>
       {machines.status === 'ready' && list.length > 0 && (
-        <ul className="product-list" aria-label={t('mining.plans')}>
-          {list.map((m) => (
-            <MachineCard key={m.id} machine={m} onPledge={() => setPledging(m)} />
-          ))}
-        </ul>
+        /* A pledge needs the security key, which never waits on the device: online only. */
+        <NeedsConnection>
+          <ul className="product-list" aria-label={t('mining.plans')}>
+            {list.map((m) => (
+              <MachineCard key={m.id} machine={m} onPledge={() => setPledging(m)} />
+            ))}
+          </ul>
+        </NeedsConnection>
       )}
       <QueryState
         status={machines.status}
