@@ -44,9 +44,11 @@ describe('sync engine and the tab election (docs/RULES.md Y8)', () => {
     const stop = sync.start();
     expect(sync.status.get().state).toBe('offline');
     goOnline();
-    await idle();
-    expect(call.mock.calls.map((c) => c[0])).toEqual(['/api/sync/pull']);
-    expect(sync.status.get()).toEqual({ state: 'idle', pending: 0, error: null });
+    // Waits for the state the engine reaches, not for a timer.
+    await vi.waitFor(() => {
+      expect(call.mock.calls.map((c) => c[0])).toEqual(['/api/sync/pull']);
+      expect(sync.status.get()).toEqual({ state: 'idle', pending: 0, error: null });
+    });
     stop();
   });
 

@@ -39,12 +39,17 @@ function transport() {
       sentPaths.push(request.path);
       return handle(request);
     },
-    // The engine's feed, as the demo worker relays it (account events such as a withdrawal's verdict).
+    // The engine's account events (a withdrawal's verdict...), as the demo worker relays them. Market
+    // ticks are left out: the screens' tests drive quotes themselves.
     subscribe: (listener: (message: FeedMessage) => void) => {
       let stop: (() => void) | undefined;
       let closed = false;
       void testEngine().then((instance) => {
-        if (!closed) stop = instance.subscribe(listener);
+        if (closed) return;
+        stop = instance.subscribe((message) => {
+          const data = message.data as { memberId?: unknown } | null;
+          if (typeof data === 'object' && data !== null && data.memberId !== undefined) listener(message);
+        });
       });
       return () => {
         closed = true;
