@@ -66,12 +66,14 @@ export const submitWithdrawal = fromPromise<WithdrawalRecord, SubmitInput>(async
 });
 
 /** The answer to a withdrawal left waiting in the outbox, whenever it arrives (pushed by any tab). */
-export const awaitWithdrawal = fromPromise<WithdrawalRecord, { mutationId: string }>(async ({ input }) => {
-  const writes = appWrites();
-  const result = await writes.answer(input.mutationId);
-  await writes.acknowledge(input.mutationId);
-  return recordOf(result);
-});
+export const awaitWithdrawal = fromPromise<WithdrawalRecord, { mutationId: string }>(
+  async ({ input, signal }) => {
+    const writes = appWrites();
+    const result = await writes.answer(input.mutationId, signal);
+    await writes.acknowledge(input.mutationId);
+    return recordOf(result);
+  },
+);
 
 /** 911 and 0 carry the record; anything else is the refusal, presented and thrown. */
 function recordOf(result: SettledResult): WithdrawalRecord {

@@ -31,8 +31,8 @@ export interface SendOptions {
 
 export interface Writes {
   send(name: string, args: Record<string, unknown>, options?: SendOptions): Promise<Sent>;
-  /** Resolves with the answer to `id` when it is stored (by this tab or another). */
-  answer(id: string): Promise<SettledResult>;
+  /** Resolves with the answer to `id` when it is stored (by this tab or another); stops watching on abort. */
+  answer(id: string, signal?: AbortSignal): Promise<SettledResult>;
   /** The member saw this answer: its pending row goes away. */
   acknowledge(id: string): Promise<void>;
   /** Ids this tab is awaiting on a screen (their answers are presented there, not by the notices). */
@@ -101,7 +101,7 @@ export function createWrites(deps: WriteDeps): Writes {
     return { id, result };
   }
 
-  function answer(id: string): Promise<SettledResult> {
+  function answer(id: string, signal?: AbortSignal): Promise<SettledResult> {
     return new Promise((resolve, reject) => {
       const subscription = liveQuery(() => db.results.get(id)).subscribe({
         next: (value) => {
@@ -111,6 +111,7 @@ export function createWrites(deps: WriteDeps): Writes {
         },
         error: reject,
       });
+      signal?.addEventListener('abort', () => subscription.unsubscribe(), { once: true });
     });
   }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { enqueue, flushOutbox, SECRET_GRACE_MS } from '../../../src/sync/outbox';
 import { pendingWrites, waitingOutgoing } from '../../../src/sync/pending';
-import { createWrites } from '../../../src/sync/writes';
+import { createWrites, startWriteNotices, type Notice } from '../../../src/sync/writes';
 import { pair, syncHarness, transferCount } from '../../engine/sync-kit';
 import { device, type Device } from './device-kit';
 
@@ -150,5 +150,34 @@ describe('writes through the outbox (docs/OFFLINE.md "Writes and the outbox")', 
     d.online.set(true);
     await until(async () => (await d.sync.flush()).pending === 0);
     expect((await d.db.results.get('held-1'))?.code).toBe(0);
+  });
+
+  it('an answer nobody awaited is announced once per device, even with two tabs watching; a refusal keeps its row', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice, false);
+    const writes = writesOn(d, alice.id);
+    const seen: Notice[] = [];
+    const watch = () =>
+      startWriteNotices(
+        { db: d.db, writes, member: () => alice.id, subscribeMember: () => () => undefined },
+        (notice) => seen.push(notice),
+      );
+    const tabs = [watch(), watch()];
+    await writes.send('/api/transfer/submit', { account: 'bob', amount: '1' });
+    // No such member: refused with its catalogue code, nothing applied.
+    await writes.send('/api/transfer/submit', { account: 'nobody-here', amount: '1' });
+    d.online.set(true);
+    await d.sync.flush();
+    await until(async () => seen.length >= 2);
+    // Both answers are claimed (notified) in the database: neither tab can present them again.
+    const answers = await d.db.results.toArray();
+    expect(answers.every((r) => (r as { notified?: boolean }).notified)).toBe(true);
+    expect(seen.map((n) => n.applied).sort()).toEqual([false, true]);
+    const rows = await pendingWrites(d.db, alice.id, ['/api/transfer/submit']);
+    expect(rows.map((r) => [r.state, r.args.account])).toEqual([['failed', 'nobody-here']]);
+    expect(rows[0]?.code).not.toBe(0);
+    expect(await transferCount(h)).toBe(1);
+    tabs.forEach((stop) => stop());
   });
 });
