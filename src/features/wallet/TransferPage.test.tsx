@@ -54,9 +54,12 @@ describe('/user/transfer (SPEC.md §5 transfer)', () => {
     await next();
     const dialog = await screen.findByRole('dialog', { name: 'Confirm transfer' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer now' }));
-    const alert = await screen.findByText('The other party has not activated VIP', {
-      selector: '.form-error',
-    });
+    // Through the outbox: a push, then its answer stored, before the form shows it.
+    const alert = await screen.findByText(
+      'The other party has not activated VIP',
+      { selector: '.form-error' },
+      { timeout: 5000 },
+    );
     expect(alert.getAttribute('role')).toBe('alert');
   });
 
@@ -72,7 +75,7 @@ describe('/user/transfer (SPEC.md §5 transfer)', () => {
     expect(within(dialog).getByText('12.50 USDT')).toBeTruthy();
     expect(within(dialog).queryByLabelText('Security key')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer now' }));
-    expect(await screen.findByRole('heading', { name: 'Transfer complete' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Transfer complete' }, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/Available 12.50 USDT/)).toBeTruthy());
   });
 });

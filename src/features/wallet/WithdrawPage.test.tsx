@@ -76,8 +76,9 @@ describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
     expect(within(dialog).getByText('20.00 USDT')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() =>
-      expect(document.querySelector('.toast-error')?.textContent).toBe('The security key is wrong'),
+    await waitFor(
+      () => expect(document.querySelector('.toast-error')?.textContent).toBe('The security key is wrong'),
+      { timeout: 5000 },
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     // Also announced on the form, next to the key to correct.
@@ -93,7 +94,9 @@ describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
         name: 'Confirm',
       }),
     );
-    expect(await screen.findByRole('heading', { name: 'Submitted, awaiting review' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Submitted, awaiting review' }, { timeout: 5000 }),
+    ).toBeTruthy();
     // 911 is a success: its confirmation is a success toast, never a red error.
     await waitFor(() =>
       expect(document.querySelector('.toast-success')?.textContent).toBe(
