@@ -38,7 +38,11 @@ startPwa();
 void start().then(() => {
   // The device half of sync (src/sync) reconciles the outbox and replica when online. It starts once the
   // first screen has painted and the page is idle, so its code never competes with /home's first paint.
-  const startSync = () => void import('./sync/app').then(({ startAppSync }) => startAppSync());
+  const startSync = () => {
+    void import('./sync/app').then(({ startAppSync }) => startAppSync());
+    // Answers to writes queued before (offline, or before a reload) reach the member as notices.
+    void import('./sync/app-writes').then(({ startAppWrites }) => startAppWrites());
+  };
   if ('requestIdleCallback' in window) requestIdleCallback(startSync, { timeout: 5_000 });
   else setTimeout(startSync, 2_000);
 });

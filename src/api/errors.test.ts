@@ -110,6 +110,12 @@ function fakePresenter(): ErrorPresenter & { toasts: [string, string][]; session
 }
 
 describe('presentError', () => {
+  it('911 (withdrawal submitted, awaiting review) is a success: its translated confirmation, never a red error', async () => {
+    const p = fakePresenter();
+    await presentError(911, 'Withdrawal submitted', p);
+    expect(p.toasts).toEqual([['errors.e911', 'success']]);
+  });
+
   it('toasts the translated message unless the call is silent', async () => {
     const p = fakePresenter();
     await presentError(3005, '', p);

@@ -8,11 +8,17 @@ import { CLIENT_CODES } from './transport';
 export const TRANSLATED_CODES = [
   214, 215, 216, 222, 400, 403, 404, 420, 421, 429, 430, 431, 4011, 1998, 1999, 2001, 2002, 2003, 2004, 20041,
   2005, 20051, 2006, 2007, 2008, 2009, 2010, 2013, 2016, 3000, 3001, 3002, 3003, 3004, 3005, 3006, 3007, 3009,
-  3010, 4033, 4034,
+  3010, 4033, 4034, 911,
 ] as const;
 
 /** Codes that show the server's message when there is one, else errors.e<code>. */
-export const SERVER_FIRST_CODES = [500, 911] as const;
+export const SERVER_FIRST_CODES = [500] as const;
+
+/**
+ * Codes that are not failures: 911 "withdrawal submitted, awaiting review" is how a withdrawal succeeds. It
+ * is shown translated, as a confirmation (success tone), never as a red error.
+ */
+export const SUCCESS_CODES = [911] as const;
 
 const CLIENT_CODE_KEYS: Record<string, string> = {
   [CLIENT_CODES.timeout]: 'errors.timeout',
@@ -92,5 +98,6 @@ export async function presentError(
     presenter.toast(presenter.t('common.loggedOut'), 'success');
     return;
   }
-  if (!silent) presenter.toast(errorText(description, presenter.t), 'error');
+  const success = (SUCCESS_CODES as readonly (number | string)[]).includes(normaliseCode(code));
+  if (!silent) presenter.toast(errorText(description, presenter.t), success ? 'success' : 'error');
 }

@@ -5,6 +5,10 @@
 import { fromPromise } from 'xstate';
 import type { BodyOf, FeedMessage } from '../../engine/index';
 import { ApiError, api, isApiError, reportError } from '../api';
+import { CLIENT_CODES } from '../api/transport';
+import { appWrites } from '../sync/app-writes';
+import type { SettledResult } from '../sync/outbox';
+import { isApplied } from '../sync/writes';
 import {
   defaultValidators,
   validateForm,
@@ -31,11 +35,15 @@ export interface SubmitInput extends WithdrawalForm {
   mutationId?: string | null;
 }
 
+/** The fields of a withdrawal never written to the device: the security key. */
+export const WITHHELD = ['key'] as const;
+
 /**
- * Submits through /api/sync/push under the confirmation's mutation id, so that a submission whose answer was
- * lost (timeout, dropped connection) and is sent again when the device is back online is applied at most
- * once: the server answers a repeat with the first answer (API.md). The answer inside `results` is presented
- * like any call's (911's "awaiting review" toast included) and 911 is turned into the record it carries.
+ * Submits through the device's outbox (src/sync/writes.ts) under the confirmation's mutation id, the key
+ * withheld from IndexedDB, pushed at once. Answered: 911 (or 0) gives the record; a refusal is presented like
+ * any call's and thrown. Unanswered (the connection dropped, the answer was lost): an ERR_NETWORK error, and
+ * the entry stays in the outbox, which pushes it again under the same id (`awaitWithdrawal` gets its answer),
+ * so a withdrawal whose answer was lost is applied at most once.
  */
 export const submitWithdrawal = fromPromise<WithdrawalRecord, SubmitInput>(async ({ input }) => {
   const args: BodyOf<'/api/withdraw/submit'> = {
@@ -47,18 +55,33 @@ export const submitWithdrawal = fromPromise<WithdrawalRecord, SubmitInput>(async
     key: input.key,
   };
   if (!input.mutationId) return submitDirect(args);
-  const { results } = await api.call('/api/sync/push', {
-    clientId: 'withdrawal',
-    mutations: [{ id: input.mutationId, name: '/api/withdraw/submit', args }],
+  const writes = appWrites();
+  const { result } = await writes.send('/api/withdraw/submit', args, {
+    secret: WITHHELD,
+    id: input.mutationId,
   });
-  const result = results.find((r) => r.id === input.mutationId);
-  if (!result) throw new ApiError(500, '', null);
-  if (result.code === 0 || result.code === 200) return toRecord(result.data);
+  if (!result) throw new ApiError(CLIENT_CODES.network, '', null);
+  await writes.acknowledge(input.mutationId);
+  return recordOf(result);
+});
+
+/** The answer to a withdrawal left waiting in the outbox, whenever it arrives (pushed by any tab). */
+export const awaitWithdrawal = fromPromise<WithdrawalRecord, { mutationId: string }>(
+  async ({ input, signal }) => {
+    const writes = appWrites();
+    const result = await writes.answer(input.mutationId, signal);
+    await writes.acknowledge(input.mutationId);
+    return recordOf(result);
+  },
+);
+
+/** 911 and 0 carry the record; anything else is the refusal, presented and thrown. */
+function recordOf(result: SettledResult): WithdrawalRecord {
+  if (isApplied(result.code)) return toRecord(result.data);
   const error = new ApiError(result.code, result.msg, result.data);
   reportError(error);
-  if (result.code === SUBMITTED_CODE) return toRecord(result.data);
   throw error;
-});
+}
 
 /** Without a mutation id (tests, tools): the plain call; the client presents its answer, 911 included. */
 async function submitDirect(args: BodyOf<'/api/withdraw/submit'>): Promise<WithdrawalRecord> {

@@ -21,8 +21,11 @@ const RECORD: WithdrawalRecord = { id: 'w1', status: 'under review', amount: '12
 
 function start(input: { online?: boolean } = {}) {
   const submit = controlled<WithdrawalRecord, SubmitInput>();
+  const answer = controlled<WithdrawalRecord, { mutationId: string }>();
   const actor = createActor(
-    withdrawalMachine.provide({ actors: { submit: submit.logic, validate: validateWith() } }),
+    withdrawalMachine.provide({
+      actors: { submit: submit.logic, validate: validateWith(), answer: answer.logic },
+    }),
     { input },
   );
   const emitted: string[] = [];
@@ -30,7 +33,7 @@ function start(input: { online?: boolean } = {}) {
   actor.start();
   const state = () => actor.getSnapshot().value;
   const context = (): WithdrawalContext => actor.getSnapshot().context;
-  return { actor, submit, emitted, state, context };
+  return { actor, submit, answer, emitted, state, context };
 }
 
 async function toConfirming(input: { online?: boolean } = {}) {
@@ -138,49 +141,52 @@ describe('withdrawal machine', () => {
     expect(s.submit.calls.map((c) => c.key)).toEqual(['1234', '1234', '5678']);
   });
 
-  it('offline, a confirmed withdrawal is queued and sent once when back online', async () => {
+  it('offline, a confirmed withdrawal is refused before anything is sent: it cannot wait in the outbox', async () => {
     const s = await toConfirming();
     s.actor.send({ type: 'OFFLINE' });
     s.actor.send({ type: 'CONFIRM' });
-    expect(s.state()).toBe('queued');
+    expect(s.state()).toBe('editing');
+    expect(s.context().error).toEqual({ code: 'ERR_OFFLINE', msg: '' });
+    expect(s.context().form).toMatchObject(GOOD);
     expect(s.submit.calls).toHaveLength(0);
-    s.actor.send({ type: 'OFFLINE' });
     s.actor.send({ type: 'ONLINE' });
-    expect(s.state()).toBe('submitting');
+    s.actor.send({ type: 'SUBMIT' });
+    await flush();
+    expect(s.context().error).toBeNull();
+    s.actor.send({ type: 'CONFIRM' });
     expect(s.submit.calls).toHaveLength(1);
-    s.actor.send({ type: 'ONLINE' });
-    expect(s.submit.calls).toHaveLength(1);
-    expect(s.emitted).toEqual(['queued']);
   });
 
-  it('a submission nothing answered is queued, not failed', async () => {
+  it('a submission nothing answered waits for the outbox to push it again, under the same mutation id', async () => {
     const s = await toConfirming();
     s.actor.send({ type: 'CONFIRM' });
     await s.submit.reject(new ApiError('ERR_NETWORK', '', null));
-    expect(s.state()).toBe('queued');
-    expect(s.context().online).toBe(false);
-    s.actor.send({ type: 'CANCEL' });
-    expect(s.state()).toBe('editing');
+    expect(s.state()).toBe('waiting');
+    expect(s.emitted).toEqual(['waiting']);
+    expect(s.answer.calls).toEqual([{ mutationId: s.submit.calls[0]?.mutationId }]);
+    // The machine never resends: ONLINE changes nothing but the flag; the outbox resends.
+    s.actor.send({ type: 'OFFLINE' });
+    s.actor.send({ type: 'ONLINE' });
+    expect(s.submit.calls).toHaveLength(1);
+    await s.answer.resolve(RECORD);
+    expect(s.state()).toBe('awaitingReview');
     expect(s.context().form.key).toBe('');
   });
 
-  it('a resend after a lost answer reuses the mutation id (applied once); a new attempt gets a new one', async () => {
+  it('a lost answer that turns out refused is failed; the next attempt is a new mutation', async () => {
     const s = await toConfirming();
     s.actor.send({ type: 'CONFIRM' });
-    await s.submit.reject(new ApiError('ERR_NETWORK', '', null));
-    expect(s.state()).toBe('queued');
-    s.actor.send({ type: 'ONLINE' });
     await s.submit.reject(new ApiError('ECONNABORTED', '', null));
     expect(s.state()).toBe('failed');
     s.actor.send({ type: 'RETRY' });
-    await s.submit.reject(new ApiError(3007, 'key wrong', null));
+    await s.submit.reject(new ApiError('ERR_NETWORK', '', null));
+    await s.answer.reject(new ApiError(3007, 'key wrong', null));
+    expect(s.state()).toBe('failed');
+    expect(s.context().error).toEqual({ code: 3007, msg: 'key wrong' });
     s.actor.send({ type: 'RETRY' });
     const ids = s.submit.calls.map((c) => c.mutationId);
-    expect(ids).toHaveLength(4);
-    expect(ids[0]).toEqual(expect.any(String));
-    expect(ids[1]).toBe(ids[0]);
-    expect(ids[2]).toBe(ids[0]);
-    expect(ids[3]).not.toBe(ids[0]);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
   });
 
   it('cancelling the confirmation returns to the form as typed', async () => {
@@ -231,6 +237,8 @@ describe('withdrawal machine', () => {
     { type: 'xstate.done.actor.submit', output: RECORD },
     { type: 'xstate.error.actor.submit', error: new ApiError(3007, '', null) },
     { type: 'xstate.error.actor.submit', error: new ApiError('ERR_NETWORK', '', null) },
+    { type: 'xstate.done.actor.answer', output: RECORD },
+    { type: 'xstate.error.actor.answer', error: new ApiError(3007, '', null) },
   ];
 
   it('generated paths reach every state and transition, and replay on a live actor', async () => {
@@ -246,13 +254,17 @@ describe('withdrawal machine', () => {
     for (const path of coverage.paths) {
       const validate = controlled<FieldErrors, { form: WithdrawalForm; minimum: string }>();
       const submit = controlled<WithdrawalRecord, SubmitInput>();
+      const answer = controlled<WithdrawalRecord, { mutationId: string }>();
       const actor = createActor(
-        withdrawalMachine.provide({ actors: { validate: validate.logic, submit: submit.logic } }),
+        withdrawalMachine.provide({
+          actors: { validate: validate.logic, submit: submit.logic, answer: answer.logic },
+        }),
         { input: {} },
       ).start();
       for (const event of path.events as Array<{ type: string; output?: unknown; error?: unknown }>) {
         const [, kind, , id] = event.type.split('.');
-        const effect = id === 'validate' ? validate : id === 'submit' ? submit : undefined;
+        const effect =
+          id === 'validate' ? validate : id === 'submit' ? submit : id === 'answer' ? answer : undefined;
         if (effect && kind === 'done') await effect.resolve(event.output as never);
         else if (effect && kind === 'error') await effect.reject(event.error);
         else actor.send(event as WithdrawalEvent);
@@ -275,7 +287,7 @@ describe('withdrawal machine', () => {
             expect(context.form.key).toBe('');
           }
           if (snapshot.value === 'failed') expect(context.error).not.toBeNull();
-          if (snapshot.value === 'queued') expect(context.online).toBe(false);
+          if (snapshot.value === 'waiting') expect(context.mutationId).not.toBeNull();
         }
       }),
       { numRuns: 300 },

@@ -1,23 +1,30 @@
 /**
  * One withdrawal, from the form to the review's verdict (SPEC.md §4, API.md): editing -> validating ->
  * confirming -> submitting -> awaitingReview (the server's 911 answer, with the record) -> success or
- * rejected; a refused submission is `failed` with its catalogue code; offline, a confirmed withdrawal waits in
- * `queued` and is sent when ONLINE arrives.
+ * rejected; a refused submission is `failed` with its catalogue code.
+ *
+ * Withdrawals go through the device's one outbox (src/sync, docs/OFFLINE.md) under a mutation id fixed at
+ * CONFIRM, with the security key withheld from the device (kept in memory only). They need a connection:
+ * offline, CONFIRM and RETRY are refused (`editing` with the offline code) and nothing is queued. When the
+ * connection drops mid-flight, the submission is in the outbox without an answer: `waiting` waits for the
+ * answer the outbox gets when it pushes it again (same id: the server applies it at most once, ever).
  *
  * Interface
  * - input: `{ network?, minimum?, online? }` (minimum: from /api/withdraw/fee, default 10 USDT).
  * - context: form, minimum, fieldErrors (reason codes per field), record (the 911 record), error (Failure),
- *   online.
+ *   online, mutationId.
  * - events: EDIT(patch), SUBMIT, CONFIRM, CANCEL, RETRY, ONLINE, OFFLINE, REVIEW_RESULT(status). The screen
  *   turns feed messages into REVIEW_RESULT with `reviewResultOf(message, context.record.id)`.
- * - emitted: submitted(record), failed(error), queued, reviewed(status).
- * - actors: validate (withdrawal-effects.ts `validateWith(validators)`), submit (the API client).
+ * - emitted: submitted(record), failed(error), waiting, reviewed(status).
+ * - actors: validate (withdrawal-effects.ts `validateWith(validators)`), submit (into the outbox and pushed
+ *   at once: the answer, or an unanswered error), answer (the outbox's answer to `mutationId`, later).
  * The key is cleared from the form once the server accepted the withdrawal (911). Snapshots taken before
  * that hold the key: persist only awaitingReview, success or rejected.
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
+import { CLIENT_CODES } from '../api/transport';
 import { isUnanswered, toFailure, type Failure } from './failure';
-import { submitWithdrawal, validateWith, type WithdrawalRecord } from './withdrawal-effects';
+import { awaitWithdrawal, submitWithdrawal, validateWith, type WithdrawalRecord } from './withdrawal-effects';
 import { DEFAULT_MINIMUM, type FieldErrors, type Network, type WithdrawalForm } from './withdrawal-rules';
 
 export { reviewResultOf, type WithdrawalRecord } from './withdrawal-effects';
@@ -55,7 +62,7 @@ export type WithdrawalEvent =
 export type WithdrawalEmitted =
   | { type: 'submitted'; record: WithdrawalRecord }
   | { type: 'failed'; error: Failure }
-  | { type: 'queued' }
+  | { type: 'waiting' }
   | { type: 'reviewed'; status: ReviewStatus };
 
 export function emptyForm(network: Network = 'TRC20'): WithdrawalForm {
@@ -63,11 +70,11 @@ export function emptyForm(network: Network = 'TRC20'): WithdrawalForm {
 }
 
 /**
- * CONFIRM and RETRY: an attempt, sent now or queued when the device is offline. It gets a new mutation id
- * unless the last one never got the server's answer (see newAttempt), so sending it again is idempotent.
+ * CONFIRM and RETRY: an attempt, sent now with a new mutation id; refused before anything is sent when the
+ * device is offline (a withdrawal needs its key, which never waits on the device).
  */
-const sendOrQueue = [
-  { guard: 'isOffline' as const, target: 'queued' as const, actions: 'newAttempt' as const },
+const sendOrRefuse = [
+  { guard: 'isOffline' as const, target: 'editing' as const, actions: 'refuseOffline' as const },
   { target: 'submitting' as const, actions: 'newAttempt' as const },
 ];
 
@@ -82,7 +89,7 @@ export const withdrawalMachine = setup({
     events: {} as WithdrawalEvent,
     emitted: {} as WithdrawalEmitted,
   },
-  actors: { validate: validateWith(), submit: submitWithdrawal },
+  actors: { validate: validateWith(), submit: submitWithdrawal, answer: awaitWithdrawal },
   guards: {
     isOffline: ({ context }) => !context.online,
   },
@@ -108,17 +115,13 @@ export const withdrawalMachine = setup({
       fieldErrors: {},
     }),
     forgetKey: assign({ form: ({ context }) => ({ ...context.form, key: '' }) }),
-    // After a timeout nobody knows whether the server applied the submission: RETRY resends the same
-    // mutation (answered once, ever); after a server's answer the next attempt is a new mutation.
-    newAttempt: assign({
-      mutationId: ({ context }) =>
-        context.mutationId && context.error && typeof context.error.code === 'string'
-          ? context.mutationId
-          : newMutationId(),
-    }),
+    // Every attempt is a new mutation: an unanswered one is resent by the outbox under its own id (waiting),
+    // never by the machine, so only a server's answer (failed) leads to another attempt.
+    newAttempt: assign({ mutationId: () => newMutationId(), error: null }),
+    refuseOffline: assign({ error: { code: CLIENT_CODES.offline, msg: '' } }),
     goOnline: assign({ online: true }),
     goOffline: assign({ online: false }),
-    announceQueued: emit({ type: 'queued' }),
+    announceWaiting: emit({ type: 'waiting' }),
   },
 }).createMachine({
   id: 'withdrawal',
@@ -162,7 +165,7 @@ export const withdrawalMachine = setup({
     },
     confirming: {
       on: {
-        CONFIRM: sendOrQueue,
+        CONFIRM: sendOrRefuse,
         CANCEL: 'editing',
       },
     },
@@ -181,10 +184,10 @@ export const withdrawalMachine = setup({
         },
         onError: [
           {
-            // Nothing answered and the device is (now) offline: keep the submission for when it is back.
-            guard: ({ context, event }) => !context.online || isUnanswered(toFailure(event.error)),
-            target: 'queued',
-            actions: assign({ online: false }),
+            // Nothing answered (the connection dropped, the answer was lost): the submission is in the outbox,
+            // which pushes it again under the same id; wait for that answer.
+            guard: ({ event }) => isUnanswered(toFailure(event.error)),
+            target: 'waiting',
           },
           {
             target: 'failed',
@@ -197,11 +200,27 @@ export const withdrawalMachine = setup({
         ],
       },
     },
-    queued: {
-      entry: 'announceQueued',
-      on: {
-        ONLINE: { target: 'submitting', actions: 'goOnline' },
-        CANCEL: { target: 'editing', actions: 'forgetKey' },
+    waiting: {
+      entry: 'announceWaiting',
+      invoke: {
+        id: 'answer',
+        src: 'answer',
+        input: ({ context }) => ({ mutationId: context.mutationId ?? '' }),
+        onDone: {
+          target: 'awaitingReview',
+          actions: [
+            assign({ record: ({ event }) => event.output, error: null }),
+            'forgetKey',
+            emit(({ event }) => ({ type: 'submitted' as const, record: event.output })),
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => toFailure(event.error) }),
+            emit(({ event }) => ({ type: 'failed' as const, error: toFailure(event.error) })),
+          ],
+        },
       },
     },
     awaitingReview: {
@@ -220,7 +239,7 @@ export const withdrawalMachine = setup({
     rejected: { on: { EDIT: { target: 'editing', actions: ['startOver', 'applyEdit'] } } },
     failed: {
       on: {
-        RETRY: sendOrQueue,
+        RETRY: sendOrRefuse,
         // Back to the form with what was typed, so a wrong key or amount can be corrected.
         EDIT: { target: 'editing', actions: [assign({ error: null }), 'applyEdit'] },
       },

@@ -10,11 +10,12 @@ import { userStore } from '../app/user-store';
 import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
 import { onDemoChange } from '../lib/demo-events';
-import { openDeviceDb } from './db';
+import { openDeviceDb, type DeviceDb } from './db';
 import { forgetMember } from './replica';
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
 
 let instance: SyncEngine | undefined;
+let deviceDb: DeviceDb | undefined;
 
 /** A newer version upgrading the device database closes this tab's connection and reloads it into the new one. */
 function upgradable<T extends Parameters<typeof onDatabaseUpgrade>[0]>(db: T): T {
@@ -22,10 +23,16 @@ function upgradable<T extends Parameters<typeof onDatabaseUpgrade>[0]>(db: T): T
   return db;
 }
 
+/** The device database the app's sync engine works on (outbox, results, replica). */
+export function appDeviceDb(): DeviceDb {
+  deviceDb ??= upgradable(openDeviceDb());
+  return deviceDb;
+}
+
 export function appSync(): SyncEngine {
   instance ??= createSyncEngine({
     api,
-    db: upgradable(openDeviceDb()),
+    db: appDeviceDb(),
     online: browserOnline(),
     member: () => userStore.get()?.id ?? null,
     leader: onLeadership,

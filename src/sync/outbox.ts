@@ -30,8 +30,72 @@ export interface FlushReport {
   error: unknown;
 }
 
-export async function enqueue(db: DeviceDb, entry: Omit<OutboxEntry, 'seq'>): Promise<void> {
-  await db.outbox.add(entry);
+/**
+ * Fields that are never written to the device (the security key of a withdrawal): the entry is stored
+ * without them, and `withheld` names them. Only the tab that queued the entry holds their values, in memory
+ * (`held`); it sends them with the entry. Another tab, or this one after a reload, cannot: it leaves the
+ * entry alone for SECRET_GRACE_MS (the holding tab is probably about to send it), then sends it without
+ * them. That is safe: if an earlier push reached the server, the server answers that first answer; if none
+ * did, it refuses the incomplete mutation (400, recorded, nothing applied) and the member sends it again.
+ */
+export type QueuedEntry = OutboxEntry & { withheld?: string[] };
+
+/**
+ * A stored answer as the outbox writes it: with the mutation's args (withheld fields never included) and
+ * when it was queued, so a failed write can still be shown with its amount; `notified` once a tab presented
+ * it, `seen` once the member saw it (a screen awaited it, or dismissed its row): src/sync/pending.ts.
+ */
+export type SettledResult = StoredResult & {
+  args?: unknown;
+  createdAt?: number;
+  notified?: boolean;
+  seen?: boolean;
+};
+
+export const SECRET_GRACE_MS = 60_000;
+
+const held = new Map<string, Record<string, unknown>>();
+
+/** True while this tab holds withheld fields of entries not sent yet (it must push them itself). */
+export function holdsSecrets(): boolean {
+  return held.size > 0;
+}
+
+function withoutFields(args: unknown, fields: readonly string[]): unknown {
+  if (typeof args !== 'object' || args === null) return args;
+  const copy: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+  for (const field of fields) delete copy[field];
+  return copy;
+}
+
+function pick(args: unknown, fields: readonly string[]): Record<string, unknown> {
+  const source = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+  return Object.fromEntries(fields.filter((f) => f in source).map((f) => [f, source[f]]));
+}
+
+/** Queues an entry. `secret` names fields of its args kept only in this tab's memory (see QueuedEntry). */
+export async function enqueue(
+  db: DeviceDb,
+  entry: Omit<OutboxEntry, 'seq'>,
+  secret: readonly string[] = [],
+): Promise<void> {
+  if (secret.length === 0) {
+    await db.outbox.add(entry);
+    return;
+  }
+  held.set(entry.id, pick(entry.args, secret));
+  const stored: QueuedEntry = { ...entry, args: withoutFields(entry.args, secret), withheld: [...secret] };
+  await db.outbox.add(stored);
+}
+
+/** The mutation as pushed: its args with the withheld fields this tab holds; null to leave it for now. */
+function sendable(entry: QueuedEntry, now: number): { id: string; name: string; args: unknown } | null {
+  if (!entry.withheld?.length) return { id: entry.id, name: entry.name, args: entry.args };
+  const values = held.get(entry.id);
+  if (values) return { id: entry.id, name: entry.name, args: { ...(entry.args as object), ...values } };
+  return now - entry.createdAt >= SECRET_GRACE_MS
+    ? { id: entry.id, name: entry.name, args: entry.args }
+    : null;
 }
 
 export function pendingCount(db: DeviceDb, memberId: string): Promise<number> {
@@ -46,7 +110,7 @@ async function settle(
   now: number,
 ): Promise<{ stored: number; stop: { code: number | string } | null }> {
   const byId = new Map(answers.map((a) => [a.id, a]));
-  const results: StoredResult[] = [];
+  const results: SettledResult[] = [];
   const done: number[] = [];
   let stop: { code: number | string } | null = null;
   for (const entry of batch) {
@@ -57,7 +121,15 @@ async function settle(
       stop = { code: answer?.code ?? 'EBADRESPONSE' };
       break;
     }
-    results.push({ ...answer, id: entry.id, memberId: entry.memberId, name: entry.name, at: now });
+    results.push({
+      ...answer,
+      id: entry.id,
+      memberId: entry.memberId,
+      name: entry.name,
+      at: now,
+      args: entry.args,
+      createdAt: entry.createdAt,
+    });
     if (entry.seq !== undefined) done.push(entry.seq);
   }
   await db.transaction('rw', db.outbox, db.results, async () => {
@@ -76,13 +148,23 @@ export async function flushOutbox(
   let answered = 0;
   let error: unknown = null;
   for (;;) {
-    const batch = await db.outbox.where('memberId').equals(options.memberId).limit(size).toArray();
+    const now = options.now();
+    const queued: QueuedEntry[] = await db.outbox
+      .where('memberId')
+      .equals(options.memberId)
+      .limit(size)
+      .toArray();
+    // Entries whose withheld fields another tab holds wait for it (and keep their place in the outbox).
+    const batch = queued.filter((entry) => sendable(entry, now) !== null);
     if (batch.length === 0) break;
     let answers: PushAnswer[];
     try {
       const data = await api.call(
         '/api/sync/push',
-        { clientId: options.clientId, mutations: batch.map(({ id, name, args }) => ({ id, name, args })) },
+        {
+          clientId: options.clientId,
+          mutations: batch.map((entry) => sendable(entry, now)).filter((m) => m !== null),
+        },
         { silent: true },
       );
       answers = data.results;
@@ -91,6 +173,7 @@ export async function flushOutbox(
       break;
     }
     const { stored, stop } = await settle(db, batch, answers, options.now());
+    for (const entry of batch.slice(0, stored)) held.delete(entry.id);
     answered += stored;
     if (stop) {
       error = stop;

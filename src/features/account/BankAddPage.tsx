@@ -2,7 +2,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../api';
+import { sendWrite } from '../../sync/app-writes';
 import { toastStore } from '../../app/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
@@ -49,8 +49,10 @@ export function BankAddPage() {
         cardNumber: v.cardNumber.replace(/[\s-]/g, ''),
         holder: v.holder.trim(),
       };
-      await api.call('/api/bank/add', body, { silent: true });
-      toastStore.show(t('bank.added'), 'success');
+      // Through the outbox: offline it waits, listed on /user/bank. The card number is withheld from the
+      // device's storage (kept in this tab's memory until sent), like a withdrawal's key.
+      const outcome = await sendWrite('/api/bank/add', body, { secret: ['cardNumber'], silent: true });
+      if (!outcome.queued) toastStore.show(t('bank.added'), 'success');
       void navigate('/user/bank', { replace: true });
     } catch (error) {
       setFailure(toFailure(error));

@@ -5,6 +5,9 @@ import { formatTime } from '../../lib/format';
 import { useReplica } from '../../sync/live';
 import { StaleNote } from '../../ui/Freshness';
 import { ReplicaState } from '../../ui/ReplicaList';
+import { appWrites } from '../../sync/app-writes';
+import { usePendingMutations } from '../../sync/pending';
+import { PendingRows } from '../../ui/PendingRows';
 import type { BankCard } from './bank-types';
 import './account.css';
 
@@ -12,6 +15,8 @@ export function BankPage() {
   const { t } = useTranslation();
   const cards = useReplica<BankCard>('bankCards');
   const list = cards.records;
+  // Cards added on this device that the server has not settled yet (the number itself is never stored).
+  const pending = usePendingMutations('/api/bank/add');
   return (
     <div className="page account">
       <StaleNote at={cards.pulledAt} />
@@ -19,6 +24,12 @@ export function BankPage() {
         <h2 id="bank-title" className="section-title">
           {t('bank.title')}
         </h2>
+        <PendingRows
+          rows={pending}
+          label={t('outbox.title')}
+          describe={(row) => `${String(row.args.bankName ?? '')} · ${String(row.args.holder ?? '')}`}
+          onDismiss={(id) => void appWrites().acknowledge(id)}
+        />
         {list.length > 0 && (
           <ul className="plain-list" aria-labelledby="bank-title">
             {list.map((card) => (

@@ -1,9 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { wireApi } from '../../app/api-wiring';
 import { renderApp } from '../../app/test-utils';
 import { userStore } from '../../app/user-store';
+import { appDeviceDb, appSync } from '../../sync/app';
 import { engineCall, seedMember, SECRETS, sentPaths, type SeededMember } from '../auth/test-engine';
 
 vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
@@ -105,6 +106,41 @@ describe('/user/bankAdd', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/bank'));
     expect(await screen.findByText('Demo Bank')).toBeTruthy();
     expect(screen.getByText('**** **** **** 2345')).toBeTruthy();
+  });
+
+  it('offline, the card waits in the outbox, listed on /user/bank, its number kept off the device; sent once back online', async () => {
+    const member = await seedMember('bankoffline');
+    const { router } = await render('/user/bankAdd', member);
+    const setOnline = (value: boolean) => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value });
+      window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+    };
+    try {
+      await screen.findByRole('button', { name: 'Save card' });
+      setOnline(false);
+      await type('Bank name', 'Offline Bank');
+      await type('Card number', '6222 0000 1111 9876');
+      await type('Card holder', 'Alice Demo');
+      await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/user/bank'));
+      const list = await screen.findByRole('list', { name: 'Waiting to be sent' });
+      expect(list.textContent).toContain('Waiting for connection');
+      expect(list.textContent).toContain('Offline Bank · Alice Demo');
+      const stored = JSON.stringify(await Promise.all(appDeviceDb().tables.map((t) => t.toArray())));
+      expect(stored).toContain('Offline Bank');
+      expect(stored).not.toContain('6222000011119876');
+
+      setOnline(true);
+      await act(() => appSync().flush());
+      await act(() => appSync().flush());
+      const cards = await engineCall<{ list: Array<{ bankName: string }> }>('/api/bank/list', undefined, {
+        id: member.id,
+        token: member.token,
+      });
+      expect(cards.list.filter((c) => c.bankName === 'Offline Bank')).toHaveLength(1);
+    } finally {
+      setOnline(true);
+    }
   });
 
   it('/user/bank says when there are no cards', async () => {

@@ -8,7 +8,9 @@ import { formatAmount } from '../../lib/format';
 import { Icon } from '../../ui/icons';
 import { MenuLinks } from '../../ui/MenuLinks';
 import { StaleNote } from '../../ui/Freshness';
+import { PendingOutgoing } from '../../ui/PendingRows';
 import { QueryState } from '../../ui/QueryState';
+import { usePendingOutgoing } from '../../sync/pending';
 import { useProfile } from '../wallet/use-profile';
 import { levelName } from '../wallet/vip-levels';
 import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
@@ -19,6 +21,8 @@ export function AssetsPage() {
   const profile = useProfile();
   const money = (v: string) => formatAmount(v, { locale: i18n.language });
   const p = profile.data;
+  // Transfers and withdrawals waiting in the outbox: shown beside the confirmed figure, never subtracted.
+  const outgoing = usePendingOutgoing();
 
   return (
     <div className="page assets">
@@ -55,6 +59,11 @@ export function AssetsPage() {
                 <dd>
                   <bdi>{money(p.available)}</bdi>
                 </dd>
+                {outgoing !== '0' && (
+                  <dd>
+                    <PendingOutgoing amount={outgoing} />
+                  </dd>
+                )}
               </div>
               <div>
                 <dt>{t('assets.frozen')}</dt>

@@ -3,7 +3,13 @@
  * demo transport with this one (vi.mock of src/api/transport-worker and src/api/engine-transport), so every
  * call still goes through the one API client. Cheap PBKDF2 and seeded secrets keep it fast and repeatable.
  */
-import { createEngine, manualClock, type Engine, type EngineRequest } from '../../../engine/index';
+import {
+  createEngine,
+  manualClock,
+  type Engine,
+  type EngineRequest,
+  type FeedMessage,
+} from '../../../engine/index';
 import type { TransportRequest } from '../../api/transport';
 
 export const testClock = manualClock(Date.UTC(2026, 0, 5, 8));
@@ -33,7 +39,23 @@ function transport() {
       sentPaths.push(request.path);
       return handle(request);
     },
-    subscribe: () => () => undefined,
+    // The engine's account events (a withdrawal's verdict...), as the demo worker relays them. Market
+    // ticks are left out: the screens' tests drive quotes themselves.
+    subscribe: (listener: (message: FeedMessage) => void) => {
+      let stop: (() => void) | undefined;
+      let closed = false;
+      void testEngine().then((instance) => {
+        if (closed) return;
+        stop = instance.subscribe((message) => {
+          const data = message.data as { memberId?: unknown } | null;
+          if (typeof data === 'object' && data !== null && data.memberId !== undefined) listener(message);
+        });
+      });
+      return () => {
+        closed = true;
+        stop?.();
+      };
+    },
     demo: {
       advance: async (ms: number) => {
         testClock.advance(ms);

@@ -12,6 +12,7 @@ import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { KeyDialog } from '../../ui/KeyDialog';
+import { NeedsConnection } from '../../ui/NeedsConnection';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
 import { cleanAmount } from '../wallet/amount';
@@ -70,35 +71,38 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
     // The key dialog is a sibling, not a child, of this form: nested forms submit the outer one natively.
     <>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
-        <Field
-          label={t('finance.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          name="amount"
-          error={error}
-          hint={t('finance.amountHint', { ...limits, available: money(profile.available) })}
-          onChange={(e) => setAmount(cleanAmount(e.target.value))}
-          onBlur={() => setTouched(true)}
-          addon={<span className="unit">{product.currency}</span>}
-        />
-        <div className="estimate" aria-live="polite">
-          {estimate ? (
-            <p>
-              {t('finance.estimate', {
-                daily: money(estimate.daily, 6),
-                total: money(estimate.total, 6),
-                days: product.termDays,
-                rate: formatAmount(product.annualRate, { locale: i18n.language }),
-              })}
-            </p>
-          ) : (
-            <p className="muted">{t('finance.estimateEmpty')}</p>
-          )}
-        </div>
-        <button type="submit" className="button primary block" disabled={busy}>
-          {t('finance.subscribe')}
-        </button>
+        {/* A purchase needs the security key, which never waits on the device: online only. */}
+        <NeedsConnection>
+          <Field
+            label={t('finance.amount')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            name="amount"
+            error={error}
+            hint={t('finance.amountHint', { ...limits, available: money(profile.available) })}
+            onChange={(e) => setAmount(cleanAmount(e.target.value))}
+            onBlur={() => setTouched(true)}
+            addon={<span className="unit">{product.currency}</span>}
+          />
+          <div className="estimate" aria-live="polite">
+            {estimate ? (
+              <p>
+                {t('finance.estimate', {
+                  daily: money(estimate.daily, 6),
+                  total: money(estimate.total, 6),
+                  days: product.termDays,
+                  rate: formatAmount(product.annualRate, { locale: i18n.language }),
+                })}
+              </p>
+            ) : (
+              <p className="muted">{t('finance.estimateEmpty')}</p>
+            )}
+          </div>
+          <button type="submit" className="button primary block" disabled={busy}>
+            {t('finance.subscribe')}
+          </button>
+        </NeedsConnection>
       </form>
       {asking && (
         <KeyDialog

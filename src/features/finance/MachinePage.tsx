@@ -12,6 +12,7 @@ import { toastStore } from '../../app/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { CachedNote } from '../../ui/Freshness';
 import { ReplicaList } from '../../ui/ReplicaList';
+import { NeedsConnection } from '../../ui/NeedsConnection';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useCached } from '../../sync/cache';
@@ -110,11 +111,14 @@ export function MachinePage() {
         {isDemoMode() && <p className="demo-note">{t('mining.simulated')}</p>}
       </section>
       {machines.status === 'ready' && list.length > 0 && (
-        <ul className="product-list" aria-label={t('mining.plans')}>
-          {list.map((m) => (
-            <MachineCard key={m.id} machine={m} onPledge={() => setPledging(m)} />
-          ))}
-        </ul>
+        /* A pledge needs the security key, which never waits on the device: online only. */
+        <NeedsConnection>
+          <ul className="product-list" aria-label={t('mining.plans')}>
+            {list.map((m) => (
+              <MachineCard key={m.id} machine={m} onPledge={() => setPledging(m)} />
+            ))}
+          </ul>
+        </NeedsConnection>
       )}
       <QueryState
         status={machines.status}

@@ -4,14 +4,26 @@ import type { TransferRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
+import { PendingRows } from '../../ui/PendingRows';
+import { appWrites } from '../../sync/app-writes';
+import { usePendingMutations } from '../../sync/pending';
 import { StatusBadge } from '../../ui/StatusBadge';
 import '../wallet/wallet.css';
 
 export function TransferRecordsPage() {
   const { t } = useTranslation();
   const data = useReplica<TransferRecord>('transfers');
+  // Transfers made on this device that the server has not settled yet (waiting, or refused), listed first.
+  const pending = usePendingMutations('/api/transfer/submit');
   return (
     <div className="page records">
+      <PendingRows
+        rows={pending}
+        label={t('outbox.title')}
+        sign="-"
+        describe={(row) => t('records.transferTo', { account: String(row.args.account ?? '') })}
+        onDismiss={(id) => void appWrites().acknowledge(id)}
+      />
       <ReplicaList
         label={t('routes.orderTransferRecord')}
         data={data}

@@ -6,6 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
+import { NeedsConnection } from '../../ui/NeedsConnection';
 import { formatAmount } from '../../lib/format';
 import { Field, SelectField } from '../../ui/Field';
 import { parseAmountText } from '../../../engine/index';
@@ -84,49 +85,52 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
         void open('open_long', e.currentTarget);
       }}
     >
-      <SelectField
-        label={t('trade.leverage')}
-        value={String(leverage)}
-        onChange={(v) => setLeverage(Number(v))}
-        options={LEVERAGES.map((l) => ({ value: String(l), label: `${l}x` }))}
-      />
-      <Segmented
-        label={t('trade.marginMode')}
-        value={marginMode}
-        onChange={setMarginMode}
-        options={[
-          { value: 'cross', label: t('trade.cross') },
-          { value: 'isolated', label: t('trade.isolated') },
-        ]}
-      />
-      <p className="terms">{t('trade.settingsNote')}</p>
-      <Field
-        label={t('trade.volume', { base })}
-        name="volume"
-        inputMode="decimal"
-        autoComplete="off"
-        value={volume}
-        error={error}
-        hint={t('trade.availableIs', { amount: money(available ?? '0') })}
-        onChange={(e) => setVolume(cleanAmount(e.target.value))}
-        addon={<span className="unit">{base}</span>}
-      />
-      <p className="terms" aria-live="polite">
-        {t('trade.marginEstimate', {
-          // An estimate, and it says so ("about"): rounded to cents.
-          amount:
-            margin === null
-              ? '--'
-              : `${formatAmount(microToString(margin), { decimals: 2, locale: i18n.language })} USDT`,
-          leverage,
-        })}
-      </p>
-      <UpDownActions
-        busy={busy}
-        up={t('trade.openLong')}
-        down={t('trade.openShort')}
-        onDown={(form) => void open('open_short', form)}
-      />
+      {/* Contract orders are market orders: they need a connection. */}
+      <NeedsConnection>
+        <SelectField
+          label={t('trade.leverage')}
+          value={String(leverage)}
+          onChange={(v) => setLeverage(Number(v))}
+          options={LEVERAGES.map((l) => ({ value: String(l), label: `${l}x` }))}
+        />
+        <Segmented
+          label={t('trade.marginMode')}
+          value={marginMode}
+          onChange={setMarginMode}
+          options={[
+            { value: 'cross', label: t('trade.cross') },
+            { value: 'isolated', label: t('trade.isolated') },
+          ]}
+        />
+        <p className="terms">{t('trade.settingsNote')}</p>
+        <Field
+          label={t('trade.volume', { base })}
+          name="volume"
+          inputMode="decimal"
+          autoComplete="off"
+          value={volume}
+          error={error}
+          hint={t('trade.availableIs', { amount: money(available ?? '0') })}
+          onChange={(e) => setVolume(cleanAmount(e.target.value))}
+          addon={<span className="unit">{base}</span>}
+        />
+        <p className="terms" aria-live="polite">
+          {t('trade.marginEstimate', {
+            // An estimate, and it says so ("about"): rounded to cents.
+            amount:
+              margin === null
+                ? '--'
+                : `${formatAmount(microToString(margin), { decimals: 2, locale: i18n.language })} USDT`,
+            leverage,
+          })}
+        </p>
+        <UpDownActions
+          busy={busy}
+          up={t('trade.openLong')}
+          down={t('trade.openShort')}
+          onDown={(form) => void open('open_short', form)}
+        />
+      </NeedsConnection>
     </form>
   );
 }

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
+import { NeedsConnection } from '../../ui/NeedsConnection';
 import { formatAmount } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { checkAmount, cleanAmount } from '../wallet/amount';
@@ -67,33 +68,36 @@ export function OptionForm({
         void place('up', e.currentTarget);
       }}
     >
-      <Segmented
-        label={t('trade.period')}
-        value={period}
-        onChange={setPeriod}
-        options={PERIODS.map((p) => ({
-          value: String(p.seconds),
-          label: t('trade.periodOption', { seconds: p.seconds, payout: p.payout }),
-        }))}
-      />
-      <Field
-        label={t('trade.stake')}
-        name="stake"
-        inputMode="decimal"
-        autoComplete="off"
-        value={stake}
-        error={error}
-        hint={t('trade.availableIs', { amount: money(available ?? '0') })}
-        onChange={(e) => setStake(cleanAmount(e.target.value))}
-        addon={<span className="unit">USDT</span>}
-      />
-      <p className="terms">{t('trade.optionTerms', { seconds: chosen.seconds, payout: chosen.payout })}</p>
-      <UpDownActions
-        busy={busy}
-        up={<>▲ {t('trade.up')}</>}
-        down={<>▼ {t('trade.down')}</>}
-        onDown={(form) => void place('down', form)}
-      />
+      {/* An option opens at the moment's price: it needs a connection. */}
+      <NeedsConnection>
+        <Segmented
+          label={t('trade.period')}
+          value={period}
+          onChange={setPeriod}
+          options={PERIODS.map((p) => ({
+            value: String(p.seconds),
+            label: t('trade.periodOption', { seconds: p.seconds, payout: p.payout }),
+          }))}
+        />
+        <Field
+          label={t('trade.stake')}
+          name="stake"
+          inputMode="decimal"
+          autoComplete="off"
+          value={stake}
+          error={error}
+          hint={t('trade.availableIs', { amount: money(available ?? '0') })}
+          onChange={(e) => setStake(cleanAmount(e.target.value))}
+          addon={<span className="unit">USDT</span>}
+        />
+        <p className="terms">{t('trade.optionTerms', { seconds: chosen.seconds, payout: chosen.payout })}</p>
+        <UpDownActions
+          busy={busy}
+          up={<>▲ {t('trade.up')}</>}
+          down={<>▼ {t('trade.down')}</>}
+          onDown={(form) => void place('down', form)}
+        />
+      </NeedsConnection>
     </form>
   );
 }

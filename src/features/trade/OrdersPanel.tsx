@@ -5,7 +5,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderView } from '../../../engine/index';
-import { api } from '../../api';
+import { appWrites, sendWrite } from '../../sync/app-writes';
+import { usePendingMutations } from '../../sync/pending';
+import { PendingRows } from '../../ui/PendingRows';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { appSync } from '../../sync/app';
@@ -90,6 +92,7 @@ export function OrdersPanel({
 }) {
   const { t } = useTranslation();
   const [view, setView] = useState<'open' | 'history'>('open');
+  const pending = usePendingMutations(['/api/order/place', '/api/order/cancel']);
   const all = useReplica<OrderView>('tradeOrders');
   // An order placed or cancelled here, or a feed event, bumps `version`: the replica catches up by a pull.
   useEffect(() => {
@@ -104,8 +107,8 @@ export function OrdersPanel({
   );
   const cancel = async (order: OrderView) => {
     try {
-      await api.call('/api/order/cancel', { id: order.id });
-      toastStore.show(t('trade.cancelled'), 'success');
+      const outcome = await sendWrite('/api/order/cancel', { id: order.id });
+      if (!outcome.queued) toastStore.show(t('trade.cancelled'), 'success');
       onChanged();
     } catch {
       // Shown by the client.
@@ -118,6 +121,17 @@ export function OrdersPanel({
         value={view}
         onChange={setView}
         options={(['open', 'history'] as const).map((v) => ({ value: v, label: t(`trade.view.${v}`) }))}
+      />
+      {/* Limit orders and cancels made on this device that the server has not settled yet. */}
+      <PendingRows
+        rows={pending.filter((row) => row.name === '/api/order/cancel' || row.args.market === market)}
+        label={t('outbox.title')}
+        describe={(row) =>
+          row.name === '/api/order/cancel'
+            ? t('outbox.kind.cancel')
+            : `${t('outbox.kind.order')} · ${String(row.args.symbol ?? '')} ${String(row.args.volume ?? '')} @ ${String(row.args.price ?? '')}`
+        }
+        onDismiss={(id) => void appWrites().acknowledge(id)}
       />
       <ReplicaList
         key={`${market}-${view}`}

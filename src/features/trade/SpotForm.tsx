@@ -5,6 +5,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
+import { sendWrite } from '../../sync/app-writes';
+import { NeedsConnection } from '../../ui/NeedsConnection';
 import { formatAmount } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { cleanAmount } from '../wallet/amount';
@@ -61,15 +63,17 @@ export function SpotForm({
       form: e.currentTarget,
       invalid: (['price', 'volume'] as const).find((f) => errors[f]),
       send: async () => {
-        const order = await api.call('/api/order/place', {
-          symbol,
-          market: 'spot',
-          side,
-          type,
-          volume,
-          ...(type === 'limit' ? { price } : {}),
-        });
-        return t(order.status === 'open' ? 'trade.placedOpen' : 'trade.placedFilled');
+        // A limit order keeps its price: it goes through the outbox and may wait there offline. A market
+        // order's price is the moment's: it needs a connection (the form is disabled offline).
+        const order =
+          type === 'limit'
+            ? await sendWrite('/api/order/place', { symbol, market: 'spot', side, type, volume, price })
+            : {
+                queued: false as const,
+                data: await api.call('/api/order/place', { symbol, market: 'spot', side, type, volume }),
+              };
+        if (order.queued) return null;
+        return t(order.data.status === 'open' ? 'trade.placedOpen' : 'trade.placedFilled');
       },
       clear: () => setVolume(''),
     });
@@ -114,33 +118,36 @@ export function SpotForm({
       ) : (
         <p className="terms">{t('trade.marketNote')}</p>
       )}
-      <Field
-        label={t('trade.volume', { base })}
-        name="volume"
-        inputMode="decimal"
-        autoComplete="off"
-        value={volume}
-        error={errorText('volume')}
-        hint={
-          side === 'buy'
-            ? t('trade.availableIs', { amount: money(availableUsdt ?? '0', 'USDT') })
-            : t('trade.availableIs', { amount: money(availableBase ?? '0', base, 6) })
-        }
-        onChange={(e) => setVolume(cleanAmount(e.target.value))}
-        addon={<span className="unit">{base}</span>}
-      />
-      <p className="terms" aria-live="polite">
-        {t(type === 'limit' ? 'trade.value' : 'trade.valueApprox', {
-          amount: value === null ? '--' : money(microToString(value), 'USDT'),
-        })}
-      </p>
-      <button
-        type="submit"
-        className={`button block ${side === 'buy' ? 'button-up' : 'button-down'}`}
-        disabled={busy}
-      >
-        {side === 'buy' ? t('trade.buy', { base }) : t('trade.sell', { base })}
-      </button>
+      {/* A market order cannot wait offline (its price is the moment's); a limit order can. */}
+      <NeedsConnection when={type === 'market'}>
+        <Field
+          label={t('trade.volume', { base })}
+          name="volume"
+          inputMode="decimal"
+          autoComplete="off"
+          value={volume}
+          error={errorText('volume')}
+          hint={
+            side === 'buy'
+              ? t('trade.availableIs', { amount: money(availableUsdt ?? '0', 'USDT') })
+              : t('trade.availableIs', { amount: money(availableBase ?? '0', base, 6) })
+          }
+          onChange={(e) => setVolume(cleanAmount(e.target.value))}
+          addon={<span className="unit">{base}</span>}
+        />
+        <p className="terms" aria-live="polite">
+          {t(type === 'limit' ? 'trade.value' : 'trade.valueApprox', {
+            amount: value === null ? '--' : money(microToString(value), 'USDT'),
+          })}
+        </p>
+        <button
+          type="submit"
+          className={`button block ${side === 'buy' ? 'button-up' : 'button-down'}`}
+          disabled={busy}
+        >
+          {side === 'buy' ? t('trade.buy', { base }) : t('trade.sell', { base })}
+        </button>
+      </NeedsConnection>
     </form>
   );
 }

@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
+import { appSync } from '../../sync/app';
+import { startAppWrites } from '../../sync/app-writes';
 import { engineCall, sentPaths } from '../auth/test-engine';
 import { fundedMember, wireTestApi } from '../wallet/test-wallet';
 import { checkSpot, marginFor, notional } from './order-rules';
@@ -131,7 +133,58 @@ describe('/contract', { timeout: 20_000 }, () => {
     const list = await screen.findByRole('list', { name: 'Current delegations' }, { timeout: 5000 });
     expect(within(list).getByText(/Limit · price 1,000\.0000 · 0\.010000 BTC/)).toBeTruthy();
     await userEvent.click(within(list).getByRole('button', { name: 'Cancel BTC/USDT order' }));
-    await waitFor(() => expect(screen.getByText('No open orders.')).toBeTruthy());
+    // The cancel goes through the outbox (a push, then its answer stored) before the list is read again.
+    await waitFor(() => expect(screen.getByText('No open orders.')).toBeTruthy(), { timeout: 5000 });
+  });
+});
+
+describe('/contract offline (issue 10)', { timeout: 20_000 }, () => {
+  const setOnline = (value: boolean) =>
+    act(() => {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value });
+      window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+    });
+
+  it('a limit order waits in the outbox and is listed as waiting; a market order is refused before typing', async () => {
+    const member = await fundedMember('troff', '1000');
+    await renderApp('/contract', { user: member });
+    await screen.findByRole('form', { name: 'Spot order' }, { timeout: 5000 });
+    await screen.findByText(/Available: 1,000\.00 USDT/, undefined, { timeout: 5000 });
+    try {
+      await setOnline(false);
+      const form = screen.getByRole('form', { name: 'Spot order' });
+      await userEvent.click(within(form).getByRole('button', { name: 'Market' }));
+      expect(within(form).getByText(/This needs a connection/)).toBeTruthy();
+      expect(within(form).getByLabelText('Quantity (BTC)').matches(':disabled')).toBe(true);
+      await userEvent.click(within(form).getByRole('button', { name: 'Limit' }));
+      expect(within(form).queryByText(/This needs a connection/)).toBeNull();
+
+      sentPaths.length = 0;
+      await userEvent.type(screen.getByLabelText('Price'), '1000');
+      await userEvent.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+      await userEvent.click(submitButton());
+      const waiting = await screen.findByRole('list', { name: 'Waiting to be sent' });
+      expect(within(waiting).getByText('Waiting for connection')).toBeTruthy();
+      expect(within(waiting).getByText(/BTC\/USDT 0\.01 @ 1000/)).toBeTruthy();
+      expect(sentPaths).not.toContain('/api/sync/push');
+
+      // As the app does at start: answers nobody awaited are announced, and an applied one leaves the list.
+      const stop = startAppWrites();
+      await setOnline(true);
+      await act(() => appSync().flush());
+      await waitFor(() => expect(screen.queryByRole('list', { name: 'Waiting to be sent' })).toBeNull(), {
+        timeout: 5000,
+      });
+      stop();
+      const orders = await engineCall<{ list: unknown[] }>(
+        '/api/order/list',
+        { page: 1, limit: 20, market: 'spot', status: 'open' },
+        member,
+      );
+      expect(orders.list).toHaveLength(1);
+    } finally {
+      await setOnline(true);
+    }
   });
 });
 

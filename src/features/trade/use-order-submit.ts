@@ -11,8 +11,8 @@ export interface OrderAttempt {
   form: HTMLFormElement | null;
   /** The `name` of the first invalid input, or nothing when the order may be sent. */
   invalid: string | null | undefined;
-  /** Places the order and answers the success toast's text. */
-  send: () => Promise<string>;
+  /** Places the order and answers the success toast's text; null when it waits in the outbox (already said). */
+  send: () => Promise<string | null>;
   /** Empties the amount the member typed, after a success. */
   clear: () => void;
 }
@@ -29,7 +29,8 @@ export function useOrderSubmit(onPlaced: () => void) {
     }
     setBusy(true);
     try {
-      toastStore.show(await send(), 'success');
+      const text = await send();
+      if (text !== null) toastStore.show(text, 'success');
       clear();
       setSubmitted(false);
       onPlaced();

@@ -1,8 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
-import { sentPaths } from '../auth/test-engine';
+import { appSync } from '../../sync/app';
+import { startAppWrites } from '../../sync/app-writes';
+import { engineCall, sentPaths, type SeededMember } from '../auth/test-engine';
 import { buyVip, fundedMember, SECRETS, wireTestApi } from './test-wallet';
 
 vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
@@ -55,9 +57,12 @@ describe('/user/transfer (SPEC.md §5 transfer)', () => {
     await next();
     const dialog = await screen.findByRole('dialog', { name: 'Confirm transfer' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer now' }));
-    const alert = await screen.findByText('The other party has not activated VIP', {
-      selector: '.form-error',
-    });
+    // Through the outbox: a push, then its answer stored, before the form shows it.
+    const alert = await screen.findByText(
+      'The other party has not activated VIP',
+      { selector: '.form-error' },
+      { timeout: 5000 },
+    );
     expect(alert.getAttribute('role')).toBe('alert');
   });
 
@@ -73,7 +78,87 @@ describe('/user/transfer (SPEC.md §5 transfer)', () => {
     expect(within(dialog).getByText('12.50 USDT')).toBeTruthy();
     expect(within(dialog).queryByLabelText('Security key')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer now' }));
-    expect(await screen.findByRole('heading', { name: 'Transfer complete' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Transfer complete' }, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/Available 12.50 USDT/)).toBeTruthy());
+  });
+});
+
+/** navigator.onLine and its event, as the browser reports losing and finding the network. */
+function setOnline(value: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value });
+  window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+}
+
+async function availableOf(member: SeededMember): Promise<string> {
+  const profile = await engineCall<{ available: string }>('/api/user/getuser', undefined, {
+    id: member.id,
+    token: member.token,
+  });
+  return profile.available;
+}
+
+async function transferOffline(to: string, amount: string) {
+  setOnline(false);
+  await userEvent.type(field('Recipient'), to);
+  await userEvent.type(field('Amount'), amount);
+  await next();
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm transfer' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer now' }));
+}
+
+describe('/user/transfer offline: the transfer waits in the outbox (issue 10)', () => {
+  afterEach(() => setOnline(true));
+
+  it('is listed as waiting with its amount, the waiting sum shows beside an unchanged balance, and it is pushed once on reconnect', async () => {
+    const vip = await fundedMember('vipo', '60');
+    await buyVip(vip, 1, SECRETS.key);
+    const before = await availableOf(vip);
+    await open('25');
+    await waitFor(() => expect(screen.getByText(/Available 25.00 USDT/)).toBeTruthy());
+    sentPaths.length = 0;
+    await transferOffline(vip.username, '12.5');
+
+    const list = await screen.findByRole('list', { name: 'Waiting to be sent' });
+    expect(within(list).getByText('Waiting for connection')).toBeTruthy();
+    expect(within(list).getByText('-12.50 USDT')).toBeTruthy();
+    expect(within(list).getByText(`To ${vip.username}`)).toBeTruthy();
+    expect(screen.getByText('−12.50 USDT waiting')).toBeTruthy();
+    // The confirmed balance is the server's: unchanged until it answers.
+    expect(screen.getByText(/Available 25.00 USDT/)).toBeTruthy();
+    expect(sentPaths).not.toContain('/api/sync/push');
+
+    const stop = startAppWrites();
+    setOnline(true);
+    // What the leader tab does on the online event; a second flush finds nothing left to push.
+    await act(() => appSync().flush());
+    await act(() => appSync().flush());
+    await waitFor(() => expect(screen.queryByText('Waiting for connection')).toBeNull());
+    await waitFor(() => expect(screen.getByText(/Available 12.50 USDT/)).toBeTruthy());
+    expect(screen.queryByText('−12.50 USDT waiting')).toBeNull();
+    expect(sentPaths.filter((p) => p === '/api/sync/push')).toHaveLength(1);
+    expect(Number(await availableOf(vip)) - Number(before)).toBe(12.5);
+    stop();
+  });
+
+  it('a refusal replaces the waiting mark with the catalogue error and its meaning, money untouched', async () => {
+    const other = await fundedMember('novipo');
+    await open('25');
+    await waitFor(() => expect(screen.getByText(/Available 25.00 USDT/)).toBeTruthy());
+    await transferOffline(other.username, '3');
+    await screen.findByText('Waiting for connection');
+
+    const stop = startAppWrites();
+    setOnline(true);
+    await act(() => appSync().flush());
+    const list = await screen.findByRole('list', { name: 'Waiting to be sent' });
+    await within(list).findByText('Not applied');
+    expect(within(list).getByRole('alert').textContent).toBe(
+      'The other party has not activated VIP Your money was not touched.',
+    );
+    expect(within(list).getByText('-3.00 USDT')).toBeTruthy();
+    expect(screen.getByText(/Available 25.00 USDT/)).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Waiting to be sent' })).toBeNull());
+    stop();
   });
 });

@@ -2,10 +2,9 @@
  * /user/transfer: send USDT to another member by username, phone or e-mail. No security key (SPEC.md §5);
  * a confirmation shows who receives what before anything is sent, and the result is shown in place.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import { describeError, errorText } from '../../api/errors';
 import type { TransferRecord } from '../../../engine/index';
 import { toastStore } from '../../app/toast-store';
@@ -14,6 +13,9 @@ import { toFailure, type Failure } from '../../machines/failure';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
+import { PendingOutgoing, PendingRows } from '../../ui/PendingRows';
+import { appWrites, sendWrite } from '../../sync/app-writes';
+import { usePendingMutations, waitingOutgoing } from '../../sync/pending';
 import { cleanAmount } from './amount';
 import { useSiteLimits } from '../../api/site-limits';
 import { validateTransfer, type TransferErrors } from './transfer-rules';
@@ -33,6 +35,14 @@ export function TransferPage() {
   const available = profile.data?.available;
   const minTransfer = useSiteLimits()?.minTransfer;
   const TRANSFER_MINIMUM = minTransfer ?? '--';
+  const pending = usePendingMutations('/api/transfer/submit');
+  const waiting = pending.filter((row) => row.state === 'waiting').length;
+  // A queued transfer was answered: the confirmed balance may have changed, read it again.
+  const lastWaiting = useRef(waiting);
+  useEffect(() => {
+    if (waiting < lastWaiting.current) void profile.reload();
+    lastWaiting.current = waiting;
+  }, [waiting, profile]);
 
   function edit(patch: Partial<typeof form>) {
     setForm((f) => ({ ...f, ...patch }));
@@ -55,20 +65,24 @@ export function TransferPage() {
   async function confirm() {
     setBusy(true);
     try {
-      const record = await api.call('/api/transfer/submit', {
+      // The mutation id is fixed here, at confirmation: however often it is pushed, it is applied once.
+      const outcome = await sendWrite('/api/transfer/submit', {
         account: form.account.trim(),
         amount: form.amount,
       });
       setConfirming(false);
-      setDone(record);
       setForm({ account: '', amount: '' });
+      // Offline (or the answer was lost): it waits in the outbox, listed below as waiting.
+      if (outcome.queued) return;
+      const record = outcome.data;
+      setDone(record);
       toastStore.show(
         t('transfer.sent', { amount: money(record.amount), account: record.account }),
         'success',
       );
       void profile.reload();
     } catch (error) {
-      // The client toasted it; it also stays on the form until the member changes something.
+      // Presented like a failed call's (toast); it also stays on the form until the member changes something.
       setConfirming(false);
       setFailure(toFailure(error));
     } finally {
@@ -119,9 +133,12 @@ export function TransferPage() {
             value={form.amount}
             error={amountError}
             hint={
-              available !== undefined
-                ? t('transfer.available', { amount: money(available), min: TRANSFER_MINIMUM })
-                : t('transfer.minimum', { min: TRANSFER_MINIMUM })
+              <>
+                {available !== undefined
+                  ? t('transfer.available', { amount: money(available), min: TRANSFER_MINIMUM })
+                  : t('transfer.minimum', { min: TRANSFER_MINIMUM })}{' '}
+                <PendingOutgoing amount={waitingOutgoing(pending)} />
+              </>
             }
             addon={<span className="unit">USDT</span>}
             onChange={(e) => edit({ amount: cleanAmount(e.target.value) })}
@@ -137,6 +154,21 @@ export function TransferPage() {
           <p className="hint">{t('transfer.rules')}</p>
         </form>
       </section>
+
+      {pending.length > 0 && (
+        <section className="card" aria-labelledby="transfer-pending">
+          <h2 id="transfer-pending" className="section-title">
+            {t('outbox.title')}
+          </h2>
+          <PendingRows
+            rows={pending}
+            label={t('outbox.title')}
+            sign="-"
+            describe={(row) => t('records.transferTo', { account: String(row.args.account ?? '') })}
+            onDismiss={(id) => void appWrites().acknowledge(id)}
+          />
+        </section>
+      )}
 
       {confirming && (
         <Dialog

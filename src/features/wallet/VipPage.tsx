@@ -17,6 +17,7 @@ import { vipEffects } from '../../machines/vip-effects';
 import { Dialog } from '../../ui/Dialog';
 import { KeyDialog } from '../../ui/KeyDialog';
 import { CachedNote } from '../../ui/Freshness';
+import { NeedsConnection } from '../../ui/NeedsConnection';
 import { QueryState } from '../../ui/QueryState';
 import { useCached } from '../../sync/cache';
 import { loadProfile } from './use-profile';
@@ -130,11 +131,14 @@ export function VipPage() {
           </Link>
         </div>
         <p className="hint">{t('vip.intro')}</p>
-        <ul className="vip-list">
-          {data.list.map((l) => (
-            <VipLevelCard key={l.level} level={l} current={level} busy={busy} onBuy={setBuying} />
-          ))}
-        </ul>
+        {/* A purchase needs the security key, which never waits on the device: online only. */}
+        <NeedsConnection>
+          <ul className="vip-list">
+            {data.list.map((l) => (
+              <VipLevelCard key={l.level} level={l} current={level} busy={busy} onBuy={setBuying} />
+            ))}
+          </ul>
+        </NeedsConnection>
       </section>
 
       {buying && (

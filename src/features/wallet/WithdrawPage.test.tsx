@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
+import { appDeviceDb } from '../../sync/app';
 import { sentPaths, testClock, testEngine } from '../auth/test-engine';
 import { addressOf, fundedMember, SECRETS, wireTestApi } from './test-wallet';
 
@@ -75,8 +76,9 @@ describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
     expect(within(dialog).getByText('20.00 USDT')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() =>
-      expect(document.querySelector('.toast-error')?.textContent).toBe('The security key is wrong'),
+    await waitFor(
+      () => expect(document.querySelector('.toast-error')?.textContent).toBe('The security key is wrong'),
+      { timeout: 5000 },
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     // Also announced on the form, next to the key to correct.
@@ -92,17 +94,39 @@ describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
         name: 'Confirm',
       }),
     );
-    expect(await screen.findByRole('heading', { name: 'Submitted, awaiting review' })).toBeTruthy();
-    expect(screen.getByText('Withdrawal submitted, awaiting review')).toBeTruthy();
-    // The demo review runs 60 s after submission.
+    expect(
+      await screen.findByRole('heading', { name: 'Submitted, awaiting review' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    // 911 is a success: its confirmation is a success toast, never a red error.
+    await waitFor(() =>
+      expect(document.querySelector('.toast-success')?.textContent).toBe(
+        'Withdrawal submitted, awaiting review',
+      ),
+    );
+    expect([...document.querySelectorAll('.toast-error')].map((e) => e.textContent)).not.toContain(
+      'Withdrawal submitted, awaiting review',
+    );
+    // The security key never reached the device: not in its database (outbox, answers), not in storage.
+    const db = appDeviceDb();
+    const stored = JSON.stringify(await Promise.all(db.tables.map((table) => table.toArray())));
+    expect(stored).toContain('/api/withdraw/submit');
+    expect(stored).not.toMatch(/"key":"\d+"/);
+    for (const row of await db.results.toArray())
+      if (row.name === '/api/withdraw/submit')
+        expect((row as { args?: object }).args).not.toHaveProperty('key');
+    const storage = Object.keys(localStorage).map((k) => localStorage.getItem(k) ?? '');
+    expect(storage.join('\n')).not.toMatch(/"key":"\d+"/);
+    expect(storage).not.toContain(SECRETS.key);
+    // The demo review runs 60 s after submission; its verdict arrives through the feed, not a poll.
+    sentPaths.length = 0;
     testClock.advance(61_000);
     await (await testEngine()).settle();
-    expect(
-      await screen.findByRole('heading', { name: 'Withdrawal approved and sent' }, { timeout: 6000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Withdrawal approved and sent' })).toBeTruthy();
+    // One read of the list for the settled record's figures, after the feed said so.
+    expect(sentPaths.filter((p) => p === '/api/withdraw/list').length).toBeLessThanOrEqual(1);
   }, 15_000);
 
-  it('offline, a confirmed withdrawal waits in the queue and is sent when the device is back online', async () => {
+  it('offline, the form is refused before anything is typed, with a note; it comes back online', async () => {
     let online = true;
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
     const setOnline = (value: boolean) =>
@@ -111,26 +135,17 @@ describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
         window.dispatchEvent(new Event(value ? 'online' : 'offline'));
       });
     try {
-      const { trc } = await open('50');
+      await open('50');
       await setOnline(false);
-      expect(screen.getByText(/You are offline\. Figures shown may be out of date/)).toBeTruthy();
-      await userEvent.type(field('Receiving address'), trc);
-      await userEvent.type(field('Amount'), '15');
-      await userEvent.type(field('Security key'), SECRETS.key);
-      await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
-      sentPaths.length = 0;
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-      expect(
-        await screen.findByText('You are offline. The withdrawal will be sent when you are back online.', {
-          selector: 'p',
-        }),
-      ).toBeTruthy();
-      expect(sentPaths).not.toContain('/api/withdraw/submit');
+      const note = screen.getByText(/This needs a connection and cannot wait on the device/);
+      expect(note.getAttribute('role')).toBe('status');
+      // Disabled by their fieldset: nothing can be typed or sent.
+      expect(field('Receiving address').matches(':disabled')).toBe(true);
+      expect(field('Security key').matches(':disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: 'Withdraw' }).matches(':disabled')).toBe(true);
       await setOnline(true);
-      expect(await screen.findByRole('heading', { name: 'Submitted, awaiting review' })).toBeTruthy();
-      // Sent through /api/sync/push under its confirmation's mutation id, so a resend is applied once.
-      expect(sentPaths).toContain('/api/sync/push');
+      expect(screen.queryByText(/This needs a connection/)).toBeNull();
+      expect(field('Security key').matches(':disabled')).toBe(false);
     } finally {
       online = true;
     }

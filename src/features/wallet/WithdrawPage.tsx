@@ -1,7 +1,9 @@
 /**
  * /user/withdraw and /pay/withdraw, driven by the withdrawal machine (src/machines/withdrawal.ts): the form,
- * a confirmation, the submission (answered 911, "awaiting review"), then the review's verdict, found by
- * reading the withdrawal list until the record settles. Offline, a confirmed withdrawal waits in the queue.
+ * a confirmation, the submission (answered 911, "awaiting review": a success), then the review's verdict,
+ * announced by the feed's `withdrawal` account event (docs/DECISIONS.md), with a slow read of the list as
+ * fallback. Offline, the form is disabled with a note: a withdrawal needs its key, which never waits on the
+ * device. A submission whose answer was lost waits in the outbox and is pushed again under the same id.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -16,8 +18,11 @@ import { withdrawalMachine } from '../../machines/withdrawal';
 import { validateWith } from '../../machines/withdrawal-effects';
 import { defaultValidators } from '../../machines/withdrawal-rules';
 import { siteLimits, useSiteLimits } from '../../api/site-limits';
+import { reviewResultOf } from '../../machines/withdrawal';
 import { useOnlineStatus } from '../../pwa/online';
 import { Dialog } from '../../ui/Dialog';
+import { NeedsConnection } from '../../ui/NeedsConnection';
+import { useFeed } from '../market/feed';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { checkAddress } from './address-check';
 import { networkLabel } from './NetworkChoice';
@@ -27,7 +32,8 @@ import { WithdrawForm } from './WithdrawForm';
 import { WithdrawProgress } from './WithdrawProgress';
 import './wallet.css';
 
-export const REVIEW_POLL_MS = 3000;
+/** The fallback read of the list while the feed announces the verdict (a missed message, a closed feed). */
+export const REVIEW_POLL_MS = 30_000;
 
 /** The machine with the engine's address rules (checksums) in place of its shape-only default. */
 const CHECKED_WITHDRAWAL = withdrawalMachine.provide({
@@ -53,8 +59,12 @@ export function WithdrawPage() {
 
   useEffect(() => {
     const subs = [
-      actor.on('submitted', (e) => setRecord(e.record as unknown as WithdrawalRecord)),
-      actor.on('queued', () => toastStore.show(t('withdraw.queued'), 'info')),
+      actor.on('submitted', (e) => {
+        setRecord(e.record as unknown as WithdrawalRecord);
+        // 911 is the success of a submission: a confirmation, never an error.
+        toastStore.show(t('errors.e911'), 'success');
+      }),
+      actor.on('waiting', () => toastStore.show(t('withdraw.queued'), 'info')),
       actor.on('reviewed', (e) => {
         toastStore.show(
           t(e.status === 'success' ? 'withdraw.succeeded' : 'withdraw.rejected'),
@@ -77,6 +87,15 @@ export function WithdrawPage() {
     if (found.status === 'success' || found.status === 'rejected')
       send({ type: 'REVIEW_RESULT', status: found.status });
   }, [id, send]);
+
+  // The verdict arrives through the feed; the record is read once more for its final figures.
+  useFeed((message) => {
+    if (!reviewing) return;
+    const verdict = reviewResultOf(message, id);
+    if (!verdict) return;
+    send(verdict);
+    void checkReview().catch(() => undefined);
+  });
 
   useEffect(() => {
     if (!reviewing) return;
@@ -123,35 +142,34 @@ export function WithdrawPage() {
             {t('withdraw.records')}
           </Link>
         </div>
-        {snapshot.matches('queued') && (
+        {snapshot.matches('waiting') && (
           <div className="form-error" role="status">
             <p>{t('withdraw.queued')}</p>
-            <button type="button" className="button small" onClick={() => send({ type: 'CANCEL' })}>
-              {t('common.cancel')}
-            </button>
           </div>
         )}
-        <WithdrawForm
-          form={form}
-          errors={fieldErrors}
-          minimum={quote?.minimum ?? limits?.minWithdraw ?? minimum}
-          available={profile.data?.available}
-          quote={quote}
-          busy={busy || snapshot.matches('queued')}
-          failure={
-            snapshot.matches('failed') && snapshot.context.error
-              ? errorText(describeError(snapshot.context.error.code, snapshot.context.error.msg), (k, p) =>
-                  t(k, { ...p }),
-                )
-              : null
-          }
-          onEdit={(patch) => send({ type: 'EDIT', patch })}
-          onSubmit={() => {
-            // After a refused submission (wrong key...), a new submit starts from the corrected form.
-            if (snapshot.matches('failed')) send({ type: 'EDIT', patch: {} });
-            send({ type: 'SUBMIT' });
-          }}
-        />
+        <NeedsConnection>
+          <WithdrawForm
+            form={form}
+            errors={fieldErrors}
+            minimum={quote?.minimum ?? limits?.minWithdraw ?? minimum}
+            available={profile.data?.available}
+            quote={quote}
+            busy={busy || snapshot.matches('waiting')}
+            failure={
+              snapshot.context.error && (snapshot.matches('failed') || snapshot.matches('editing'))
+                ? errorText(describeError(snapshot.context.error.code, snapshot.context.error.msg), (k, p) =>
+                    t(k, { ...p }),
+                  )
+                : null
+            }
+            onEdit={(patch) => send({ type: 'EDIT', patch })}
+            onSubmit={() => {
+              // After a refused submission (wrong key...), a new submit starts from the corrected form.
+              if (snapshot.matches('failed')) send({ type: 'EDIT', patch: {} });
+              send({ type: 'SUBMIT' });
+            }}
+          />
+        </NeedsConnection>
       </section>
 
       {(snapshot.matches('confirming') || snapshot.matches('submitting')) && (

@@ -1,0 +1,183 @@
+/**
+ * Writes through the outbox on a real engine (src/sync/writes.ts, outbox.ts, pending.ts): answered at once
+ * online, waiting offline with their amount, pushed once however the answer is lost, and the fields a
+ * withdrawal must never leave on the device (its security key) withheld from IndexedDB.
+ */
+import { describe, expect, it } from 'vitest';
+import { enqueue, flushOutbox, SECRET_GRACE_MS } from '../../../src/sync/outbox';
+import { pendingWrites, waitingOutgoing } from '../../../src/sync/pending';
+import { createWrites, startWriteNotices, type Notice } from '../../../src/sync/writes';
+import { pair, syncHarness, transferCount } from '../../engine/sync-kit';
+import { device, type Device } from './device-kit';
+
+function writesOn(d: Device, memberId: string, retryMs = 5) {
+  return createWrites({
+    db: d.db,
+    sync: d.sync,
+    online: d.online.get,
+    member: () => memberId,
+    retryMs,
+  });
+}
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('condition not reached');
+}
+
+/** Every row of every table of the device database, as text. */
+async function deviceText(d: Device): Promise<string> {
+  const tables = await Promise.all(d.db.tables.map((t) => t.toArray()));
+  return JSON.stringify(tables);
+}
+
+describe('writes through the outbox (docs/OFFLINE.md "Writes and the outbox")', () => {
+  it('online: the answer comes back to the screen, and once acknowledged no pending row is left', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice, true);
+    const writes = writesOn(d, alice.id);
+    const sent = await writes.send('/api/transfer/submit', { account: 'bob', amount: '2' });
+    expect(sent.result?.code).toBe(0);
+    expect(await pendingWrites(d.db, alice.id, ['/api/transfer/submit'])).toMatchObject([
+      { id: sent.id, state: 'applied', args: { amount: '2' } },
+    ]);
+    await writes.acknowledge(sent.id);
+    expect(await pendingWrites(d.db, alice.id, ['/api/transfer/submit'])).toEqual([]);
+  });
+
+  it('offline: waiting rows carry their amounts (summed exactly), and the answer replaces the mark', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice, false);
+    const writes = writesOn(d, alice.id);
+    const a = await writes.send('/api/transfer/submit', { account: 'bob', amount: '1.1' });
+    const b = await writes.send('/api/transfer/submit', { account: 'bob', amount: '2.2' });
+    expect(a.result).toBeNull();
+    expect(d.delivered()).toBe(0);
+    const rows = await pendingWrites(d.db, alice.id, ['/api/transfer/submit']);
+    expect(rows.map((r) => [r.state, r.args.amount])).toEqual(
+      expect.arrayContaining([
+        ['waiting', '1.1'],
+        ['waiting', '2.2'],
+      ]),
+    );
+    // 1.1 + 2.2 in floating point is 3.3000000000000003; in micro-units it is 3.3.
+    expect(waitingOutgoing(rows)).toBe('3.3');
+    d.online.set(true);
+    await d.sync.flush();
+    const after = await pendingWrites(d.db, alice.id, ['/api/transfer/submit']);
+    expect(after.map((r) => r.state)).toEqual(['applied', 'applied']);
+    expect(waitingOutgoing(after)).toBe('0');
+    expect(await writes.answer(b.id)).toMatchObject({ code: 0 });
+    expect(await transferCount(h)).toBe(2);
+  });
+
+  it('a lost answer: the push reached the engine, the retry gets the first answer and nothing twice', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice, true);
+    const writes = writesOn(d, alice.id);
+    d.link('lossy');
+    const sent = await writes.send('/api/transfer/submit', { account: 'bob', amount: '5' });
+    expect(sent.result).toBeNull();
+    expect(await transferCount(h)).toBe(1);
+    expect((await pendingWrites(d.db, alice.id, ['/api/transfer/submit']))[0]?.state).toBe('waiting');
+    d.link('up');
+    // The writes retry on their own while the device is online.
+    expect(await writes.answer(sent.id)).toMatchObject({ code: 0 });
+    expect(await transferCount(h)).toBe(1);
+    expect(d.delivered()).toBeGreaterThanOrEqual(2);
+    expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+
+  it('a withheld field (the security key) is sent with the push but never written to the device', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice, true);
+    const writes = writesOn(d, alice.id);
+    const secretKey = 'key1';
+    const sent = await writes.send('/api/Viplist/Buyvip', { level: 1, key: secretKey }, { secret: ['key'] });
+    // Applied: the engine got the key.
+    expect(sent.result?.code).toBe(0);
+    const text = await deviceText(d);
+    expect(text).toContain('/api/Viplist/Buyvip');
+    expect(text).not.toContain(secretKey);
+    expect(text).toContain('"args":{"level":1}');
+  });
+
+  it('an entry whose key only another tab holds waits for it, then is sent without it and refused, applying nothing', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice, true);
+    // Queued by "another tab": this module never held its key.
+    await d.db.outbox.add({
+      id: 'other-tab-1',
+      memberId: alice.id,
+      name: '/api/Viplist/Buyvip',
+      args: { level: 1 },
+      createdAt: 1_000,
+      withheld: ['key'],
+    } as Parameters<typeof d.db.outbox.add>[0]);
+    const options = { memberId: alice.id, clientId: 'c', now: () => 1_000 + SECRET_GRACE_MS - 1 };
+    expect(await flushOutbox(d.db, d.api, options)).toMatchObject({ answered: 0, pending: 1 });
+    expect(d.delivered()).toBe(0);
+    const late = { ...options, now: () => 1_000 + SECRET_GRACE_MS };
+    expect(await flushOutbox(d.db, d.api, late)).toMatchObject({ answered: 1, pending: 0 });
+    expect((await d.db.results.get('other-tab-1'))?.code).toBe(400);
+    const vip = await h.call('/api/user/getuser', undefined, alice);
+    expect((vip.data as { vip: string }).vip).toBe('vip0');
+  });
+
+  it('an entry queued with a held key goes out with it even after the grace period', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice, false);
+    await enqueue(
+      d.db,
+      {
+        id: 'held-1',
+        memberId: alice.id,
+        name: '/api/Viplist/Buyvip',
+        args: { level: 1, key: 'key1' },
+        createdAt: 0,
+      },
+      ['key'],
+    );
+    d.online.set(true);
+    await until(async () => (await d.sync.flush()).pending === 0);
+    expect((await d.db.results.get('held-1'))?.code).toBe(0);
+  });
+
+  it('an answer nobody awaited is announced once per device, even with two tabs watching; a refusal keeps its row', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice, false);
+    const writes = writesOn(d, alice.id);
+    const seen: Notice[] = [];
+    const watch = () =>
+      startWriteNotices(
+        { db: d.db, writes, member: () => alice.id, subscribeMember: () => () => undefined },
+        (notice) => seen.push(notice),
+      );
+    const tabs = [watch(), watch()];
+    await writes.send('/api/transfer/submit', { account: 'bob', amount: '1' });
+    // No such member: refused with its catalogue code, nothing applied.
+    await writes.send('/api/transfer/submit', { account: 'nobody-here', amount: '1' });
+    d.online.set(true);
+    await d.sync.flush();
+    await until(async () => seen.length >= 2);
+    // Both answers are claimed (notified) in the database: neither tab can present them again.
+    const answers = await d.db.results.toArray();
+    expect(answers.every((r) => (r as { notified?: boolean }).notified)).toBe(true);
+    expect(seen.map((n) => n.applied).sort()).toEqual([false, true]);
+    const rows = await pendingWrites(d.db, alice.id, ['/api/transfer/submit']);
+    expect(rows.map((r) => [r.state, r.args.account])).toEqual([['failed', 'nobody-here']]);
+    expect(rows[0]?.code).not.toBe(0);
+    expect(await transferCount(h)).toBe(1);
+    tabs.forEach((stop) => stop());
+  });
+});
