@@ -66,6 +66,19 @@ describe('/user/withdraw form (SPEC.md §5 withdrawal)', () => {
     expect(within(quote).getByText('49.50 USDT')).toBeTruthy();
   });
 
+  it("the confirmation shows the member's amount exactly: 50.125 USDT, not 50.13 (issue 15)", async () => {
+    const { trc } = await open('100');
+    await waitFor(() => expect(screen.getByText(/available 100.00 USDT/)).toBeTruthy());
+    await userEvent.type(field('Receiving address'), trc);
+    await userEvent.type(field('Amount'), '50.125');
+    await userEvent.type(field('Security key'), '1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm withdrawal' });
+    expect(within(dialog).getByText('50.125 USDT')).toBeTruthy();
+    expect(within(dialog).getByText('49.125 USDT')).toBeTruthy();
+    expect(within(dialog).queryByText('50.13 USDT')).toBeNull();
+  });
+
   it('a wrong key is refused (3007) and kept for correction; the right key is submitted (911), then reviewed', async () => {
     const { trc } = await open('100');
     await waitFor(() => expect(screen.getByText(/available 100.00 USDT/)).toBeTruthy());
