@@ -60,19 +60,30 @@ describe('the shell paints before the JavaScript', () => {
     try {
       await context.addInitScript(() => {
         localStorage.setItem('strata.lang', 'en-US');
-        (window as unknown as { __shifts: number }).__shifts = 0;
+        const w = window as unknown as { __shifts: number; __shell: string };
+        w.__shifts = 0;
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
-            (window as unknown as { __shifts: number }).__shifts += entry.value;
+            w.__shifts += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
+        // Where the shell put the header and the tabs, before any of the app's JavaScript has run.
+        document.addEventListener('DOMContentLoaded', () => {
+          const box = (s: string) => JSON.stringify(document.querySelector(s)?.getBoundingClientRect());
+          w.__shell = box('header.topbar') + box('nav.tabbar');
+        });
       });
       const page = await context.newPage();
       await page.goto('/home');
-      const before = await page.locator('nav.tabbar').boundingBox();
-      expect(await page.locator('h1.topbar-title').textContent()).toBe('Home');
-      // React has taken over once the shell's links route in-app: the quotes card leaves its loading state.
+      // The app has taken over once the quotes card leaves the shell's loading state.
       await page.locator('.home .quote-list, .home .state-error').first().waitFor();
-      expect(await page.locator('nav.tabbar').boundingBox()).toEqual(before);
+      const shell = await page.evaluate(() => (window as unknown as { __shell: string }).__shell);
+      expect(shell).toContain('"height"');
+      const app = await page.evaluate(() => {
+        const box = (s: string) => JSON.stringify(document.querySelector(s)?.getBoundingClientRect());
+        return box('header.topbar') + box('nav.tabbar');
+      });
+      expect(app).toBe(shell);
+      expect(await page.locator('h1.topbar-title').textContent()).toBe('Home');
       expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
     } finally {
       await context.close();
