@@ -131,11 +131,12 @@ async function lighthouseScores(url: string, member: boolean): Promise<void> {
     if (!audit) continue;
     const value = audit.numericValue ?? Number.NaN;
     const verdict = budget === undefined ? '' : value <= budget ? ' ok' : ' OVER';
+    const shown = id === 'cumulative-layout-shift' ? value.toFixed(4) : (audit.displayValue ?? String(value));
     const limit =
       budget === undefined
         ? ''
         : ` (budget <= ${id === 'cumulative-layout-shift' ? budget : `${budget} ms`})${verdict}`;
-    console.log(`  ${id.padEnd(25)} ${(audit.displayValue ?? String(value)).padStart(6)}${limit}`);
+    console.log(`  ${id.padEnd(25)} ${shown.padStart(6)}${limit}`);
   }
   // What cost points, so a drop is actionable without opening the report.
   for (const { id } of CATEGORIES) {
