@@ -67,8 +67,11 @@ export function fillShell(template: string, strings: Record<string, string>): st
   return template.replace(MARKER, (_, key: string) => strings[key] ?? '');
 }
 
+/** The key of /home's template for a logged-in member. */
+export const MEMBER_HOME = '/home#member';
+
 export interface ShellData {
-  /** Route path -> template. */
+  /** Route path -> template (MEMBER_HOME: /home as a member sees it; `{{name}}` is their stored name). */
   templates: Record<string, string>;
   /** Language -> key -> escaped string. */
   strings: Record<string, Record<string, string>>;
@@ -88,5 +91,5 @@ export interface ShellData {
  */
 export function shellScript(data: ShellData, splash: string): string {
   const json = JSON.stringify({ ...data, splash }).replace(/</g, '\\u003c');
-  return `<script>(function(){try{var D=${json};var d=document,h=d.documentElement,p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';if(p==='/')p='/home';var g=D.guard[p];if(g)p=g[localStorage.getItem('strata.user')?1:0];var l=D.strings[h.lang]?h.lang:D.served.lang,s=D.strings[l],t=D.templates[p],r=d.getElementById('root');if(!r)return;if(!t){r.innerHTML=D.splash;return;}if(D.titles[p]){var e=d.createElement('textarea');e.innerHTML=s[D.titles[p]]+' - '+s['common.appName'];d.title=e.value;}if(p===D.served.path&&l===D.served.lang)return;r.innerHTML=t.replace(/\\u0001([\\w.-]+)\\u0002/g,function(_,k){return s[k]||''});}catch(e){}})();</script>`;
+  return `<script>(function(){try{var D=${json};var d=document,h=d.documentElement,p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';if(p==='/')p='/home';var u=localStorage.getItem('strata.user'),g=D.guard[p];if(g)p=g[u?1:0];var l=D.strings[h.lang]?h.lang:D.served.lang,s=D.strings[l],t=D.templates[p],r=d.getElementById('root');if(!r)return;if(!t){r.innerHTML=D.splash;return;}if(D.titles[p]){var e=d.createElement('textarea');e.innerHTML=s[D.titles[p]]+' - '+s['common.appName'];d.title=e.value;}var n=null;try{n=u&&JSON.parse(u).username}catch(e){}if(p==='/home'&&u&&D.templates['${MEMBER_HOME}']!==undefined)t=D.templates['${MEMBER_HOME}'];else if(p===D.served.path&&l===D.served.lang)return;r.innerHTML=t.replace(/\\u0001([\\w.-]+)\\u0002/g,function(_,k){return s[k]||''}).replace(/\\{\\{name\\}\\}/g,String(n||'').replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'}));}catch(e){}})();</script>`;
 }

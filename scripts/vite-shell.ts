@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { localeParts } from './vite-locale-parts';
 import {
+  MEMBER_HOME,
   fillShell,
   markerI18n,
   shellScript,
@@ -63,6 +64,7 @@ export async function renderTemplates(): Promise<Pick<ShellData, 'templates' | '
       if (title) titles[path] = title;
       guard[path] = [target(guardRedirect(path, false), path), target(guardRedirect(path, true), path)];
     }
+    templates[MEMBER_HOME] = shell.renderShell('/home', i18n, true);
     return { templates, titles, guard };
   } finally {
     await server.close();

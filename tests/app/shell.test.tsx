@@ -11,6 +11,7 @@ import { cleanup, screen } from '@testing-library/react';
 import {
   fillShell,
   MARK_OPEN,
+  MEMBER_HOME,
   markerI18n,
   shellScript,
   shellStrings,
@@ -31,6 +32,7 @@ let templates: Record<string, string> = {};
 beforeAll(async () => {
   const i18n = await markerI18n();
   templates = Object.fromEntries(SHELL_ROUTES.map((path) => [path, renderShell(path, i18n)]));
+  templates[MEMBER_HOME] = renderShell('/home', i18n, true);
 });
 afterEach(cleanup);
 
@@ -88,6 +90,17 @@ describe('the build-time shell', () => {
     expect(shell).toEqual(parts(document.body));
   });
 
+  it("is in step with the React app on a member's /home (the balance shows once the app has it)", async () => {
+    await renderApp('/home', { user: TEST_USER });
+    await screen.findByRole('heading', { level: 2, name: 'Hello, alice' });
+    const shell = shellDom(MEMBER_HOME, 'en-US');
+    shell.innerHTML = shell.innerHTML.replace(/\{\{name\}\}/g, 'alice');
+    expect(shell.querySelector('.hero-balance strong')?.textContent).toBe('-- USDT');
+    const app = parts(document.body);
+    expect(app.hero).toContain('0.00 USDT');
+    expect(parts(shell)).toEqual({ ...app, hero: app.hero?.replace('0.00 USDT', '-- USDT') });
+  });
+
   it('is in step with the React app on every tab route a member opens', async () => {
     for (const path of SHELL_ROUTES.filter((p) => p !== '/home' && p !== '/login')) {
       await renderApp(path, { user: TEST_USER });
@@ -132,11 +145,12 @@ describe('the inline shell script', () => {
     return { templates, strings, titles, guard, served: { path: '/home', lang: 'zh-CN' } };
   };
 
-  function run(path: string, lang: string, user: boolean): HTMLElement {
+  /** Runs the script on `path`; `user`: TEST_USER is stored, none is, or 'keep' what the test stored. */
+  function run(path: string, lang: string, user: boolean | 'keep'): HTMLElement {
     history.replaceState(null, '', path);
     document.documentElement.lang = lang;
-    if (user) localStorage.setItem('strata.user', JSON.stringify(TEST_USER));
-    else localStorage.removeItem('strata.user');
+    if (user === true) localStorage.setItem('strata.user', JSON.stringify(TEST_USER));
+    else if (user === false) localStorage.removeItem('strata.user');
     document.body.innerHTML = '<div id="root">served</div>';
     const code = shellScript(data(), '<div class="splash">Strata</div>').replace(
       /^<script>|<\/script>$/g,
@@ -158,6 +172,15 @@ describe('the inline shell script', () => {
   it("shows the guard's screen: /login for a guest on /user, /home for a member on /login", () => {
     expect(run('/user', 'en-US', false).querySelector('h1')?.textContent).toBe('Log in');
     expect(run('/login', 'en-US', true).querySelector('h1')?.textContent).toBe('Home');
+  });
+
+  it("shows a member's /home with their stored name, escaped, and no guest invitation", () => {
+    const root = run('/home', 'en-US', true);
+    expect(root.querySelector('#hero-title')?.textContent).toBe('Hello, alice');
+    expect(root.querySelector('.hero-actions')).toBeNull();
+    localStorage.setItem('strata.user', JSON.stringify({ ...TEST_USER, username: '<img src=x>' }));
+    const html = run('/home', 'en-US', 'keep').querySelector('#hero-title')?.innerHTML;
+    expect(html).toBe('Hello, &lt;img src=x&gt;');
   });
 
   it('keeps the served markup for zh-CN /home and shows the splash on other routes', () => {

@@ -17,6 +17,7 @@ import { Icon } from '../../ui/icons';
 import { DemoBadge } from '../DemoBadge';
 import { SCREENS, isTabPath } from '../paths';
 import { TabBar } from '../TabBar';
+import { userStore } from '../user-store';
 
 /** The routes a member can enter directly (bookmarks, the installed app's start URL, shared links). */
 export const SHELL_ROUTES = ['/home', '/market', '/contract', '/financial', '/user', '/login'] as const;
@@ -63,13 +64,27 @@ export function StaticShell({ path }: { path: ShellRoute }) {
   );
 }
 
-/** The shell of `path` as HTML, its strings taken from `i18n` (already initialised). */
-export function renderShell(path: ShellRoute, i18n: I18n): string {
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={[path]}>
-        <StaticShell path={path} />
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
+/**
+ * A member as the shell shows one: the page fills in the stored name (scripts/shell-html.ts); the balance
+ * shows as "--" until the app reads it, rather than a number the shell would have to round itself.
+ */
+const SHELL_MEMBER = { id: 'shell', token: '', username: '', vip: 'vip0', balance: '-' };
+
+/**
+ * The shell of `path` as HTML, its strings taken from `i18n` (already initialised); `member`: as a logged-in
+ * member sees it (on /home: the welcome and balance instead of the guest's invitation).
+ */
+export function renderShell(path: ShellRoute, i18n: I18n, member = false): string {
+  if (member) userStore.set(SHELL_MEMBER);
+  try {
+    return renderToStaticMarkup(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[path]}>
+          <StaticShell path={path} />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+  } finally {
+    if (member) userStore.clear();
+  }
 }
