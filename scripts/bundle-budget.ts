@@ -61,9 +61,13 @@ export function homeCriticalFiles(chunks: ChunkEntry[]): string[] {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const start = [
     ...[...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => m[1] ?? ''),
+    // The entry started after the first paint (scripts/vite-shell.ts).
+    ...[...html.matchAll(/<script[^>]+data-entry="\/?([^"]+\.js)"/g)].map((m) => m[1] ?? ''),
     ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)].map((m) => m[1] ?? ''),
     ...chunks.filter((c) => c.modules.some((m) => m.id === HOME_SCREEN)).map((c) => c.file),
   ].map((f) => join(dist, f));
+  if (!/<script[^>]+(?:src|data-entry)="[^"]+\.js"/.test(html))
+    failures.push('index.html names no entry module');
   if (!chunks.some((c) => c.modules.some((m) => m.id === HOME_SCREEN)))
     failures.push(`no chunk holds ${HOME_SCREEN}: build-report/modules.json is missing or stale`);
   const files = closure(start);
