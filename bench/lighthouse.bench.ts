@@ -1,8 +1,8 @@
 /**
  * Lighthouse (mobile preset, the npm package on Debian's Chromium) against `vite preview` of the production
  * build: /home as a first visit, then /market and /user with a member logged in (registered through the UI
- * in demo mode first; their storage is kept, the service worker and its caches are not, so the page still
- * comes from the network). Each route: the median of five runs, the four category scores and FCP, LCP, TBT
+ * in demo mode first; their storage is kept, the service worker, its caches and the HTTP cache are not, so
+ * the page still comes from the network). Each route: the median of five runs, the four category scores and FCP, LCP, TBT
  * and CLS next to issue 14's budgets. Then the offline repeat visit: first-contentful-paint of /home reloaded
  * with no network, served by the service worker. Builds dist/ first when it is missing. Run alone with
  * `npm run bench lighthouse`; the figures move with the machine's load (it prints the load average).
@@ -80,7 +80,10 @@ async function logInMember(port: number, origin: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL((url) => url.pathname !== '/register', { timeout: 30_000 });
   await page.waitForFunction(() => localStorage.getItem('strata.user') !== null);
-  // The member stays (localStorage, IndexedDB); the worker and its caches go, so the load is from the network.
+  // The member stays (localStorage, IndexedDB); the worker, its caches and the HTTP cache go, so the page
+  // loads from the network as on a first visit.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
   await page.evaluate(async () => {
     for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
     for (const k of await caches.keys()) await caches.delete(k);
