@@ -1,7 +1,7 @@
 /**
  * The K-line chart in real Chromium (Debian's /usr/bin/chromium through playwright-core) against a small
  * page holding only the app's chart module (src/features/kline/chart.ts) at the phone size: setData of
- * 1,000 wire candles (what a member loads: the screen's first page) and of 100,000 (the library's ceiling),
+ * 1,000 wire candles (what a member holds after scrolling back a few 300-candle pages) and of 100,000,
  * as decimal strings converted as the screen converts them, and the p50/p99 of one live update of the last
  * candle (a tick is series.update, never setData; ARCHITECTURE.md budgets: <= 200 ms and p99 <= 1 ms). Each
  * figure is the call itself and, for setData, also until the next painted frame. Skipped when Chromium is
@@ -20,7 +20,7 @@ export const name = 'K-line chart (Chromium)';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** What a member loads (src/features/kline/use-kline-chart.ts pages of 1,000) and the library's ceiling. */
+/** What a member holds after paging back (src/features/kline/use-kline-chart.ts) and the library's ceiling. */
 const CANDLE_COUNTS = [1_000, 100_000] as const;
 const UPDATES = 2_000;
 
