@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { localeParts } from './scripts/vite-locale-parts';
+import { bundleReport } from './scripts/vite-bundle-report';
+import { staticShell } from './scripts/vite-shell';
 
 /** The dark theme's page colour; index.html's theme-color meta says the same. */
 const THEME_COLOR = '#0b1220';
@@ -22,6 +24,8 @@ function chunkFileNames(chunk: { facadeModuleId: string | null }): string {
 export default defineConfig({
   plugins: [
     localeParts(),
+    bundleReport(),
+    staticShell(),
     react(),
     VitePWA({
       strategies: 'generateSW',

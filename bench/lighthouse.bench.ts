@@ -1,10 +1,14 @@
 /**
  * Lighthouse (mobile preset, the npm package on Debian's Chromium) against `vite preview` of the production
- * build at /home, printing the four category scores next to ARCHITECTURE.md's budgets; then the offline
- * repeat visit: first-contentful-paint of /home reloaded with no network, served by the service worker.
- * Builds dist/ first when it is missing. Run alone with `npm run bench lighthouse`.
+ * build: /home as a first visit, then /market and /user with a member logged in (registered through the UI
+ * in demo mode first; their storage is kept, the service worker, its caches and the HTTP cache are not, so
+ * the page still comes from the network). Each route: the median of five runs, the four category scores and FCP, LCP, TBT
+ * and CLS next to issue 14's budgets. Then the offline repeat visit: first-contentful-paint of /home reloaded
+ * with no network, served by the service worker. Builds dist/ first when it is missing. Run alone with
+ * `npm run bench lighthouse`; the figures move with the machine's load (it prints the load average).
  */
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { build, preview, type PreviewServer } from 'vite';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -15,12 +19,21 @@ export const name = 'Lighthouse and offline first paint (/home, preview build)';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const CATEGORIES = [
-  { id: 'performance', budget: 95 },
+  { id: 'performance', budget: 98 },
   { id: 'accessibility', budget: 95 },
   { id: 'best-practices', budget: 95 },
   { id: 'seo', budget: undefined },
 ] as const;
-const OFFLINE_FCP_BUDGET_MS = 1000;
+const OFFLINE_FCP_BUDGET_MS = 100;
+/** Issue 14's budgets on the mobile preset (ms, except CLS). */
+const METRICS = [
+  { id: 'first-contentful-paint', budget: undefined },
+  { id: 'largest-contentful-paint', budget: 1500 },
+  { id: 'total-blocking-time', budget: 50 },
+  { id: 'cumulative-layout-shift', budget: 0 },
+] as const;
+const PASSWORD = 'secret1';
+const KEY = '1234';
 const OFFLINE_RUNS = 5;
 /** Sent as source text: tsx would wrap a function literal's inner closures in a helper the page lacks. */
 const READ_FCP = `new Promise((resolve) => {
@@ -39,19 +52,58 @@ async function startPreview(): Promise<{ server: PreviewServer; origin: string }
 }
 
 /** Lighthouse's simulated scores vary from run to run; its documentation advises the median of several. */
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-async function lighthouseRun(url: string): Promise<Report> {
+/** Registers a demo member through the UI of the browser on `port`, leaving them logged in. */
+async function logInMember(port: number, origin: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('Chromium has no default context');
+  const page = await context.newPage();
+  await page.goto(`${origin}/home`);
+  await page.evaluate(() => localStorage.setItem('strata.lang', 'en-US'));
+  await page.goto(`${origin}/register`);
+  const username = `lh${Date.now().toString(36)}`;
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('E-mail').fill(`${username}@example.test`);
+  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Security key', { exact: true }).fill(KEY);
+  await page.getByLabel('Repeat the security key', { exact: true }).fill(KEY);
+  await page.getByLabel('Secret answer').fill('Rex');
+  const hint = page.getByText(/^Demo code: \d{4}$/);
+  await hint.waitFor();
+  const code = ((await hint.textContent()) ?? '').replace('Demo code: ', '').trim();
+  await page.getByLabel('Verification code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL((url) => url.pathname !== '/register', { timeout: 30_000 });
+  await page.waitForFunction(() => localStorage.getItem('strata.user') !== null);
+  // The member stays (localStorage, IndexedDB); the worker, its caches and the HTTP cache go, so the page
+  // loads from the network as on a first visit.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.evaluate(async () => {
+    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+    for (const k of await caches.keys()) await caches.delete(k);
+    localStorage.removeItem('strata.lang');
+  });
+  await page.close();
+  await browser.close();
+}
+
+async function lighthouseRun(url: string, member: boolean): Promise<Report> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
+    if (member) await logInMember(chrome.port, new URL(url).origin);
     // No config: Lighthouse's default is the mobile preset (Moto G Power emulation, slow 4G throttling).
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES.map((c) => c.id),
+      disableStorageReset: member,
     });
     if (!result) throw new Error('Lighthouse returned no result');
     return result.lhr;
@@ -60,23 +112,34 @@ async function lighthouseRun(url: string): Promise<Report> {
   }
 }
 
-async function lighthouseScores(url: string): Promise<void> {
+async function lighthouseScores(url: string, member: boolean): Promise<void> {
+  const route = `${new URL(url).pathname}${member ? ' (member logged in)' : ''}`;
   const runs: Report[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) runs.push(await lighthouseRun(url));
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) runs.push(await lighthouseRun(url, member));
   const performance = (r: Report) => r.categories.performance?.score ?? 0;
   // The median run by performance score: its other figures are shown as they were measured together.
   const median = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)];
   if (!median) return;
   console.log(
-    `lighthouse runs (performance): ${runs.map((r) => Math.round(performance(r) * 100)).join(', ')}`,
+    `lighthouse ${route}: performance of ${runs.length} runs ${runs.map((r) => Math.round(performance(r) * 100)).join(', ')}; median run:`,
   );
   for (const { id, budget } of CATEGORIES) {
     const score = median.categories[id]?.score;
     const shown = score == null ? 'n/a' : String(Math.round(score * 100));
     const verdict = budget === undefined ? '' : score != null && score * 100 >= budget ? ' ok' : ' BELOW';
-    console.log(
-      `lighthouse ${id.padEnd(15)} ${shown.padStart(3)}${budget ? ` (budget >= ${budget})${verdict}` : ''}`,
-    );
+    console.log(`  ${id.padEnd(25)} ${shown.padStart(6)}${budget ? ` (budget >= ${budget})${verdict}` : ''}`);
+  }
+  for (const { id, budget } of METRICS) {
+    const audit = median.audits[id];
+    if (!audit) continue;
+    const value = audit.numericValue ?? Number.NaN;
+    const verdict = budget === undefined ? '' : value <= budget ? ' ok' : ' OVER';
+    const shown = id === 'cumulative-layout-shift' ? value.toFixed(4) : (audit.displayValue ?? String(value));
+    const limit =
+      budget === undefined
+        ? ''
+        : ` (budget <= ${id === 'cumulative-layout-shift' ? budget : `${budget} ms`})${verdict}`;
+    console.log(`  ${id.padEnd(25)} ${shown.padStart(6)}${limit}`);
   }
   // What cost points, so a drop is actionable without opening the report.
   for (const { id } of CATEGORIES) {
@@ -84,11 +147,7 @@ async function lighthouseScores(url: string): Promise<void> {
     const failed = refs
       .filter((ref) => ref.weight > 0 && (median.audits[ref.id]?.score ?? 1) < 0.9)
       .map((ref) => ref.id);
-    if (failed.length) console.log(`lighthouse ${id} lost points on: ${failed.join(', ')}`);
-  }
-  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'] as const) {
-    const audit = median.audits[id];
-    if (audit?.displayValue) console.log(`lighthouse ${id.padEnd(25)} ${audit.displayValue}`);
+    if (failed.length) console.log(`  ${id} lost points on: ${failed.join(', ')}`);
   }
 }
 
@@ -132,8 +191,12 @@ async function offlineFirstPaint(origin: string): Promise<void> {
 export async function run(): Promise<void> {
   const { server, origin } = await startPreview();
   try {
-    await lighthouseScores(`${origin}/home`);
+    console.log(`load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores at the start`);
+    await lighthouseScores(`${origin}/home`, false);
+    await lighthouseScores(`${origin}/market`, true);
+    await lighthouseScores(`${origin}/user`, true);
     await offlineFirstPaint(origin);
+    console.log(`load average ${loadavg()[0]?.toFixed(1)} at the end`);
   } finally {
     await server.close();
   }

@@ -1,6 +1,8 @@
 /**
  * Start-up: theme first (no flash), then the active locale, then the app mounts 300 ms after start
- * (SPEC.md §4) inside a data router.
+ * (SPEC.md §4) inside a data router. index.html already shows the opened route's shell (scripts/vite-shell.ts);
+ * React replaces it only once the route's screen has loaded, so the first React frame is the same layout
+ * with the screen in it, never a splash in between.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -23,6 +25,14 @@ async function start(): Promise<void> {
   const [i18n] = await Promise.all([initI18n(), delay]);
   const router = createBrowserRouter(routes);
   wireApi((to) => void router.navigate(to));
+  if (!router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(

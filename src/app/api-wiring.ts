@@ -1,11 +1,28 @@
-/** Connects the API client to the user store, i18next, toasts, the session dialog and navigation. */
+/**
+ * Connects the API client to the user store, i18next, toasts, the session dialog and navigation. The
+ * session machine (./session.ts, with XState) is only needed once a call is answered 401, so it loads then
+ * (or earlier, when a screen that logs in imports it) and stays off /home's critical path.
+ */
 import { configureApi } from '../api';
 import { presentError, type ErrorPresenter } from '../api/errors';
 import { i18next } from '../i18n';
 import { popupStore } from './popup-store';
-import { session } from './session';
+import type * as SessionExports from './session';
 import { toastStore } from './toast-store';
 import { userStore } from './user-store';
+
+type SessionModule = typeof SessionExports;
+let sessionModule: SessionModule | null = null;
+
+/** The session module, loaded once; calls made after it loaded run synchronously. */
+export function loadSession(): Promise<SessionModule> {
+  return import('./session').then((module) => (sessionModule = module));
+}
+
+function withSession(run: (module: SessionModule) => void): void {
+  if (sessionModule) run(sessionModule);
+  else void loadSession().then(run);
+}
 
 /** How API errors reach the member: toasts, the session dialog, logout to /login (SPEC.md §8). */
 export function createPresenter(navigate: (to: string) => void): ErrorPresenter {
@@ -15,12 +32,14 @@ export function createPresenter(navigate: (to: string) => void): ErrorPresenter 
     // The session machine owns the state (tokenExpired, then cleared on acknowledgement); the popup store
     // owns the one dialog.
     sessionExpired: () => {
-      session.expired();
+      withSession(({ session }) => session.expired());
       return popupStore.openSessionExpired();
     },
     logout: () => {
-      session.acknowledgeExpired();
-      navigate('/login');
+      withSession(({ session }) => {
+        session.acknowledgeExpired();
+        navigate('/login');
+      });
     },
   };
 }

@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { presentError } from '../api/errors';
-import { createPresenter } from './api-wiring';
+import { createPresenter, loadSession } from './api-wiring';
 import { renderApp, TEST_USER } from './test-utils';
 import { userStore } from './user-store';
 
 afterEach(cleanup);
+// The presenter acts on the session synchronously once its lazily loaded module is there.
+beforeAll(() => loadSession());
 
 describe('401 (SPEC.md §4 session, §8 catalogue)', () => {
   it('shows one session-expired dialog however many 401s arrive, then clears state, toasts and goes to /login', async () => {

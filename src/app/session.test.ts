@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { presentError } from '../api/errors';
 import { i18next, initI18n } from '../i18n';
-import { createPresenter } from './api-wiring';
+import { createPresenter, loadSession } from './api-wiring';
 import { popupStore } from './popup-store';
 import { session } from './session';
 import { toastStore } from './toast-store';
@@ -14,6 +14,8 @@ vi.mock('../api/engine-transport', async () => (await import('../features/auth/t
 
 beforeAll(async () => {
   if (!i18next.isInitialized) await initI18n('en-US');
+  // The presenter acts on the session synchronously once its lazily loaded module is there.
+  await loadSession();
 });
 
 const settled = () => waitFor(session.actor, (s) => !s.matches('restoring'));

@@ -7,6 +7,8 @@ import { describeError, errorText } from '../api/errors';
 import { isUnanswered, type Failure } from '../machines/failure';
 import { useOnlineStatus } from '../pwa/online';
 import './forms.css';
+// .spinner (the loading state) is styled there; without it the spinner has no size until another screen loads it.
+import './ui.css';
 
 export interface QueryStateProps {
   status: 'loading' | 'error' | 'ready';

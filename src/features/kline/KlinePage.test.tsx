@@ -54,6 +54,8 @@ describe('/finance/kline', { timeout: 20_000 }, () => {
     await act(() => advanceMarket(3_000));
     await waitFor(() => expect(chart.updates.length).toBeGreaterThan(updates));
     expect(chart.updates.at(-1)!.time).toBeGreaterThanOrEqual(paged.at(-1)!.time);
+    // A tick moves the last candle with update(); it never reloads the whole series.
+    expect(chart.sets).toHaveLength(2);
 
     await userEvent.click(screen.getByRole('button', { name: '1h' }));
     await waitFor(() => expect(chart.sets).toHaveLength(3));

@@ -69,10 +69,11 @@ describe('quotes list', { timeout: 20_000 }, () => {
     expect(screen.getByText('Simulated prices: a demo market, not a real exchange.')).toBeTruthy();
     // Every change carries a spoken direction and an arrow, not colour alone.
     expect(list.querySelectorAll('.change .sr-only')).toHaveLength(8);
+    // The feed connects once the page is idle (src/features/market/feed.ts): wait until it says so.
+    await screen.findByText('Live');
     const before = list.textContent;
     await act(() => advanceMarket(120_000));
     await waitFor(() => expect(screen.getByRole('list', { name: 'All' }).textContent).not.toBe(before));
-    expect(screen.getByText('Live')).toBeTruthy();
   });
 
   it('the rising and falling views partition the pairs', async () => {

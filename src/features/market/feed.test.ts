@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userStore } from '../../app/user-store';
-import { liveFeed } from './feed';
+import { liveFeed } from './feed-actor';
 
 /** A WebSocket stand-in that records what is sent once it is open. */
 class FakeSocket {

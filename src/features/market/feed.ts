@@ -1,104 +1,29 @@
 /**
- * The page's one real-time feed, shared by every market screen: a single socket machine
- * (src/machines/socket.ts) started on first use and kept for the page's life, as SPEC.md §4 keeps one
- * socket. Demo mode reads the worker's feed (demoFeed below); live mode a WebSocket on /ws.
+ * The hooks screens use for the real-time feed. The socket machine itself (./feed-actor.ts, with XState)
+ * is not needed to paint any screen, so it loads once the page is idle after first paint and stays off
+ * /home's critical path (scripts/bundle-budget.ts); listeners registered before then receive every message
+ * from the moment it connects, as before.
  */
-import { useEffect, useRef } from 'react';
-import { useSelector } from '@xstate/react';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { FeedMessage } from '../../../engine/index';
-import { apiBase, isDemoMode } from '../../api/config';
-import { socketMachine } from '../../machines/socket';
-import { createDemoWorkerTransport } from '../../api/transport-worker';
-import { socketConnection, webSocketFactory, type SocketFactory } from '../../machines/socket-connection';
-import { userStore } from '../../app/user-store';
+import type * as FeedActorExports from './feed-actor';
 
-/** The text `bind` carries (API.md: the server only needs it to keep the connection warm). */
-const HEARTBEAT_TEXT = 'strata';
+type FeedModule = typeof FeedActorExports;
 
-type FeedActor = ActorRefFrom<typeof socketMachine>;
+let loaded: FeedModule | null = null;
+let loading: Promise<FeedModule> | null = null;
 
-/**
- * Demo mode's feed as a socket (as demoSocketFactory), except that a demo engine that cannot start (no
- * Worker: old browsers, unit tests) reports a socket error, so the machine waits and retries instead of
- * throwing from a microtask.
- */
-const demoFeed: SocketFactory = (_url, handlers) => {
-  let closed = false;
-  let stop: (() => void) | undefined;
-  queueMicrotask(() => {
-    if (closed) return;
-    try {
-      stop = createDemoWorkerTransport().subscribe((message) => handlers.message(message));
-    } catch {
-      handlers.error();
-      return;
-    }
-    handlers.open();
-  });
-  return {
-    send: () => undefined,
-    close: () => {
-      closed = true;
-      stop?.();
-    },
-  };
-};
-
-/** The member's credentials for the live socket, or null when logged out (docs/SERVER.md "Socket auth"). */
-function authFrame(): string {
-  const user = userStore.get();
-  return JSON.stringify({ type: 'auth', data: user ? { token: user.token, userId: String(user.id) } : null });
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1_500 });
+  else setTimeout(run, 0);
 }
 
-/**
- * Live mode's socket: a WebSocket that, once bound, tells the server who the member is, and tells it again on
- * every login or logout, so account events (balance, order, withdrawal...) reach this member only. Market
- * messages need no auth. The bind itself carries only the heartbeat text, as API.md says.
- */
-export const liveFeed: SocketFactory = (url, handlers) => {
-  let bound = false;
-  let stopWatching: (() => void) | undefined;
-  const connection = webSocketFactory(url, {
-    ...handlers,
-    close: () => {
-      stopWatching?.();
-      handlers.close();
-    },
-    error: () => {
-      stopWatching?.();
-      handlers.error();
-    },
-  });
-  return {
-    send(text: string) {
-      connection.send(text);
-      if (bound) return;
-      bound = true;
-      connection.send(authFrame());
-      stopWatching = userStore.subscribe(() => connection.send(authFrame()));
-    },
-    close() {
-      stopWatching?.();
-      connection.close();
-    },
-  };
-};
-
-let actor: FeedActor | null = null;
-
-function feedUrl(): string {
-  return `${apiBase().replace(/^http/, 'ws')}/ws`;
-}
-
-export function feedActor(): FeedActor {
-  if (actor) return actor;
-  const machine = socketMachine.provide({
-    actors: { connection: socketConnection(isDemoMode() ? demoFeed : liveFeed) },
-  });
-  actor = createActor(machine, { input: { url: feedUrl(), heartbeat: HEARTBEAT_TEXT } });
-  actor.start();
-  return actor;
+/** The feed module, loaded (once) when the page is next idle. */
+export function loadFeed(): Promise<FeedModule> {
+  loading ??= new Promise<void>((resolve) => whenIdle(resolve))
+    .then(() => import('./feed-actor'))
+    .then((module) => (loaded = module));
+  return loading;
 }
 
 /** Calls `listener` for every feed message while the component is mounted; the latest closure wins. */
@@ -106,12 +31,35 @@ export function useFeed(listener: (message: FeedMessage) => void): void {
   const ref = useRef(listener);
   ref.current = listener;
   useEffect(() => {
-    const subscription = feedActor().on('message', (event) => ref.current(event.message));
-    return () => subscription.unsubscribe();
+    let unsubscribe: (() => void) | undefined;
+    let mounted = true;
+    void loadFeed().then(({ feedActor }) => {
+      if (!mounted) return;
+      const subscription = feedActor().on('message', (event) => ref.current(event.message));
+      unsubscribe = () => subscription.unsubscribe();
+    });
+    return () => {
+      mounted = false;
+      unsubscribe?.();
+    };
   }, []);
 }
 
-/** True while the feed is connected; false while it waits to reconnect (a stale-prices cue). */
+/** True while the feed is connected; false while it loads or waits to reconnect (a stale-prices cue). */
 export function useFeedLive(): boolean {
-  return useSelector(feedActor(), (s) => s.matches({ connection: 'open' }));
+  const subscribe = useCallback((changed: () => void) => {
+    let unsubscribe: (() => void) | undefined;
+    let mounted = true;
+    void loadFeed().then(({ feedActor }) => {
+      if (!mounted) return;
+      const subscription = feedActor().subscribe(changed);
+      unsubscribe = () => subscription.unsubscribe();
+      changed();
+    });
+    return () => {
+      mounted = false;
+      unsubscribe?.();
+    };
+  }, []);
+  return useSyncExternalStore(subscribe, () => loaded?.isFeedLive() ?? false);
 }

@@ -1,0 +1,95 @@
+/**
+ * The build-time shell's HTML (pure functions; scripts/vite-shell.ts runs them in the build, and
+ * tests/app/shell.test.tsx in the unit suite).
+ *
+ * A shell route is rendered once (src/app/shell/StaticShell.tsx) with an i18next instance whose every
+ * string is a marker, \u0001key\u0002: that is the route's template. `fillShell` puts one language's
+ * strings (HTML-escaped) in place of the markers. index.html carries the zh-CN /home shell as markup (what
+ * paints with JavaScript off) and, in an inline script that runs before first paint, every route's template
+ * and the shell strings of all twenty languages; the script picks the route and the stored language.
+ */
+import { createInstance, type i18n as I18n } from 'i18next';
+
+export const MARK_OPEN = '\u0001';
+export const MARK_CLOSE = '\u0002';
+const MARKER = new RegExp(`${MARK_OPEN}([\\w.-]+)${MARK_CLOSE}`, 'g');
+
+export type TranslationTree = { [key: string]: string | TranslationTree };
+
+/** An initialised i18next whose t(key) returns the key between markers. */
+export async function markerI18n(): Promise<I18n> {
+  const i18n = createInstance();
+  await i18n.init({
+    lng: 'shell',
+    resources: { shell: { translation: {} } },
+    interpolation: { escapeValue: false },
+    parseMissingKeyHandler: (key: string) => `${MARK_OPEN}${key}${MARK_CLOSE}`,
+    react: { useSuspense: false },
+  });
+  return i18n;
+}
+
+/** The keys a template uses, in order of first use. */
+export function templateKeys(template: string): string[] {
+  return [...new Set([...template.matchAll(MARKER)].map((m) => m[1] ?? ''))];
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+function lookup(tree: TranslationTree, key: string): string | undefined {
+  let node: string | TranslationTree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** One language's shell strings, HTML-escaped; throws on a key the locale lacks (the build fails). */
+export function shellStrings(tree: TranslationTree, keys: string[], lang: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of keys) {
+    const value = lookup(tree, key);
+    if (value === undefined) throw new Error(`shell: locales/${lang} has no "${key}"`);
+    out[key] = escapeHtml(value);
+  }
+  return out;
+}
+
+export function fillShell(template: string, strings: Record<string, string>): string {
+  return template.replace(MARKER, (_, key: string) => strings[key] ?? '');
+}
+
+/** The key of /home's template for a logged-in member. */
+export const MEMBER_HOME = '/home#member';
+
+export interface ShellData {
+  /** Route path -> template (MEMBER_HOME: /home as a member sees it; `{{name}}` is their stored name). */
+  templates: Record<string, string>;
+  /** Language -> key -> escaped string. */
+  strings: Record<string, Record<string, string>>;
+  /** Route path -> its title key (document.title before the app sets it). */
+  titles: Record<string, string>;
+  /** Route path -> [where the route guard sends a guest, where it sends a member] (src/app/guard.ts). */
+  guard: Record<string, [string, string]>;
+  /** What the markup in #root already is. */
+  served: { path: string; lang: string };
+}
+
+/**
+ * The inline script placed right after #root: picks the template of location.pathname ('/' is /home; where
+ * the route guard sends a guest or a member, by the stored 'strata.user'), and the language the head script put on <html lang>, and replaces #root's markup when it differs from the
+ * served one. Other routes get the splash, as before. JSON.stringify escapes "<" so no "</script>" can
+ * appear; the markers are written as \u escapes.
+ */
+export function shellScript(data: ShellData, splash: string): string {
+  const json = JSON.stringify({ ...data, splash }).replace(/</g, '\\u003c');
+  return `<script>(function(){try{var D=${json};var d=document,h=d.documentElement,p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';if(p==='/')p='/home';var u=localStorage.getItem('strata.user'),g=D.guard[p];if(g)p=g[u?1:0];var l=D.strings[h.lang]?h.lang:D.served.lang,s=D.strings[l],t=D.templates[p],r=d.getElementById('root');if(!r)return;if(!t){r.innerHTML=D.splash;return;}if(D.titles[p]){var e=d.createElement('textarea');e.innerHTML=s[D.titles[p]]+' - '+s['common.appName'];d.title=e.value;}var n=null;try{n=u&&JSON.parse(u).username}catch(e){}if(p==='/home'&&u&&D.templates['${MEMBER_HOME}']!==undefined)t=D.templates['${MEMBER_HOME}'];else if(p===D.served.path&&l===D.served.lang)return;r.innerHTML=t.replace(/\\u0001([\\w.-]+)\\u0002/g,function(_,k){return s[k]||''}).replace(/\\{\\{name\\}\\}/g,String(n||'').replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'}));}catch(e){}})();</script>`;
+}

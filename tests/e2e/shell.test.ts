@@ -1,0 +1,92 @@
+/**
+ * The shell before JavaScript (docs/PWA.md, scripts/vite-shell.ts) in headless Chromium against the
+ * production build: with JavaScript off, /home paints the header, the tabs and the demo badge in zh-CN;
+ * with only the app's bundles withheld, the inline shell script shows the stored language and the opened
+ * route; and once the app runs it takes over the same layout without moving it (no layout shift).
+ */
+import { describe, expect, it } from 'vitest';
+import { baseURL } from './browser';
+import { useBrowser } from './journey';
+
+const browser = useBrowser();
+
+describe('the shell paints before the JavaScript', () => {
+  it('with JavaScript disabled, /home shows the header, the five tabs and the demo badge in zh-CN', async () => {
+    const context = await browser().newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 812 },
+      baseURL: baseURL(),
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/home');
+      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('首页');
+      expect(await page.locator('.demo-badge').textContent()).toBe('演示');
+      expect(await page.locator('.demo-badge').isVisible()).toBe(true);
+      const tabs = await page.locator('nav.tabbar a.tab span').allTextContents();
+      expect(tabs).toEqual(['首页', '行情', '交易', '理财', '资产']);
+      expect(await page.locator('nav.tabbar a[aria-current="page"]').getAttribute('href')).toBe('/home');
+      // The /home layout: the hero with the demo disclaimer, the shortcuts and the quotes card loading.
+      expect(await page.locator('.hero .hero-demo').isVisible()).toBe(true);
+      expect(await page.locator('.shortcut-grid li').count()).toBe(6);
+      expect(await page.locator('nav.tabbar').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('without the app bundles, the stored language (ar-SA, right to left) and the opened route paint', async () => {
+    const context = await browser().newContext({ viewport: { width: 375, height: 812 }, baseURL: baseURL() });
+    try {
+      await context.addInitScript(() => localStorage.setItem('strata.lang', 'ar-SA'));
+      const page = await context.newPage();
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/login');
+      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('تسجيل الدخول');
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      expect(await page.locator('.demo-badge').textContent()).toBe('تجريبي');
+      expect(await page.locator('button.back').count()).toBe(1);
+      expect(await page.locator('nav.tabbar').count()).toBe(0);
+      // /user is for members only: a guest's shell is the screen the guard sends them to.
+      await page.goto('/user');
+      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('تسجيل الدخول');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the app takes over /home without moving the header or the tabs (no layout shift)', async () => {
+    const context = await browser().newContext({ viewport: { width: 375, height: 812 }, baseURL: baseURL() });
+    try {
+      await context.addInitScript(() => {
+        localStorage.setItem('strata.lang', 'en-US');
+        const w = window as unknown as { __shifts: number; __shell: string };
+        w.__shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            w.__shifts += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // Where the shell put the header and the tabs, before any of the app's JavaScript has run.
+        document.addEventListener('DOMContentLoaded', () => {
+          const box = (s: string) => JSON.stringify(document.querySelector(s)?.getBoundingClientRect());
+          w.__shell = box('header.topbar') + box('nav.tabbar');
+        });
+      });
+      const page = await context.newPage();
+      await page.goto('/home');
+      // The app has taken over once the quotes card leaves the shell's loading state.
+      await page.locator('.home .quote-list, .home .state-error').first().waitFor();
+      const shell = await page.evaluate(() => (window as unknown as { __shell: string }).__shell);
+      expect(shell).toContain('"height"');
+      const app = await page.evaluate(() => {
+        const box = (s: string) => JSON.stringify(document.querySelector(s)?.getBoundingClientRect());
+        return box('header.topbar') + box('nav.tabbar');
+      });
+      expect(app).toBe(shell);
+      expect(await page.locator('h1.topbar-title').textContent()).toBe('Home');
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
