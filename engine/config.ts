@@ -3,6 +3,7 @@
  * shallowly; amounts may be given as decimal strings or micro-unit bigints, durations in ms.
  * Domains read `ctx.config`; add your constants here (one block per area) rather than hard-coding them.
  */
+import { DEFAULT_MARKET_MODEL, type MarketModel } from './market/hourly';
 import { parseAmount, units, type Micro } from './money';
 import { DEFAULT_DENY_LIST } from './withdrawals/rules';
 
@@ -71,6 +72,9 @@ export interface EngineConfig {
   /** Manual deposits (/api/recharge/submit) are credited by the simulated reviewer after this delay. */
   rechargeReviewMs: number;
 
+  /** Where each pair's simulated price walk is pinned: reference time and prices (docs/TRADING.md). */
+  marketModel: MarketModel;
+
   // Finance (owned by the markets domain)
   financeTermDays: number;
   establishedMemberMs: number;
@@ -136,6 +140,7 @@ export const defaultConfig: EngineConfig = {
   withdrawReviewLimit: units(1_000_000),
   withdrawDenyList: DEFAULT_DENY_LIST,
   rechargeReviewMs: 60_000,
+  marketModel: DEFAULT_MARKET_MODEL,
   financeTermDays: 30,
   establishedMemberMs: 7 * DAY,
   spotFeeBps: 10,

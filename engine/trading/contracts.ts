@@ -8,7 +8,7 @@
 import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
 import { acct } from '../ledger';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
 import { mulDiv, type Micro } from '../money';
 import { chargeFee, feeOf } from './fees';
@@ -19,7 +19,7 @@ import { blankOrder } from './spot';
 import { orders, positions, type OrderRow, type PositionRow, type PositionSide } from './tables';
 
 function quote(ctx: Ctx, spec: SymbolSpec): { ask: Micro; bid: Micro; mark: Micro } {
-  const book = marketFor(ctx.seed).book(spec, ctx.now, 1);
+  const book = marketOf(ctx).book(spec, ctx.now, 1);
   const ask = book.asks[0]?.price ?? book.mid;
   const bid = book.bids[0]?.price ?? book.mid;
   return { ask: BigInt(ask), bid: BigInt(bid), mark: BigInt(book.mid) };

@@ -4,7 +4,7 @@
  */
 import type { Ctx } from '../context';
 import { acct } from '../ledger';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import type { Micro } from '../money';
 import { liquidationPrice, maintenanceMargin, unrealisedPnl } from './margin';
@@ -15,10 +15,10 @@ export async function openPositions(ctx: Ctx, memberId: string): Promise<Positio
   return (await ctx.tx.query(positions, 'member', memberId)).filter((p) => p.status === 'open');
 }
 
-export function markOf(ctx: Pick<Ctx, 'seed' | 'now'>, symbol: string): Micro {
+export function markOf(ctx: Pick<Ctx, 'seed' | 'now' | 'config'>, symbol: string): Micro {
   const spec = findSymbol(symbol);
   if (!spec) return 0n;
-  return BigInt(marketFor(ctx.seed).price(spec, ctx.now));
+  return BigInt(marketOf(ctx).price(spec, ctx.now));
 }
 
 /** What backs a position: its margin (isolated), or the account's free balance, all cross margins and the

@@ -8,7 +8,7 @@
 import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
 import { acct, USDT, type PostingLeg } from '../ledger';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
 import { mulDiv, type Micro } from '../money';
 import { FEES, feeOf, shareFee } from './fees';
@@ -37,7 +37,7 @@ interface Fill {
 
 /** Walks the book at ctx.now for up to `volume`, within `limit` if given. */
 function walk(ctx: Ctx, input: SpotInput, volume: Micro): Fill {
-  const book = marketFor(ctx.seed).book(input.spec, ctx.now, BOOK_LEVELS);
+  const book = marketOf(ctx).book(input.spec, ctx.now, BOOK_LEVELS);
   const levels = input.side === 'buy' ? book.asks : book.bids;
   let quantity = 0n;
   let valueScaled = 0n;
@@ -110,7 +110,7 @@ function reserveFor(ctx: Ctx, side: 'buy' | 'sell', remainder: Micro, price: Mic
 }
 
 export async function placeSpot(ctx: Ctx, memberId: string, input: SpotInput): Promise<OrderRow> {
-  const sim = marketFor(ctx.seed);
+  const sim = marketOf(ctx);
   const reference = input.price ?? BigInt(sim.price(input.spec, ctx.now));
   if (mulDiv(input.volume, reference, UNIT, 'floor') < MIN_ORDER_VALUE) {
     throw fail(400, 'Order value must be at least 1 USDT');

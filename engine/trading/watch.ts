@@ -6,7 +6,7 @@
  */
 import type { Ctx } from '../context';
 import { extremesBetween } from '../market/extremes';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import { breached } from './margin';
 import { fillResting } from './spot';
@@ -14,7 +14,7 @@ import { liquidate, liquidationPriceOf, openPositions } from './risk';
 import { orders, positions } from './tables';
 
 export async function watchMarkets(ctx: Ctx, window: { from: number; to: number }): Promise<void> {
-  const sim = marketFor(ctx.seed);
+  const sim = marketOf(ctx);
   for (const order of await ctx.tx.query(orders, 'open', 'spot')) {
     const spec = findSymbol(order.symbol);
     if (!spec || order.price === null) continue;

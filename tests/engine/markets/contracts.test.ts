@@ -60,13 +60,13 @@ describe('contracts', () => {
 
   it('K3 a cross long is backed by the whole contract account: its liquidation price is further away', async () => {
     const { m } = await funded();
-    await m.call('/api/order/place', order('open_long', '0.1', { leverage: 10, marginMode: 'cross' }));
+    await m.call('/api/order/place', order('open_long', '0.5', { leverage: 10, marginMode: 'cross' }));
     const [p] = await positionsOf(m);
     const entry = parseAmount(p!.entryPrice);
     const margin = parseAmount(p!.margin);
-    const free = units(10_000) - margin - mulDiv(entry / 10n, 5n, 10_000n, 'ceil');
+    const free = units(10_000) - margin - mulDiv(entry / 2n, 5n, 10_000n, 'ceil');
     const maintenance = parseAmount(p!.maintenanceMargin);
-    expect(parseAmount(p!.liquidationPrice!)).toBe(entry - (free + margin - maintenance) * 10n);
+    expect(parseAmount(p!.liquidationPrice!)).toBe(entry - (free + margin - maintenance) * 2n);
   });
 
   it('K8 closing pays the PnL at the bid from or to the house and returns the margin', async () => {
