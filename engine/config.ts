@@ -5,6 +5,7 @@
  */
 import { DEFAULT_MARKET_MODEL, type MarketModel } from './market/hourly';
 import { parseAmount, units, type Micro } from './money';
+import { BINANCE_BTCUSDT_TIERS, type RiskTier } from './trading/tiers';
 import { DEFAULT_DENY_LIST } from './withdrawals/rules';
 
 const MINUTE = 60_000;
@@ -84,6 +85,10 @@ export interface EngineConfig {
   contractFeeBps: number;
   maintenanceMarginBps: number;
   maxLeverage: number;
+  /** Risk tiers by position notional: maximum leverage and maintenance margin rate (trading/tiers.ts). */
+  riskTiers: readonly RiskTier[];
+  /** Price protection band of a taker order, in basis points either side of the traded price (fills.ts). */
+  priceBandBps: number;
   /** Option period in seconds -> profit paid on a win, in basis points of the stake. */
   optionPayoutBps: Record<string, number>;
   /** Share of the platform's fee on a direct invitee's trade paid to the inviter. */
@@ -147,6 +152,8 @@ export const defaultConfig: EngineConfig = {
   contractFeeBps: 5,
   maintenanceMarginBps: 50,
   maxLeverage: 100,
+  priceBandBps: 500,
+  riskTiers: BINANCE_BTCUSDT_TIERS,
   optionPayoutBps: { '60': 8000, '300': 8500, '900': 9000 },
   referralShareBps: 2000,
 };

@@ -114,8 +114,9 @@ export class MarketSim {
     return SYMBOLS.map((spec) => this.quote(spec, nowMs));
   }
 
-  book(spec: SymbolSpec, nowMs: number, levels: number): Book {
-    return bookAt(this.seed, this.get(spec), nowMs, Math.max(1, Math.min(levels, MAX_DEPTH_LIMIT)));
+  /** The book at `nowMs`; the depth call shows up to 100 levels, takers walk up to 1,000 (fills.ts). */
+  book(spec: SymbolSpec, nowMs: number, levels: number, max = MAX_DEPTH_LIMIT): Book {
+    return bookAt(this.seed, this.get(spec), nowMs, Math.max(1, Math.min(levels, max)));
   }
 
   depth(spec: SymbolSpec, nowMs: number, levels = 20): Depth {
