@@ -14,7 +14,7 @@ import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
 import { formatAmount, mulDiv, type Micro } from '../money';
 import { chargeFee, feeOf } from './fees';
-import { averagePrice, walkBook, WALK_LEVELS, type Walk } from './fills';
+import { averagePrice, FIRST_LEVELS, walkBook, WALK_LEVELS, type Walk } from './fills';
 import { initialMargin, notional } from './margin';
 import { contractBook } from './mark';
 import { settingsOf } from './settings';
@@ -34,8 +34,11 @@ export function contractWalk(
   bandBps = ctx.config.priceBandBps,
   at = ctx.now,
 ): Walk {
-  const book = contractBook(marketOf(ctx), spec, at, WALK_LEVELS);
-  return walkBook(book, side, volume, { limit: null, bandBps });
+  const sim = marketOf(ctx);
+  const options = { limit: null, bandBps };
+  const first = walkBook(contractBook(sim, spec, at, FIRST_LEVELS), side, volume, options);
+  if (first.stop !== 'book') return first;
+  return walkBook(contractBook(sim, spec, at, WALK_LEVELS), side, volume, options);
 }
 
 /** Each fill pays contractFeeBps of its own notional (rounded up). */

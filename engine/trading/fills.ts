@@ -16,6 +16,8 @@ const UNIT = 1_000_000n;
 export const BOOK_TO_MICRO = 100n;
 /** How deep a taker may walk: 1,000 levels reach past any band up to about 9% from the price. */
 export const WALK_LEVELS = 1_000;
+/** Most orders need a few levels: the book is generated this deep first (a prefix of the full book). */
+export const FIRST_LEVELS = 64;
 
 export interface Fill {
   /** Micro-USDT per base unit. */
@@ -85,8 +87,11 @@ export function takeFromBook(
   volume: Micro,
   limit: Micro | null = null,
 ): Walk {
-  const book = marketOf(ctx).book(spec, ctx.now, WALK_LEVELS, WALK_LEVELS);
-  return walkBook(book, side, volume, { limit, bandBps: ctx.config.priceBandBps });
+  const options = { limit, bandBps: ctx.config.priceBandBps };
+  const sim = marketOf(ctx);
+  const first = walkBook(sim.book(spec, ctx.now, FIRST_LEVELS, WALK_LEVELS), side, volume, options);
+  if (first.stop !== 'book') return first;
+  return walkBook(sim.book(spec, ctx.now, WALK_LEVELS, WALK_LEVELS), side, volume, options);
 }
 
 /** Average fill price, rounded half up to the micro-USDT; 0 for an empty walk. */
