@@ -83,6 +83,7 @@ export interface EngineConfig {
   // Trading and referrals (owned by the markets domain; docs/RULES.md sections S, K, O, R)
   spotFeeBps: number;
   contractFeeBps: number;
+  /** Unused since issue 13 (maintenance comes from riskTiers); kept so existing overrides still resolve. */
   maintenanceMarginBps: number;
   maxLeverage: number;
   /** Risk tiers by position notional: maximum leverage and maintenance margin rate (trading/tiers.ts). */
