@@ -18,6 +18,8 @@ export type { StoreAdapter, StoredRow, RowRef } from './store/port';
  */
 export { validateAddress, detectNetwork, type AddressCheck } from './chain/validate';
 export type { Network } from './chain/encoding';
+/** Pure order preview (fill price, slippage, fee, margin, liquidation price) for the trade screen. */
+export { previewOrder, type OrderPreview, type PreviewInput } from './trading/preview';
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;

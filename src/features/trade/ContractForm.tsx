@@ -10,6 +10,7 @@ import { formatAmount } from '../../lib/format';
 import { Field, SelectField } from '../../ui/Field';
 import { cleanAmount, toMicro } from '../wallet/amount';
 import { checkPositive, marginFor, microToString } from './order-rules';
+import { OrderPreview } from './OrderPreview';
 import { Segmented } from './Segmented';
 import { UpDownActions } from './UpDownActions';
 import { useOrderSubmit } from './use-order-submit';
@@ -116,6 +117,7 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
           leverage,
         })}
       </p>
+      <OrderPreview {...{ symbol, volume, leverage, marginMode, available }} market="contract" />
       <UpDownActions
         busy={busy}
         up={t('trade.openLong')}

@@ -13,6 +13,7 @@ import { QueryState } from '../../ui/QueryState';
 import { useQuery } from '../../ui/useQuery';
 import { signOf } from '../market/decimal';
 import { MarginDialog } from './MarginDialog';
+import { PositionRisk } from './PositionRisk';
 
 export const POSITIONS_REFRESH_MS = 3000;
 
@@ -66,6 +67,7 @@ function PositionItem({
           <dd dir="ltr">{p.liquidationPrice === null ? t('trade.none') : num(p.liquidationPrice, 4)}</dd>
         </div>
       </dl>
+      <PositionRisk p={p} />
       <div className="trade-actions">
         {p.marginMode === 'isolated' && (
           <button type="button" className="button small" onClick={onMargin}>
