@@ -6,7 +6,8 @@
  * and the payments of longs, shorts and the house sum to zero. The payer's amount rounds up, the
  * receiver's down. Isolated positions pay from and receive into their margin; cross positions the contract
  * account's free balance, then their margin. Each payment is a fundingPayments row (the position's
- * history) and adds to the position's fundingPaid.
+ * history) and adds to the position's fundingPaid. A payment that would take everything behind a position
+ * liquidates it at that funding time instead, so a margin never reaches zero under an open position.
  */
 import type { Ctx } from '../context';
 import { acct } from '../ledger';
@@ -16,6 +17,7 @@ import { mulDiv, type Micro } from '../money';
 import { defineTable } from '../store/port';
 import { notional } from './margin';
 import { FUNDING_INTERVAL_MS, fundingRate, markPrice, PPM } from './mark';
+import { liquidate } from './risk';
 import { HOUSE } from './settlement';
 import { positions, type PositionRow } from './tables';
 
@@ -44,6 +46,13 @@ export function fundingAmount(side: PositionRow['side'], size: Micro, ratePpm: n
   const pays = (side === 'long') === rate > 0n;
   const magnitude = mulDiv(size, rate < 0n ? -rate : rate, PPM, pays ? 'ceil' : 'floor');
   return pays ? magnitude : -magnitude;
+}
+
+/** What a position can pay from: its margin (isolated), or the free balance and its margin (cross). */
+async function payable(ctx: Ctx, position: PositionRow): Promise<Micro> {
+  const margin = BigInt(position.margin);
+  if (position.marginMode === 'isolated') return margin;
+  return (await ctx.ledger.balance(acct.user(position.memberId, 'contract'))) + margin;
 }
 
 async function pay(ctx: Ctx, position: PositionRow, amount: Micro, ref: string): Promise<Micro> {
@@ -98,6 +107,12 @@ export async function settleFunding(ctx: Ctx, window: { from: number; to: number
       const ratePpm = fundingRate(sim, spec, at);
       const mark = markPrice(sim, spec, at);
       const amount = fundingAmount(current.side, notional(BigInt(current.volume), mark), ratePpm);
+      if (amount > 0n && amount >= (await payable(ctx, current))) {
+        // Funding would take everything behind the position (a long gap at a steady rate can): it is
+        // liquidated at that funding time instead, before the payment.
+        await liquidate(ctx, current, at);
+        continue;
+      }
       const id = await ctx.ids.next('funding');
       const moved = await pay(ctx, current, amount, `funding:${id}`);
       ctx.tx.put(fundingPayments, {

@@ -11,6 +11,7 @@ import { parseAmount, units } from '../../../engine/money';
 import type { FundingView, OrderView, PositionView } from '../../../engine/contract';
 import { fundingRate, FUNDING_INTERVAL_MS, markPrice } from '../../../engine/trading/mark';
 import { INSURANCE, liquidate } from '../../../engine/trading/risk';
+import { settleFunding } from '../../../engine/trading/funding';
 import { contractBook } from '../../../engine/trading/mark';
 import type { PositionRow } from '../../../engine/trading/tables';
 import { harness } from './harness';
@@ -233,5 +234,29 @@ describe('fills, tiers, funding and liquidation', () => {
       }
       expect(await h.invariants()).toEqual([]);
     }
+  });
+  it('K12 K13 funding that would take everything behind a position liquidates it at that funding time instead', async () => {
+    const h = await harness();
+    const m = await contractMember(h, '1000');
+    await m.call('/api/order/place', {
+      symbol: 'BTC/USDT',
+      market: 'contract',
+      side: 'open_long',
+      volume: '0.01',
+      leverage: 100,
+      marginMode: 'isolated',
+    });
+    // Sixty days of funding at about 0.01% each time (1.8% of the notional) against a 1% margin, settled
+    // without the price watch so that only funding can exhaust it.
+    const from = h.clock.now();
+    await h.rt.unit(from + 60 * 86_400_000, {}, (ctx) =>
+      settleFunding(ctx, { from, to: from + 60 * 86_400_000 }),
+    );
+    const [p] = (await h.store.scan('positions')) as PositionRow[];
+    expect(p!.status).toBe('liquidated');
+    expect(BigInt(p!.fundingPaid ?? '0')).toBeGreaterThan(0n);
+    expect(await h.balance(acct.frozen(m.id, 'contract'))).toBe(0n);
+    expect(await h.balance(acct.user(m.id, 'contract'))).toBeGreaterThanOrEqual(0n);
+    expect(await h.invariants()).toEqual([]);
   });
 });
