@@ -3,7 +3,9 @@
  * shallowly; amounts may be given as decimal strings or micro-unit bigints, durations in ms.
  * Domains read `ctx.config`; add your constants here (one block per area) rather than hard-coding them.
  */
+import { DEFAULT_MARKET_MODEL, type MarketModel } from './market/hourly';
 import { parseAmount, units, type Micro } from './money';
+import { BINANCE_BTCUSDT_TIERS, type RiskTier } from './trading/tiers';
 import { DEFAULT_DENY_LIST } from './withdrawals/rules';
 
 const MINUTE = 60_000;
@@ -71,6 +73,9 @@ export interface EngineConfig {
   /** Manual deposits (/api/recharge/submit) are credited by the simulated reviewer after this delay. */
   rechargeReviewMs: number;
 
+  /** Where each pair's simulated price walk is pinned: reference time and prices (docs/TRADING.md). */
+  marketModel: MarketModel;
+
   // Finance (owned by the markets domain)
   financeTermDays: number;
   establishedMemberMs: number;
@@ -78,8 +83,13 @@ export interface EngineConfig {
   // Trading and referrals (owned by the markets domain; docs/RULES.md sections S, K, O, R)
   spotFeeBps: number;
   contractFeeBps: number;
+  /** Unused since issue 13 (maintenance comes from riskTiers); kept so existing overrides still resolve. */
   maintenanceMarginBps: number;
   maxLeverage: number;
+  /** Risk tiers by position notional: maximum leverage and maintenance margin rate (trading/tiers.ts). */
+  riskTiers: readonly RiskTier[];
+  /** Price protection band of a taker order, in basis points either side of the traded price (fills.ts). */
+  priceBandBps: number;
   /** Option period in seconds -> profit paid on a win, in basis points of the stake. */
   optionPayoutBps: Record<string, number>;
   /** Share of the platform's fee on a direct invitee's trade paid to the inviter. */
@@ -136,12 +146,15 @@ export const defaultConfig: EngineConfig = {
   withdrawReviewLimit: units(1_000_000),
   withdrawDenyList: DEFAULT_DENY_LIST,
   rechargeReviewMs: 60_000,
+  marketModel: DEFAULT_MARKET_MODEL,
   financeTermDays: 30,
   establishedMemberMs: 7 * DAY,
   spotFeeBps: 10,
   contractFeeBps: 5,
   maintenanceMarginBps: 50,
   maxLeverage: 100,
+  priceBandBps: 500,
+  riskTiers: BINANCE_BTCUSDT_TIERS,
   optionPayoutBps: { '60': 8000, '300': 8500, '900': 9000 },
   referralShareBps: 2000,
 };

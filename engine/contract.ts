@@ -10,8 +10,8 @@ export type * from './market/types';
 export type { FinanceOrderView, ProductView, ProfitView } from './finance/views';
 import type { AssetsView } from './assets/handlers';
 export type { AssetsView, AssetLine, SubAccountView } from './assets/handlers';
-import type { OrderView, PositionView } from './trading/views';
-export type { OrderView, PositionView } from './trading/views';
+import type { FundingView, OrderView, PositionView } from './trading/views';
+export type { FundingView, OrderView, PositionView } from './trading/views';
 import type { MachineView, PledgeView } from './mining/handlers';
 import type { InviteView } from './referral/handlers';
 import type { BankCardView } from './bank/handlers';
@@ -152,12 +152,16 @@ export interface ContractMap extends CoreContract {
   '/api/order/cancel': { body: { id: string | number }; data: OrderView };
   '/api/order/list': {
     body: ListParams & {
-      status?: 'open' | 'filled' | 'cancelled' | 'settled';
+      status?: 'open' | 'filled' | 'partial' | 'cancelled' | 'settled';
       market?: 'spot' | 'contract' | 'option';
     };
     data: ListResult<OrderView>;
   };
   '/api/position/list': { body: { market?: 'contract' }; data: { list: PositionView[] } };
+  '/api/position/funding': {
+    body: ListParams & { positionId?: string | number };
+    data: ListResult<FundingView>;
+  };
   '/api/position/margin': {
     body: { id: string | number; amount: Amount };
     data: { id: string; margin: Amount };

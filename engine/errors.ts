@@ -56,6 +56,8 @@ export const Codes = {
   insufficientBalance: 4011,
   vipBelowCurrent: 4033,
   newUserRestricted: 4034,
+  /** The position's notional is above what its risk tier allows at the chosen leverage (docs/TRADING.md). */
+  riskTierLeverage: 4035,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes] | number;

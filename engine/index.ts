@@ -43,6 +43,8 @@ export {
   type Micro,
   type DisplayOptions,
 } from './money';
+/** Pure order preview (fill price, slippage, fee, margin, liquidation price) for the trade screen. */
+export { previewOrder, type OrderPreview, type PreviewInput } from './trading/preview';
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;

@@ -6,7 +6,7 @@ import type { Ctx } from '../context';
 import { SUB_ACCOUNTS, USDT, type SubAccount } from '../ledger/accounts';
 import { balances } from '../ledger/tables';
 import { mulDiv, type Micro } from '../money';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 
 export interface Holding {
@@ -17,14 +17,14 @@ export interface Holding {
 }
 
 /** Mark price of one unit of `asset` in micro-USDT (USDT itself: 1). Unknown assets are worth 0. */
-export function markPrice(ctx: Pick<Ctx, 'seed' | 'now'>, asset: string): Micro {
+export function markPrice(ctx: Pick<Ctx, 'seed' | 'now' | 'config'>, asset: string): Micro {
   if (asset === USDT) return 1_000_000n;
   const spec = findSymbol(asset);
   if (!spec) return 0n;
-  return BigInt(marketFor(ctx.seed).price(spec, ctx.now));
+  return BigInt(marketOf(ctx).price(spec, ctx.now));
 }
 
-export function valueOf(ctx: Pick<Ctx, 'seed' | 'now'>, asset: string, amount: Micro): Micro {
+export function valueOf(ctx: Pick<Ctx, 'seed' | 'now' | 'config'>, asset: string, amount: Micro): Micro {
   if (asset === USDT) return amount;
   return mulDiv(amount, markPrice(ctx, asset), 1_000_000n, 'floor');
 }

@@ -10,7 +10,7 @@ import type { Domain } from '../routes';
 import { body } from '../schema';
 import { ALL_SUBSCRIPTIONS, feedMessagesBetween } from './feed';
 import { BOOK_REFRESH_MS } from './depth';
-import { marketFor } from './instance';
+import { marketOf } from './instance';
 import { MAX_DEPTH_LIMIT, MAX_KLINE_LIMIT } from './market';
 import { findSymbol } from './symbols';
 import type { SymbolSpec } from './symbols';
@@ -38,7 +38,7 @@ export const marketDomain: Domain = {
   handlers: {
     '/api/market/list': handler({
       auth: false,
-      run: async (ctx): Promise<{ list: Quote[] }> => ({ list: marketFor(ctx.seed).quotes(ctx.now) }),
+      run: async (ctx): Promise<{ list: Quote[] }> => ({ list: marketOf(ctx).quotes(ctx.now) }),
     }),
     '/api/market/kline': handler({
       auth: false,
@@ -49,19 +49,13 @@ export const marketDomain: Domain = {
         before: intString(99_999_999_999).optional(),
       }),
       run: async (ctx, input): Promise<Candle[]> =>
-        marketFor(ctx.seed).kline(
-          requireSymbol(input.symbol),
-          input.interval,
-          ctx.now,
-          input.limit,
-          input.before,
-        ),
+        marketOf(ctx).kline(requireSymbol(input.symbol), input.interval, ctx.now, input.limit, input.before),
     }),
     '/api/market/depth': handler({
       auth: false,
       body: body({ symbol: z.string(), limit: intString(MAX_DEPTH_LIMIT).optional() }),
       run: async (ctx, input): Promise<Depth> =>
-        marketFor(ctx.seed).depth(requireSymbol(input.symbol), ctx.now, input.limit ?? 20),
+        marketOf(ctx).depth(requireSymbol(input.symbol), ctx.now, input.limit ?? 20),
     }),
   },
   periodic: [
@@ -69,7 +63,7 @@ export const marketDomain: Domain = {
       name: 'market.feed',
       intervalMs: BOOK_REFRESH_MS,
       run: async (ctx, { from, to }) => {
-        for (const { message } of feedMessagesBetween(marketFor(ctx.seed), from, to, ALL_SUBSCRIPTIONS)) {
+        for (const { message } of feedMessagesBetween(marketOf(ctx), from, to, ALL_SUBSCRIPTIONS)) {
           ctx.emit(message);
         }
       },

@@ -1,10 +1,15 @@
 /**
  * The hourly skeleton of each price path: log price at every hour boundary, driven by a GARCH(1,1)
- * variance (volatility clustering), a shared market factor (pairs move together), occasional jumps and a
- * slow pull back to the symbol's long-run level (so levels stay realistic over years of history).
+ * variance (volatility clustering), a shared market factor (pairs move together) and occasional jumps.
+ * There is no pull towards any level (docs/TRADING.md "Market model"): the log price is a driftless random
+ * walk pinned to the pair's reference price at the reference time (a UTC midnight, configurable through
+ * `MarketModel`) and walked outwards from it, forwards into the future and backwards into the past, so the
+ * present looks like the reference market while a year of history wanders as freely as a real one.
  *
- * The recursion is sequential by nature, so it is computed forward from a fixed anchor (2015-01-01 UTC)
- * and only one checkpoint per day is kept; any hour is at most 23 cheap steps from its checkpoint.
+ * Walking outwards, step k away from the reference uses the variance v_k, draws the return
+ * r_k = sqrt(v_k) z_k + jump_k and updates v_{k+1} = omega + alpha min(r_k^2, cap) + beta v_k. Forwards,
+ * hour R + k goes from x to x + r_k; backwards, hour R - 1 - k goes from x - r_k to x. The recursion is
+ * sequential, so one checkpoint per day is kept on each side; any hour is at most 23 cheap steps from one.
  * Everything finer (minutes, ticks) is generated inside the hour from counter-based randomness.
  */
 import { dlog } from './detmath';
@@ -14,11 +19,21 @@ import type { SymbolSpec } from './symbols';
 /** 2015-01-01T00:00:00Z in Unix seconds: the first hour of simulated history. */
 export const ANCHOR_SECONDS = 1_420_070_400;
 const HOURS_PER_DAY = 24;
+const DAY_MS = 86_400_000;
+
+/** Where each pair's walk is pinned (docs/TRADING.md "Market model"). */
+export interface MarketModel {
+  /** Engine time (ms) of the reference; rounded down to a UTC midnight, not before the anchor. */
+  referenceTime: number;
+  /** Reference price in USDT by base asset ("BTC": 95000); a pair left out uses its SymbolSpec.reference. */
+  prices: Readonly<Record<string, number>>;
+}
+
+/** 2026-01-01T00:00:00Z and the specs' own reference prices. */
+export const DEFAULT_MARKET_MODEL: MarketModel = { referenceTime: 1_767_225_600_000, prices: {} };
 
 const GARCH_ALPHA = 0.05;
 const GARCH_BETA = 0.94;
-/** Reversion per hour towards the long-run level: a half-life of about 120 days. */
-const KAPPA = Math.LN2 / (120 * 24);
 const JUMP_PROBABILITY = 1 / 400;
 /** Shocks feeding the variance are capped so one jump cannot set the variance off for weeks. */
 const SHOCK_CAP = 25;
@@ -26,7 +41,6 @@ const SHOCK_CAP = 25;
 const STREAM_MARKET = 0;
 const SALT_DIFFUSION = 1;
 const SALT_JUMP = 2;
-const SALT_START = 3;
 
 /** One hour of the skeleton: log price at its start and end, its volatility and its jump (if any). */
 export interface Hour {
@@ -39,28 +53,35 @@ export interface Hour {
 }
 
 export class HourlyPath {
-  private readonly mu: number;
+  private readonly x0: number;
   private readonly baseVar: number;
   private readonly omega: number;
   private readonly idio: number;
-  /** x and variance at the start of each day since the anchor. */
-  private xs = new Float64Array(1024);
-  private vs = new Float64Array(1024);
-  private days = 0;
+  /** The reference day (days since the anchor): hours before it are walked backwards. */
+  readonly refDay: number;
+  /**
+   * Forward checkpoints: x and v at the start of day refDay + i. Backward checkpoints: x at the end of day
+   * refDay - 1 - i and the variance of its last hour (the next backward step).
+   */
+  private fwd = { xs: new Float64Array(64), vs: new Float64Array(64), n: 1 };
+  private back = { xs: new Float64Array(64), vs: new Float64Array(64), n: 1 };
   private readonly expanded = new Map<number, Hour[]>();
 
   constructor(
     private readonly seed: number,
     private readonly spec: SymbolSpec,
+    model: MarketModel = DEFAULT_MARKET_MODEL,
   ) {
-    this.mu = dlog(spec.level);
+    const reference = model.prices[spec.base] ?? spec.reference;
+    this.x0 = dlog(reference);
+    this.refDay = Math.max(0, Math.floor((model.referenceTime - ANCHOR_SECONDS * 1000) / DAY_MS));
     this.baseVar = (spec.dailyVol * spec.dailyVol) / HOURS_PER_DAY;
     this.omega = this.baseVar * (1 - GARCH_ALPHA - GARCH_BETA);
     this.idio = Math.sqrt(1 - spec.beta * spec.beta);
-    const z = this.normal(spec.id, 0, SALT_START);
-    this.xs[0] = this.mu + 0.15 * z;
-    this.vs[0] = this.baseVar;
-    this.days = 1;
+    this.fwd.xs[0] = this.x0;
+    this.fwd.vs[0] = this.baseVar;
+    this.back.xs[0] = this.x0;
+    this.back.vs[0] = this.baseVar;
   }
 
   /** Hour h since the anchor (h >= 0). */
@@ -80,45 +101,66 @@ export class HourlyPath {
   private expandDay(day: number): Hour[] {
     const cached = this.expanded.get(day);
     if (cached) return cached;
-    this.ensureCheckpoint(day);
-    const hours: Hour[] = [];
-    let x = this.xs[day] ?? 0;
-    let v = this.vs[day] ?? this.baseVar;
-    for (let i = 0; i < HOURS_PER_DAY; i++) {
-      const step = this.step(day * HOURS_PER_DAY + i, x, v);
-      hours.push(step.hour);
-      x = step.x;
-      v = step.v;
+    const hours: Hour[] = new Array<Hour>(HOURS_PER_DAY);
+    if (day >= this.refDay) {
+      const i = day - this.refDay;
+      this.ensure(this.fwd, i, true);
+      let x = this.fwd.xs[i]!;
+      let v = this.fwd.vs[i]!;
+      for (let k = 0; k < HOURS_PER_DAY; k++) {
+        const s = this.step(day * HOURS_PER_DAY + k, v);
+        hours[k] = { x0: x, x1: x + s.r, sigma: s.sigma, jump: s.jump, jumpMinute: s.jumpMinute };
+        x += s.r;
+        v = s.v;
+      }
+    } else {
+      const i = this.refDay - 1 - day;
+      this.ensure(this.back, i, false);
+      let x = this.back.xs[i]!;
+      let v = this.back.vs[i]!;
+      for (let k = HOURS_PER_DAY - 1; k >= 0; k--) {
+        const s = this.step(day * HOURS_PER_DAY + k, v);
+        hours[k] = { x0: x - s.r, x1: x, sigma: s.sigma, jump: s.jump, jumpMinute: s.jumpMinute };
+        x -= s.r;
+        v = s.v;
+      }
     }
     if (this.expanded.size >= 96) this.expanded.clear();
     this.expanded.set(day, hours);
     return hours;
   }
 
-  private ensureCheckpoint(day: number): void {
-    while (this.days <= day) {
-      if (this.days >= this.xs.length) {
-        const xs = new Float64Array(this.xs.length * 2);
-        const vs = new Float64Array(this.vs.length * 2);
-        xs.set(this.xs);
-        vs.set(this.vs);
-        this.xs = xs;
-        this.vs = vs;
+  /** Extends one side's checkpoints up to index i (days away from the reference). */
+  private ensure(side: { xs: Float64Array; vs: Float64Array; n: number }, i: number, forward: boolean): void {
+    while (side.n <= i) {
+      if (side.n >= side.xs.length) {
+        const xs = new Float64Array(side.xs.length * 2);
+        const vs = new Float64Array(side.vs.length * 2);
+        xs.set(side.xs);
+        vs.set(side.vs);
+        side.xs = xs;
+        side.vs = vs;
       }
-      let x = this.xs[this.days - 1] ?? 0;
-      let v = this.vs[this.days - 1] ?? this.baseVar;
-      for (let i = 0; i < HOURS_PER_DAY; i++) {
-        const step = this.step((this.days - 1) * HOURS_PER_DAY + i, x, v);
-        x = step.x;
-        v = step.v;
+      let x = side.xs[side.n - 1]!;
+      let v = side.vs[side.n - 1]!;
+      const day = forward ? this.refDay + side.n - 1 : this.refDay - side.n;
+      for (let k = 0; k < HOURS_PER_DAY; k++) {
+        const h = forward ? day * HOURS_PER_DAY + k : day * HOURS_PER_DAY + HOURS_PER_DAY - 1 - k;
+        const s = this.step(h, v);
+        x = forward ? x + s.r : x - s.r;
+        v = s.v;
       }
-      this.xs[this.days] = x;
-      this.vs[this.days] = v;
-      this.days++;
+      side.xs[side.n] = x;
+      side.vs[side.n] = v;
+      side.n++;
     }
   }
 
-  private step(h: number, x: number, v: number): { hour: Hour; x: number; v: number } {
+  /** The return of hour h drawn with variance v, and the variance of the next step outwards. */
+  private step(
+    h: number,
+    v: number,
+  ): { r: number; sigma: number; jump: number; jumpMinute: number; v: number } {
     const sigma = Math.sqrt(v);
     const z =
       this.spec.beta * this.normal(STREAM_MARKET, h, SALT_DIFFUSION) +
@@ -133,10 +175,14 @@ export class HourlyPath {
       jump = direction * this.spec.jumpSize * (0.5 + unit(sizeKey));
       jumpMinute = hashWords(jumpKey, 2) % 60;
     }
-    const x1 = x + KAPPA * (this.mu - x) + diffusion + jump;
     const shock = Math.min((diffusion + jump) ** 2, SHOCK_CAP * this.baseVar);
-    const v1 = this.omega + GARCH_ALPHA * shock + GARCH_BETA * v;
-    return { hour: { x0: x, x1, sigma, jump, jumpMinute }, x: x1, v: v1 };
+    return {
+      r: diffusion + jump,
+      sigma,
+      jump,
+      jumpMinute,
+      v: this.omega + GARCH_ALPHA * shock + GARCH_BETA * v,
+    };
   }
 
   private normal(stream: number, h: number, salt: number): number {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANCHOR_SECONDS } from './hourly';
+import { ANCHOR_SECONDS, DEFAULT_MARKET_MODEL } from './hourly';
 import { MarketSim } from './market';
 import type { Bar } from './minutes';
 import { findSymbol, SYMBOLS } from './symbols';
@@ -109,7 +109,7 @@ describe('market simulation', () => {
     expect(sim.kline(BTC, '1d', NOW, 10, ANCHOR_SECONDS)).toEqual([]);
   });
 
-  it('M5 prices are realistic: positive, consistent wicks, plausible daily volatility and levels', () => {
+  it('M5 prices are realistic: positive, consistent wicks, plausible daily volatility, no runaway levels', () => {
     for (const spec of SYMBOLS) {
       const days = sim.klineBars(spec, '1d', NOW, 1000);
       const closes = days.map((d) => d.bar.c);
@@ -123,9 +123,14 @@ describe('market simulation', () => {
       const sd = Math.sqrt(returns.reduce((s, r) => s + r * r, 0) / returns.length);
       expect(sd).toBeGreaterThan(0.01);
       expect(sd).toBeLessThan(0.08);
-      const levelMicro = spec.level * 1_000_000;
-      expect(Math.min(...closes)).toBeGreaterThan(levelMicro / 10);
-      expect(Math.max(...closes)).toBeLessThan(levelMicro * 10);
+      // No level to stay near (M10): the walk from the reference price stays within what its volatility
+      // allows, six standard deviations over the distance in days from the reference.
+      const refDay = DEFAULT_MARKET_MODEL.referenceTime / 86_400_000;
+      for (const { start, bar } of days) {
+        const away = Math.abs(start / 86_400 - refDay) + 1;
+        const bound = 6 * spec.dailyVol * Math.sqrt(away) + 0.2;
+        expect(Math.abs(Math.log(bar.c / (spec.reference * 1_000_000)))).toBeLessThan(bound);
+      }
     }
   });
 
@@ -161,6 +166,32 @@ describe('market simulation', () => {
       ((Number(quote.latest) - Number(quote.open)) / Number(quote.open)) * 100,
       1,
     );
+  });
+
+  it('M6 the 24h window is exact to the millisecond: it opens at the price 24 hours ago and holds every price since', () => {
+    for (const now of [NOW, NOW - (NOW % 60_000), NOW + 59_999]) {
+      const quote = sim.quote(BTC, now);
+      expect(Math.round(Number(quote.open) * 1e6)).toBe(sim.price(BTC, now - 86_400_000));
+      let low = Infinity;
+      let high = 0;
+      for (let t = now - 86_400_000; t <= now; t += 1_000) {
+        const p = sim.price(BTC, t);
+        low = Math.min(low, p);
+        high = Math.max(high, p);
+      }
+      expect(Number(quote.low) * 1e6).toBeLessThanOrEqual(low + 0.5);
+      expect(Number(quote.high) * 1e6).toBeGreaterThanOrEqual(high - 0.5);
+    }
+    // On a minute boundary the window is exactly the last 1,440 minutes, volume included.
+    const edge = NOW - (NOW % 60_000);
+    // The 1,440 whole minutes and the one just opening at `edge` (no volume yet).
+    const late = sim.klineBars(BTC, '1m', edge, 1000);
+    const minutes = [...sim.klineBars(BTC, '1m', edge, 441, late[0]!.start), ...late];
+    expect(minutes[0]!.start * 1000).toBe(edge - 86_400_000);
+    const quote = sim.quote(BTC, edge);
+    expect(minutes).toHaveLength(1441);
+    expect(Math.round(Number(quote.volume) * 1e4)).toBe(minutes.reduce((s, m) => s + m.bar.v, 0));
+    expect(Number(quote.high) * 1e6).toBe(Math.max(...minutes.map((m) => m.bar.h), sim.price(BTC, edge)));
   });
 
   it('M7 the book straddles the price with a spread and deepens away from it', () => {

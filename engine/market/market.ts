@@ -4,9 +4,11 @@
  */
 import { bookAt } from './depth';
 import type { Book } from './depth';
+import { DEFAULT_MARKET_MODEL } from './hourly';
+import type { MarketModel } from './hourly';
 import type { Bar } from './minutes';
 import { seed32 } from './rng';
-import { ANCHOR_MINUTE, minuteOf, SymbolSeries } from './series';
+import { ANCHOR_MINUTE, mergeBar, minuteOf, SymbolSeries } from './series';
 import { findSymbol, formatPrice, formatVolume, SYMBOLS } from './symbols';
 import type { SymbolSpec } from './symbols';
 import { INTERVAL_MINUTES } from './types';
@@ -20,9 +22,9 @@ export class MarketSim {
   readonly seed: number;
   private readonly series = new Map<string, SymbolSeries>();
 
-  constructor(seed: number) {
+  constructor(seed: number, model: MarketModel = DEFAULT_MARKET_MODEL) {
     this.seed = seed32(seed);
-    for (const spec of SYMBOLS) this.series.set(spec.symbol, new SymbolSeries(this.seed, spec));
+    for (const spec of SYMBOLS) this.series.set(spec.symbol, new SymbolSeries(this.seed, spec, model));
   }
 
   /** The series of a pair, by any accepted spelling ("BTC/USDT", "BTCUSDT", "btc"). */
@@ -80,11 +82,18 @@ export class MarketSim {
     );
   }
 
-  /** Rolling 24h statistics at `nowMs`. */
+  /**
+   * Rolling 24h statistics at `nowMs`: the window is exactly (nowMs - 24 h, nowMs], to the millisecond. It
+   * starts inside a minute (the same offset as now), so that minute counts only from that instant.
+   */
   quote(spec: SymbolSpec, nowMs: number): Quote {
     const series = this.get(spec);
-    const { minute } = minuteOf(nowMs);
-    const window = series.aggregate(minute - 1439, minute + 1, nowMs) ?? series.minutes.partialMinute(0, 0);
+    const { minute, offset } = minuteOf(nowMs);
+    const first = minute - 1440;
+    const head = first >= 0 ? series.minutes.tailMinute(first, offset) : null;
+    const rest = series.aggregate(Math.max(0, first + 1), minute + 1, nowMs);
+    const window =
+      (head && rest ? mergeBar(head, rest) : (head ?? rest)) ?? series.minutes.partialMinute(0, 0);
     const dayStart = minute - (minute % 1440);
     const prevClose = dayStart > 0 ? series.minutes.minute(dayStart - 1).c : window.o;
     return {
@@ -105,8 +114,9 @@ export class MarketSim {
     return SYMBOLS.map((spec) => this.quote(spec, nowMs));
   }
 
-  book(spec: SymbolSpec, nowMs: number, levels: number): Book {
-    return bookAt(this.seed, this.get(spec), nowMs, Math.max(1, Math.min(levels, MAX_DEPTH_LIMIT)));
+  /** The book at `nowMs`; the depth call shows up to 100 levels, takers walk up to 1,000 (fills.ts). */
+  book(spec: SymbolSpec, nowMs: number, levels: number, max = MAX_DEPTH_LIMIT): Book {
+    return bookAt(this.seed, this.get(spec), nowMs, Math.max(1, Math.min(levels, max)));
   }
 
   depth(spec: SymbolSpec, nowMs: number, levels = 20): Depth {

@@ -81,6 +81,26 @@ export class MinuteModel {
     return { o: full.o, h, l, c, v: Math.floor((full.v * Math.max(0, offsetMs)) / MINUTE_MS) };
   }
 
+  /**
+   * Minute m from `offsetMs` after it opened to its close: the part a rolling window that starts inside
+   * the minute covers. Its volume is what partialMinute leaves out, so the two halves add up to the minute.
+   */
+  tailMinute(m: number, offsetMs: number): Bar {
+    const full = this.minute(m);
+    if (offsetMs <= 0) return full;
+    if (offsetMs >= MINUTE_MS) return { o: full.c, h: full.c, l: full.c, c: full.c, v: 0 };
+    const vertices = this.vertices(m, full);
+    const o = interpolate(vertices, offsetMs, this.spec.tick);
+    let h = Math.max(o, full.c);
+    let l = Math.min(o, full.c);
+    for (let i = 0; i < vertices.length; i += 2) {
+      if (vertices[i]! <= offsetMs) continue;
+      h = Math.max(h, vertices[i + 1]!);
+      l = Math.min(l, vertices[i + 1]!);
+    }
+    return { o, h, l, c: full.c, v: full.v - Math.floor((full.v * offsetMs) / MINUTE_MS) };
+  }
+
   /** The traded price at `offsetMs` into minute m. */
   priceAt(m: number, offsetMs: number): number {
     const full = this.minute(m);

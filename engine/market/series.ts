@@ -4,7 +4,8 @@
  * days are memoised, so the thousand-day history is generated once and then served from small caches.
  * Candles are only aggregated from minutes, so every interval agrees with every other by construction.
  */
-import { ANCHOR_SECONDS, HourlyPath } from './hourly';
+import { ANCHOR_SECONDS, DEFAULT_MARKET_MODEL, HourlyPath } from './hourly';
+import type { MarketModel } from './hourly';
 import { MINUTE_MS, MinuteModel } from './minutes';
 import type { Bar } from './minutes';
 import type { SymbolSpec } from './symbols';
@@ -38,8 +39,9 @@ export class SymbolSeries {
   constructor(
     seed: number,
     readonly spec: SymbolSpec,
+    model: MarketModel = DEFAULT_MARKET_MODEL,
   ) {
-    const path = new HourlyPath(seed, spec);
+    const path = new HourlyPath(seed, spec, model);
     this.minutes = new MinuteModel(seed, spec, path);
   }
 

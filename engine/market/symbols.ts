@@ -1,6 +1,6 @@
 /**
- * The simulated USDT pairs and the parameters of their price model. Levels and volatilities are those of
- * the real markets in 2025; volume is in base-asset units per minute at normal volatility.
+ * The simulated USDT pairs and the parameters of their price model. Reference prices and volatilities are
+ * those of the real markets in 2025 (docs/TRADING.md "Market model"); volume is in base-asset units per minute at normal volatility.
  */
 
 /** Prices are integers of micro-USDT (6 decimals, the scale of engine money), rounded to the tick. */
@@ -16,8 +16,11 @@ export interface SymbolSpec {
   readonly base: string;
   /** Stable small id used as a hash input; never reuse one. */
   readonly id: number;
-  /** Long-run level the price reverts to, in USDT. */
-  readonly level: number;
+  /**
+   * Reference price in USDT: the price at the market model's reference time (hourly.ts), from which the
+   * history walks freely in both directions (no pull back to it).
+   */
+  readonly reference: number;
   /** Typical standard deviation of daily log returns. */
   readonly dailyVol: number;
   /** Price tick in micro-USDT. */
@@ -46,7 +49,7 @@ export const SYMBOLS: readonly SymbolSpec[] = [
 function spec(
   base: string,
   id: number,
-  level: number,
+  reference: number,
   dailyVol: number,
   tick: number,
   minuteVolume: number,
@@ -58,7 +61,7 @@ function spec(
     symbol: `${base}/USDT`,
     base,
     id,
-    level,
+    reference,
     dailyVol,
     tick,
     minuteVolume,

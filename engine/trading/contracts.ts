@@ -1,28 +1,60 @@
 /**
- * Perpetual contracts against the simulated market (docs/RULES.md K1-K8): opening, closing and isolated
+ * Perpetual contracts against the simulated market (docs/RULES.md K1-K14): opening, closing and isolated
  * margin changes. Margin lives in the member's contract sub-account: each position's margin is frozen there
- * by one hold; cross positions are also backed by the account's free balance (risk.ts). Opening takes the
- * best ask (long) or bid (short), closing the other side. Fees (contractFeeBps of the notional) go to
+ * by one hold; cross positions are also backed by the account's free balance (risk.ts). Orders walk the
+ * contract book (the spot book shifted by the perpetual's premium, mark.ts) within the price band: a long
+ * takes asks, a short bids, closing the other side; what the band leaves is cancelled (K9). Position size
+ * is capped by the risk tier of its notional (K10). Fees (contractFeeBps of each fill's notional) go to
  * platform:fees and are shared with the inviter; PnL is settled with house:market (settlement.ts).
  */
 import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
 import { acct } from '../ledger';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
-import { mulDiv, type Micro } from '../money';
+import { formatAmount, mulDiv, type Micro } from '../money';
 import { chargeFee, feeOf } from './fees';
-import { initialMargin, notional, unrealisedPnl } from './margin';
+import { averagePrice, FIRST_LEVELS, walkBook, WALK_LEVELS, type Walk } from './fills';
+import { initialMargin, notional } from './margin';
+import { contractBook } from './mark';
 import { settingsOf } from './settings';
 import { settlePnl } from './settlement';
 import { blankOrder } from './spot';
 import { orders, positions, type OrderRow, type PositionRow, type PositionSide } from './tables';
+import { resolveTiers, tierOf } from './tiers';
 
-function quote(ctx: Ctx, spec: SymbolSpec): { ask: Micro; bid: Micro; mark: Micro } {
-  const book = marketFor(ctx.seed).book(spec, ctx.now, 1);
-  const ask = book.asks[0]?.price ?? book.mid;
-  const bid = book.bids[0]?.price ?? book.mid;
-  return { ask: BigInt(ask), bid: BigInt(bid), mark: BigInt(book.mid) };
+const UNIT = 1_000_000n;
+
+/** Walks the contract book at ctx.now for `volume` (buy: asks, sell: bids) within the price band. */
+export function contractWalk(
+  ctx: Ctx,
+  spec: SymbolSpec,
+  side: 'buy' | 'sell',
+  volume: Micro,
+  bandBps = ctx.config.priceBandBps,
+  at = ctx.now,
+): Walk {
+  const sim = marketOf(ctx);
+  const options = { limit: null, bandBps };
+  const first = walkBook(contractBook(sim, spec, at, FIRST_LEVELS), side, volume, options);
+  if (first.stop !== 'book') return first;
+  return walkBook(contractBook(sim, spec, at, WALK_LEVELS), side, volume, options);
+}
+
+/** Each fill pays contractFeeBps of its own notional (rounded up). */
+export function feeOfFills(walk: Walk, bps: number): Micro {
+  return walk.fills.reduce((sum, f) => sum + feeOf(notional(f.quantity, f.price), bps), 0n);
+}
+
+/** Exact PnL of closing `walk.quantity` of a position opened at `entry`, rounded against the member. */
+export function pnlOfWalk(
+  side: PositionSide,
+  entry: Micro,
+  walk: Pick<Walk, 'quantity' | 'valueScaled'>,
+): Micro {
+  const cost = walk.quantity * entry;
+  const diff = side === 'long' ? walk.valueScaled - cost : cost - walk.valueScaled;
+  return diff >= 0n ? diff / UNIT : -mulDiv(-diff, 1n, UNIT, 'ceil');
 }
 
 async function rehold(ctx: Ctx, position: PositionRow, margin: Micro): Promise<string> {
@@ -38,16 +70,56 @@ async function rehold(ctx: Ctx, position: PositionRow, margin: Micro): Promise<s
   return hold.id;
 }
 
+/** Refuses a position whose notional's risk tier allows less than `leverage` (K10, code 4035). */
+export function checkTier(ctx: Ctx, size: Micro, leverage: number): void {
+  const tiers = resolveTiers(ctx.config.riskTiers);
+  const tier = tierOf(tiers, size);
+  if (tier && tier.maxLeverage >= leverage) return;
+  const allowed = tiers.filter((t) => t.maxLeverage >= leverage).at(-1);
+  throw fail(
+    Codes.riskTierLeverage,
+    tier
+      ? `A position of ${formatAmount(size)} USDT allows at most ${tier.maxLeverage}x leverage`
+      : `A position of ${formatAmount(size)} USDT is above the largest risk tier`,
+    {
+      maxLeverage: tier?.maxLeverage ?? 0,
+      maxNotional: allowed ? formatAmount(allowed.maxNotional) : '0',
+    },
+  );
+}
+
+function finish(order: OrderRow, requested: Micro, walk: Walk): OrderRow {
+  const rest = requested - walk.quantity;
+  return {
+    ...order,
+    filled: walk.quantity.toString(),
+    avgPrice: averagePrice(walk).toString(),
+    status: rest === 0n ? 'filled' : 'partial',
+    cancelledVolume: rest.toString(),
+    fills: walk.fills.length,
+  };
+}
+
 export async function openPosition(
   ctx: Ctx,
   memberId: string,
   input: { spec: SymbolSpec; side: PositionSide; volume: Micro },
 ): Promise<OrderRow> {
   const settings = await settingsOf(ctx, memberId);
-  const { ask, bid } = quote(ctx, input.spec);
-  const entry = input.side === 'long' ? ask : bid;
-  const margin = initialMargin(input.volume, entry, settings.leverage);
-  const fee = feeOf(notional(input.volume, entry), ctx.config.contractFeeBps);
+  const walk = contractWalk(ctx, input.spec, input.side === 'long' ? 'buy' : 'sell', input.volume);
+  if (walk.quantity === 0n) throw fail(400, 'No liquidity within the price band');
+  const q = walk.quantity;
+  const entry = averagePrice(walk);
+  const slot = `${memberId}:${input.spec.symbol}:${input.side}`;
+  const existing = (await ctx.tx.query(positions, 'slot', slot))[0];
+  const q0 = existing ? BigInt(existing.volume) : 0n;
+  const volume = q0 + q;
+  const entryAvg = existing
+    ? mulDiv(q0 * BigInt(existing.entryPrice) + walk.valueScaled, 1n, volume, 'half-up')
+    : entry;
+  checkTier(ctx, notional(volume, entryAvg), settings.leverage);
+  const margin = initialMargin(q, entry, settings.leverage);
+  const fee = feeOfFills(walk, ctx.config.contractFeeBps);
   if (margin < 1_000_000n) throw fail(400, 'Order margin must be at least 1 USDT');
   const contract = acct.user(memberId, 'contract');
   if ((await ctx.ledger.balance(contract)) < margin + fee) {
@@ -55,13 +127,8 @@ export async function openPosition(
   }
   const id = await ctx.ids.next('tradeOrder');
   await chargeFee(ctx, memberId, 'contract', fee, `order:${id}`);
-  const slot = `${memberId}:${input.spec.symbol}:${input.side}`;
-  const existing = (await ctx.tx.query(positions, 'slot', slot))[0];
   let position: PositionRow;
   if (existing) {
-    const q0 = BigInt(existing.volume);
-    const volume = q0 + input.volume;
-    const entryAvg = mulDiv(q0 * BigInt(existing.entryPrice) + input.volume * entry, 1n, volume, 'half-up');
     const total = BigInt(existing.margin) + margin;
     position = {
       ...existing,
@@ -86,7 +153,7 @@ export async function openPosition(
       memberId,
       symbol: input.spec.symbol,
       side: input.side,
-      volume: input.volume.toString(),
+      volume: q.toString(),
       entryPrice: entry.toString(),
       leverage: settings.leverage,
       marginMode: settings.marginMode,
@@ -98,26 +165,28 @@ export async function openPosition(
       realisedPnl: '0',
       fees: fee.toString(),
       liquidationPrice: null,
+      fundingPaid: '0',
     };
   }
   ctx.tx.put(positions, position);
-  const order: OrderRow = {
-    ...blankOrder(
-      id,
-      memberId,
-      { spec: input.spec, side: 'buy', type: 'market', price: null, volume: input.volume },
-      ctx.now,
-    ),
-    market: 'contract',
-    side: input.side === 'long' ? 'open_long' : 'open_short',
-    filled: input.volume.toString(),
-    avgPrice: entry.toString(),
-    fee: fee.toString(),
-    status: 'filled',
-    leverage: settings.leverage,
-    marginMode: settings.marginMode,
-    positionId: position.id,
-  };
+  const order: OrderRow = finish(
+    {
+      ...blankOrder(
+        id,
+        memberId,
+        { spec: input.spec, side: 'buy', type: 'market', price: null, volume: input.volume },
+        ctx.now,
+      ),
+      market: 'contract',
+      side: input.side === 'long' ? 'open_long' : 'open_short',
+      fee: fee.toString(),
+      leverage: settings.leverage,
+      marginMode: settings.marginMode,
+      positionId: position.id,
+    },
+    input.volume,
+    walk,
+  );
   ctx.tx.put(orders, order);
   return order;
 }
@@ -132,10 +201,11 @@ export async function closePosition(
   )[0];
   if (!position) throw fail(Codes.notFound, `No open ${input.side} position in ${input.spec.symbol}`);
   const total = BigInt(position.volume);
-  const q = input.volume ?? total;
-  if (q > total) throw fail(400, 'Volume is more than the open position');
-  const { ask, bid } = quote(ctx, input.spec);
-  const exit = input.side === 'long' ? bid : ask;
+  const requested = input.volume ?? total;
+  if (requested > total) throw fail(400, 'Volume is more than the open position');
+  const walk = contractWalk(ctx, input.spec, input.side === 'long' ? 'sell' : 'buy', requested);
+  if (walk.quantity === 0n) throw fail(400, 'No liquidity within the price band');
+  const q = walk.quantity;
   const entry = BigInt(position.entryPrice);
   const margin = BigInt(position.margin);
   const part = q === total ? margin : mulDiv(margin, q, total, 'floor');
@@ -144,9 +214,9 @@ export async function closePosition(
   await ctx.ledger.release(position.holdId);
   const cap =
     position.marginMode === 'isolated' ? part : await ctx.ledger.balance(acct.user(memberId, 'contract'));
-  const pnl = await settlePnl(ctx, memberId, unrealisedPnl(input.side, q, entry, exit), cap, ref);
+  const pnl = await settlePnl(ctx, memberId, pnlOfWalk(input.side, entry, walk), cap, ref);
   const available = await ctx.ledger.balance(acct.user(memberId, 'contract'));
-  const wanted = feeOf(notional(q, exit), ctx.config.contractFeeBps);
+  const wanted = feeOfFills(walk, ctx.config.contractFeeBps);
   const fee = wanted < available ? wanted : available;
   await chargeFee(ctx, memberId, 'contract', fee, ref);
   const rest = total - q;
@@ -171,24 +241,25 @@ export async function closePosition(
     next.holdId = hold.id;
   }
   ctx.tx.put(positions, next);
-  const order: OrderRow = {
-    ...blankOrder(
-      id,
-      memberId,
-      { spec: input.spec, side: 'sell', type: 'market', price: null, volume: q },
-      ctx.now,
-    ),
-    market: 'contract',
-    side: input.side === 'long' ? 'close_long' : 'close_short',
-    filled: q.toString(),
-    avgPrice: exit.toString(),
-    fee: fee.toString(),
-    status: 'filled',
-    leverage: position.leverage,
-    marginMode: position.marginMode,
-    positionId: position.id,
-    pnl: pnl.toString(),
-  };
+  const order: OrderRow = finish(
+    {
+      ...blankOrder(
+        id,
+        memberId,
+        { spec: input.spec, side: 'sell', type: 'market', price: null, volume: requested },
+        ctx.now,
+      ),
+      market: 'contract',
+      side: input.side === 'long' ? 'close_long' : 'close_short',
+      fee: fee.toString(),
+      leverage: position.leverage,
+      marginMode: position.marginMode,
+      positionId: position.id,
+      pnl: pnl.toString(),
+    },
+    requested,
+    walk,
+  );
   ctx.tx.put(orders, order);
   return order;
 }

@@ -13,13 +13,24 @@ import type { Domain } from '../routes';
 import { amount, body, listShape, newestFirst, paginate } from '../schema';
 import { idField } from '../finance/handlers';
 import { adjustMargin, closePosition, openPosition } from './contracts';
-import { liquidationPriceOf, markOf, openPositions } from './risk';
+import { backingOf, liquidationPriceOf, maintenanceOf, markOf, openPositions } from './risk';
+import { fundingPayments, settleFunding } from './funding';
+import { FUNDING_INTERVAL_MS, indexPrice, lastPrice } from './mark';
+import { resolveTiers, tierOf } from './tiers';
+import { marketOf } from '../market/instance';
 import { changeSettings } from './settings';
-import { maintenanceMargin, unrealisedPnl } from './margin';
+import { notional, unrealisedPnl } from './margin';
 import { placeOption, SETTLE_JOB, settleOption } from './options';
 import { placeSpot } from './spot';
 import { orders, type OrderRow } from './tables';
-import { orderView, positionView, type OrderView, type PositionView } from './views';
+import {
+  fundingView,
+  orderView,
+  positionView,
+  type FundingView,
+  type OrderView,
+  type PositionView,
+} from './views';
 import { watchMarkets } from './watch';
 
 const SIDES = ['buy', 'sell', 'open_long', 'open_short', 'close_long', 'close_short', 'up', 'down'] as const;
@@ -115,7 +126,7 @@ export const tradingDomain: Domain = {
       auth: true,
       body: body({
         ...listShape,
-        status: z.enum(['open', 'filled', 'cancelled', 'settled']).optional(),
+        status: z.enum(['open', 'filled', 'partial', 'cancelled', 'settled']).optional(),
         market: z.enum(['spot', 'contract', 'option']).optional(),
       }),
       run: async (ctx, input): Promise<ListResult<OrderView>> => {
@@ -130,21 +141,41 @@ export const tradingDomain: Domain = {
       body: body({ market: z.enum(['contract']).optional() }),
       run: async (ctx): Promise<{ list: PositionView[] }> => {
         const open = await openPositions(ctx, ctx.member.id);
+        const tiers = resolveTiers(ctx.config.riskTiers);
+        const sim = marketOf(ctx);
         const list: PositionView[] = [];
         for (const p of newestFirst(open)) {
+          const spec = requireSymbol(p.symbol);
           const q = BigInt(p.volume);
           const entry = BigInt(p.entryPrice);
           const mark = markOf(ctx, p.symbol);
+          const size = notional(q, mark);
+          const pnl = unrealisedPnl(p.side, q, entry, mark);
           list.push(
             positionView(p, {
               mark,
-              maintenance: maintenanceMargin(q, entry, ctx.config.maintenanceMarginBps),
-              pnl: unrealisedPnl(p.side, q, entry, mark),
+              index: indexPrice(sim, spec, ctx.now),
+              last: lastPrice(sim, spec, ctx.now),
+              maintenance: maintenanceOf(ctx, p, mark),
+              maintenanceBps: (tierOf(tiers, size) ?? tiers[tiers.length - 1])?.mmrBps ?? 0,
+              pnl,
+              balance: (await backingOf(ctx, p, open)) + pnl,
               liquidation: await liquidationPriceOf(ctx, p, open),
             }),
           );
         }
         return { list };
+      },
+    }),
+    '/api/position/funding': handler({
+      auth: true,
+      body: body({ ...listShape, positionId: idField.optional() }),
+      run: async (ctx, input): Promise<ListResult<FundingView>> => {
+        const rows = (await ctx.tx.query(fundingPayments, 'member', ctx.member.id)).filter(
+          (r) => input.positionId === undefined || r.positionId === String(input.positionId),
+        );
+        rows.sort((a, b) => b.at - a.at || Number(b.id) - Number(a.id));
+        return paginate(rows.map(fundingView), input);
       },
     }),
     '/api/position/margin': handler({
@@ -165,5 +196,8 @@ export const tradingDomain: Domain = {
     }),
   },
   jobs: { [SETTLE_JOB]: settleOption },
-  periodic: [{ name: 'trading.watch', intervalMs: 1_000, run: watchMarkets }],
+  periodic: [
+    { name: 'trading.watch', intervalMs: 1_000, run: watchMarkets },
+    { name: 'trading.funding', intervalMs: FUNDING_INTERVAL_MS, run: settleFunding },
+  ],
 };

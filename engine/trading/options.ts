@@ -9,7 +9,7 @@
 import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
 import { acct } from '../ledger';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import { findSymbol, type SymbolSpec } from '../market/symbols';
 import { mulDiv, type Micro } from '../money';
 import { blankOrder } from './spot';
@@ -76,7 +76,7 @@ export async function settleOption(ctx: Ctx, payload: unknown): Promise<void> {
   const spec = findSymbol(order.symbol);
   if (!spec || order.startAt === null || order.expireAt === null)
     throw new Error(`option ${orderId} is malformed`);
-  const sim = marketFor(ctx.seed);
+  const sim = marketOf(ctx);
   const entry = BigInt(sim.price(spec, order.startAt));
   const exit = BigInt(sim.price(spec, order.expireAt));
   const result = optionResult(order.side, entry, exit);

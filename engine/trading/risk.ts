@@ -1,28 +1,41 @@
 /**
- * Position risk (docs/RULES.md K2-K4, K7): mark prices, what backs a position, its liquidation price, the
- * liquidation itself, and the unrealised PnL that the contract account's valuation includes.
+ * Position risk (docs/RULES.md K2-K4, K7, K11, K13): mark prices, what backs a position, its maintenance
+ * margin and liquidation price by risk tier, the liquidation itself, and the unrealised PnL that the
+ * contract account's valuation includes. Everything is valued at the mark price (mark.ts), never the last
+ * traded price, so one print cannot liquidate.
  */
 import type { Ctx } from '../context';
 import { acct } from '../ledger';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import type { Micro } from '../money';
-import { liquidationPrice, maintenanceMargin, unrealisedPnl } from './margin';
+import { contractWalk, pnlOfWalk } from './contracts';
+import { notional, tieredLiquidationPrice, unrealisedPnl } from './margin';
+import { markPrice } from './mark';
 import { HOUSE, settlePnl } from './settlement';
 import { positions, type PositionRow } from './tables';
+import { resolveTiers, tieredMaintenance } from './tiers';
+
+/** The insurance fund: takes what is left of a liquidated margin, pays losses beyond it (K13). */
+export const INSURANCE = acct.platform('insurance');
 
 export async function openPositions(ctx: Ctx, memberId: string): Promise<PositionRow[]> {
   return (await ctx.tx.query(positions, 'member', memberId)).filter((p) => p.status === 'open');
 }
 
-export function markOf(ctx: Pick<Ctx, 'seed' | 'now'>, symbol: string): Micro {
+export function markOf(ctx: Pick<Ctx, 'seed' | 'now' | 'config'>, symbol: string, at = ctx.now): Micro {
   const spec = findSymbol(symbol);
   if (!spec) return 0n;
-  return BigInt(marketFor(ctx.seed).price(spec, ctx.now));
+  return markPrice(marketOf(ctx), spec, at);
+}
+
+/** Maintenance margin of a position at `mark`, by the risk tier of its mark notional (K10). */
+export function maintenanceOf(ctx: Pick<Ctx, 'config'>, position: PositionRow, mark: Micro): Micro {
+  return tieredMaintenance(resolveTiers(ctx.config.riskTiers), notional(BigInt(position.volume), mark));
 }
 
 /** What backs a position: its margin (isolated), or the account's free balance, all cross margins and the
- * other cross positions' unrealised PnL at the mark (cross). */
+ * other cross positions' unrealised PnL less their maintenance, at the mark (cross). */
 export async function backingOf(
   ctx: Ctx,
   position: PositionRow,
@@ -34,8 +47,9 @@ export async function backingOf(
     if (p.marginMode !== 'cross' || p.status !== 'open') continue;
     backing += BigInt(p.margin);
     if (p.id !== position.id) {
-      backing += unrealisedPnl(p.side, BigInt(p.volume), BigInt(p.entryPrice), markOf(ctx, p.symbol));
-      backing -= maintenanceMargin(BigInt(p.volume), BigInt(p.entryPrice), ctx.config.maintenanceMarginBps);
+      const mark = markOf(ctx, p.symbol);
+      backing += unrealisedPnl(p.side, BigInt(p.volume), BigInt(p.entryPrice), mark);
+      backing -= maintenanceOf(ctx, p, mark);
     }
   }
   return backing;
@@ -46,37 +60,72 @@ export async function liquidationPriceOf(
   position: PositionRow,
   all: readonly PositionRow[],
 ): Promise<Micro | null> {
-  const q = BigInt(position.volume);
-  const entry = BigInt(position.entryPrice);
-  const maintenance = maintenanceMargin(q, entry, ctx.config.maintenanceMarginBps);
-  return liquidationPrice(position.side, q, entry, await backingOf(ctx, position, all), maintenance);
+  return tieredLiquidationPrice(
+    position.side,
+    BigInt(position.volume),
+    BigInt(position.entryPrice),
+    await backingOf(ctx, position, all),
+    resolveTiers(ctx.config.riskTiers),
+  );
 }
 
-/** Liquidates at `price`: the position's loss at that price, capped by what backs it, goes to the house. */
-export async function liquidate(ctx: Ctx, position: PositionRow, price: Micro): Promise<void> {
+/**
+ * Liquidates a position whose mark reached its liquidation price at `at`: it is closed against the
+ * contract book of that moment (every level, no price band; anything the book cannot take is taken by house:market at the mark). The
+ * member loses at most what backs the position: isolated, its whole margin; cross, the loss and the
+ * position's maintenance margin as the clearance fee, capped by the account. What the member pays beyond
+ * the loss goes to the insurance fund; a loss beyond what the member has is paid by the insurance fund;
+ * if the fund is empty too, house:market (the profitable counterparty) is deleveraged: it receives only
+ * what there is (docs/TRADING.md "Auto-deleveraging"). A member balance never goes below zero.
+ */
+export async function liquidate(
+  ctx: Ctx,
+  position: PositionRow,
+  at: number = ctx.now,
+  trigger: Micro | null = null,
+): Promise<void> {
+  const mark = markOf(ctx, position.symbol, at);
+  const spec = findSymbol(position.symbol);
   const q = BigInt(position.volume);
+  const entry = BigInt(position.entryPrice);
   const ref = `position:${position.id}:liquidation`;
-  let pnl: Micro;
-  if (position.marginMode === 'isolated') {
-    await ctx.ledger.capture(position.holdId, HOUSE);
-    pnl = -BigInt(position.margin);
+  const contract = acct.user(position.memberId, 'contract');
+  const walk = spec
+    ? contractWalk(ctx, spec, position.side === 'long' ? 'sell' : 'buy', q, 10_000, at)
+    : { fills: [], quantity: 0n, valueScaled: 0n, stop: 'book' as const };
+  const rest = q - walk.quantity;
+  const pnl =
+    pnlOfWalk(position.side, entry, walk) +
+    pnlOfWalk(position.side, entry, { quantity: rest, valueScaled: rest * mark });
+  const maintenance = maintenanceOf(ctx, position, mark);
+  await ctx.ledger.release(position.holdId);
+  const backing =
+    position.marginMode === 'isolated' ? BigInt(position.margin) : await ctx.ledger.balance(contract);
+  let realised: Micro;
+  if (pnl >= 0n) {
+    // Reached through a gap and recovered by the time of the fill: the member keeps the profit.
+    realised = await settlePnl(ctx, position.memberId, pnl, 0n, ref);
   } else {
-    await ctx.ledger.release(position.holdId);
-    const loss = unrealisedPnl(position.side, q, BigInt(position.entryPrice), price);
-    pnl = await settlePnl(
-      ctx,
-      position.memberId,
-      loss,
-      await ctx.ledger.balance(acct.user(position.memberId, 'contract')),
-      ref,
-    );
+    const loss = -pnl;
+    const paid = loss < backing ? loss : backing;
+    if (paid > 0n) await ctx.ledger.move(contract, HOUSE, paid, { kind: 'contract:liquidation', ref });
+    const shortfall = loss - paid;
+    if (shortfall > 0n) {
+      const fund = await ctx.ledger.balance(INSURANCE);
+      const cover = shortfall < fund ? shortfall : fund;
+      if (cover > 0n) await ctx.ledger.move(INSURANCE, HOUSE, cover, { kind: 'insurance:cover', ref });
+    }
+    const left = backing - paid;
+    const toFund = position.marginMode === 'isolated' ? left : left < maintenance ? left : maintenance;
+    if (toFund > 0n) await ctx.ledger.move(contract, INSURANCE, toFund, { kind: 'insurance:clearance', ref });
+    realised = -(paid + toFund);
   }
   ctx.tx.put(positions, {
     ...position,
     status: 'liquidated',
     closedAt: ctx.now,
-    realisedPnl: (BigInt(position.realisedPnl) + pnl).toString(),
-    liquidationPrice: price.toString(),
+    realisedPnl: (BigInt(position.realisedPnl) + realised).toString(),
+    liquidationPrice: (trigger ?? mark).toString(),
   });
   ctx.emit({
     type: 'position',
@@ -84,7 +133,7 @@ export async function liquidate(ctx: Ctx, position: PositionRow, price: Micro): 
   });
 }
 
-/** Unrealised PnL of a member's open positions, for the contract account's valuation. */
+/** Unrealised PnL of a member's open positions at the mark, for the contract account's valuation. */
 export async function unrealisedTotal(ctx: Ctx, memberId: string): Promise<Micro> {
   let total = 0n;
   for (const p of await openPositions(ctx, memberId)) {

@@ -1,23 +1,22 @@
 /**
  * Spot orders (docs/RULES.md S2-S5). Coins are ledger assets in the member's cash sub-account; the
- * simulated counterparty is house:market. A market order walks the simulated book; a limit order takes
- * whatever the book offers within its limit and rests for the remainder, with the money (buy) or coins
+ * simulated counterparty is house:market. A market order walks the simulated book within the price band
+ * (fills.ts) and what it cannot fill there is cancelled; a limit order takes whatever the book offers
+ * within its limit (and the band) and rests for the remainder, with the money (buy) or coins
  * (sell) it needs frozen; a resting order fills at its limit price once the traded price touches it.
- * Fees are charged in USDT on the order's value (taker or maker alike) and shared with the inviter.
+ * Fees are charged in USDT on each fill's value (taker or maker alike) and shared with the inviter.
  */
 import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
 import { acct, USDT, type PostingLeg } from '../ledger';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
 import { mulDiv, SCALE as UNIT, type Micro } from '../money';
 import { FEES, feeOf, shareFee } from './fees';
+import { fillValue, takeFromBook, type Fill } from './fills';
 import { orders, type OrderRow } from './tables';
 
 const HOUSE = acct.house('market');
-/** Book quantities are in 1e-4 base units; ledger quantities in 1e-6. */
-const BOOK_TO_MICRO = 100n;
-const BOOK_LEVELS = 100;
 export const MIN_ORDER_VALUE = 1_000_000n;
 
 export interface SpotInput {
@@ -28,75 +27,66 @@ export interface SpotInput {
   volume: Micro;
 }
 
-interface Fill {
-  quantity: Micro;
-  /** Sum of quantity x price over the levels taken, still scaled by 1e6. */
-  valueScaled: bigint;
-}
-
-/** Walks the book at ctx.now for up to `volume`, within `limit` if given. */
-function walk(ctx: Ctx, input: SpotInput, volume: Micro): Fill {
-  const book = marketFor(ctx.seed).book(input.spec, ctx.now, BOOK_LEVELS);
-  const levels = input.side === 'buy' ? book.asks : book.bids;
-  let quantity = 0n;
-  let valueScaled = 0n;
-  for (const level of levels) {
-    const price = BigInt(level.price);
-    if (input.price !== null && (input.side === 'buy' ? price > input.price : price < input.price)) break;
-    const take =
-      volume - quantity < BigInt(level.qty) * BOOK_TO_MICRO
-        ? volume - quantity
-        : BigInt(level.qty) * BOOK_TO_MICRO;
-    quantity += take;
-    valueScaled += take * price;
-    if (quantity === volume) break;
-  }
-  return { quantity, valueScaled };
-}
-
-/** Settles a fill as one balanced entry across USDT and the coin, then shares the fee. */
+/**
+ * Settles fills as one balanced entry across USDT and the coin, then shares the fee. Each fill is valued
+ * on its own (a buyer pays each rounded up, a seller gets each rounded down) and pays its own fee.
+ */
 async function execute(
   ctx: Ctx,
   order: OrderRow,
   base: string,
-  fill: Fill,
-): Promise<{ value: Micro; fee: Micro }> {
+  fills: readonly Fill[],
+): Promise<{ quantity: Micro; value: Micro; fee: Micro }> {
   const buy = order.side === 'buy';
-  const value = buy ? (fill.valueScaled + UNIT - 1n) / UNIT : fill.valueScaled / UNIT;
-  const fee = feeOf(value, ctx.config.spotFeeBps);
+  let quantity = 0n;
+  let value = 0n;
+  let fee = 0n;
+  for (const fill of fills) {
+    const v = fillValue(fill, buy ? 'buy' : 'sell');
+    quantity += fill.quantity;
+    value += v;
+    fee += feeOf(v, ctx.config.spotFeeBps);
+  }
   const cash = acct.user(order.memberId, 'cash');
   if (buy && (await ctx.ledger.balance(cash)) < value + fee)
     throw fail(Codes.insufficientBalance, 'Insufficient balance');
-  if (!buy && (await ctx.ledger.balance(cash, base)) < fill.quantity) {
+  if (!buy && (await ctx.ledger.balance(cash, base)) < quantity) {
     throw fail(Codes.insufficientBalance, `Insufficient ${base}`);
   }
+  if (!buy && value < fee) throw fail(400, 'The order is worth less than its fee');
   const legs: PostingLeg[] = buy
     ? [
         { account: cash, amount: -(value + fee) },
         { account: HOUSE, amount: value },
-        { account: cash, asset: base, amount: fill.quantity },
-        { account: HOUSE, asset: base, amount: -fill.quantity },
+        { account: cash, asset: base, amount: quantity },
+        { account: HOUSE, asset: base, amount: -quantity },
       ]
     : [
-        { account: cash, asset: base, amount: -fill.quantity },
-        { account: HOUSE, asset: base, amount: fill.quantity },
+        { account: cash, asset: base, amount: -quantity },
+        { account: HOUSE, asset: base, amount: quantity },
         { account: HOUSE, amount: -value },
         { account: cash, amount: value - fee },
       ];
   if (fee > 0n) legs.push({ account: FEES, amount: fee });
   await ctx.ledger.post('spot:trade', `order:${order.id}`, legs);
   await shareFee(ctx, order.memberId, fee, `order:${order.id}`);
-  return { value, fee };
+  return { quantity, value, fee };
 }
 
-function record(order: OrderRow, quantity: Micro, value: Micro, fee: Micro, now: number): OrderRow {
-  const filled = BigInt(order.filled) + quantity;
-  const totalValue = mulDiv(BigInt(order.filled), BigInt(order.avgPrice), UNIT, 'half-up') + value;
+function record(
+  order: OrderRow,
+  done: { quantity: Micro; value: Micro; fee: Micro },
+  fills: number,
+  now: number,
+): OrderRow {
+  const filled = BigInt(order.filled) + done.quantity;
+  const totalValue = mulDiv(BigInt(order.filled), BigInt(order.avgPrice), UNIT, 'half-up') + done.value;
   return {
     ...order,
     filled: filled.toString(),
     avgPrice: filled > 0n ? mulDiv(totalValue, UNIT, filled, 'half-up').toString() : '0',
-    fee: (BigInt(order.fee) + fee).toString(),
+    fee: (BigInt(order.fee) + done.fee).toString(),
+    fills: (order.fills ?? 0) + fills,
     updatedAt: now,
   };
 }
@@ -109,21 +99,24 @@ function reserveFor(ctx: Ctx, side: 'buy' | 'sell', remainder: Micro, price: Mic
 }
 
 export async function placeSpot(ctx: Ctx, memberId: string, input: SpotInput): Promise<OrderRow> {
-  const sim = marketFor(ctx.seed);
+  const sim = marketOf(ctx);
   const reference = input.price ?? BigInt(sim.price(input.spec, ctx.now));
   if (mulDiv(input.volume, reference, UNIT, 'floor') < MIN_ORDER_VALUE) {
     throw fail(400, 'Order value must be at least 1 USDT');
   }
   const id = await ctx.ids.next('tradeOrder');
   let order: OrderRow = blankOrder(id, memberId, input, ctx.now);
-  const fill = walk(ctx, input, input.volume);
-  if (fill.quantity > 0n) {
-    const { value, fee } = await execute(ctx, order, input.spec.base, fill);
-    order = record(order, fill.quantity, value, fee, ctx.now);
+  const walk = takeFromBook(ctx, input.spec, input.side, input.volume, input.price);
+  if (walk.quantity > 0n) {
+    order = record(order, await execute(ctx, order, input.spec.base, walk.fills), walk.fills.length, ctx.now);
   }
-  const remainder = input.volume - fill.quantity;
-  if (remainder === 0n || input.type === 'market') {
+  const remainder = input.volume - walk.quantity;
+  if (remainder === 0n) {
     order.status = 'filled';
+  } else if (input.type === 'market') {
+    // What the book could not fill inside the price band is cancelled, and the order says so (S7).
+    order.status = walk.quantity > 0n ? 'partial' : 'cancelled';
+    order.cancelledVolume = remainder.toString();
   } else {
     const hold = await ctx.ledger.hold({
       memberId,
@@ -144,11 +137,10 @@ export async function fillResting(ctx: Ctx, order: OrderRow, base: string): Prom
   const remainder = BigInt(order.volume) - BigInt(order.filled);
   const price = BigInt(order.price ?? '0');
   if (order.holdId) await ctx.ledger.release(order.holdId);
-  const { value, fee } = await execute(ctx, order, base, {
-    quantity: remainder,
-    valueScaled: remainder * price,
-  });
-  const done: OrderRow = { ...record(order, remainder, value, fee, ctx.now), status: 'filled' };
+  const done: OrderRow = {
+    ...record(order, await execute(ctx, order, base, [{ price, quantity: remainder }]), 1, ctx.now),
+    status: 'filled',
+  };
   ctx.tx.put(orders, done);
   return done;
 }
@@ -174,6 +166,8 @@ export function blankOrder(id: string, memberId: string, input: SpotInput, now: 
     marginMode: null,
     positionId: null,
     pnl: null,
+    cancelledVolume: '0',
+    fills: 0,
     period: null,
     startAt: null,
     expireAt: null,

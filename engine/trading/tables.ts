@@ -2,7 +2,8 @@
 import { defineTable } from '../store/port';
 
 export type MarketKind = 'spot' | 'contract' | 'option';
-export type OrderStatus = 'open' | 'filled' | 'cancelled' | 'settled';
+/** `partial`: a taker order filled in part, the rest cancelled (outside the price band or the book). */
+export type OrderStatus = 'open' | 'filled' | 'partial' | 'cancelled' | 'settled';
 
 export interface OrderRow {
   id: string;
@@ -31,6 +32,10 @@ export interface OrderRow {
   positionId: string | null;
   /** Realised PnL of a closing order (micro-USDT, signed). */
   pnl: string | null;
+  /** Volume the book could not fill within the price band, cancelled (absent on rows before issue 13). */
+  cancelledVolume?: string;
+  /** Number of fills (book levels taken, or one resting fill). */
+  fills?: number;
   // Options
   period: number | null;
   startAt: number | null;
@@ -71,6 +76,8 @@ export interface PositionRow {
   fees: string;
   /** Price at which it was liquidated, if it was. */
   liquidationPrice: string | null;
+  /** Funding paid (positive) or received (negative) so far, micro-USDT (absent on rows before issue 13). */
+  fundingPaid?: string;
 }
 
 export const positions = defineTable<PositionRow>('positions', {

@@ -1,20 +1,21 @@
 /**
  * The `trading.watch` hook: once a second (and, after a gap, once for the whole gap) it fills resting spot
- * limit orders whose price was touched and liquidates positions whose liquidation price was reached, using
- * the lowest and highest traded price of the window, so nothing that happened while the engine was closed
+ * limit orders whose price was touched and liquidates positions whose mark reached their liquidation price,
+ * using the lowest and highest price of the window, so nothing that happened while the engine was closed
  * is missed (S4, K7). A limit order is only checked from the moment it was placed.
  */
 import type { Ctx } from '../context';
 import { extremesBetween } from '../market/extremes';
-import { marketFor } from '../market/instance';
+import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import { breached } from './margin';
 import { fillResting } from './spot';
-import { liquidate, liquidationPriceOf, openPositions } from './risk';
+import { liquidate, liquidationPriceOf, markOf, openPositions } from './risk';
+import { mulDiv } from '../money';
 import { orders, positions } from './tables';
 
 export async function watchMarkets(ctx: Ctx, window: { from: number; to: number }): Promise<void> {
-  const sim = marketFor(ctx.seed);
+  const sim = marketOf(ctx);
   for (const order of await ctx.tx.query(orders, 'open', 'spot')) {
     const spec = findSymbol(order.symbol);
     if (!spec || order.price === null) continue;
@@ -34,9 +35,33 @@ export async function watchMarkets(ctx: Ctx, window: { from: number; to: number 
     if (!spec) continue;
     const all = await openPositions(ctx, current.memberId);
     const liq = await liquidationPriceOf(ctx, current, all);
-    const range = extremesBetween(sim.get(spec), Math.max(window.from, current.openedAt), window.to);
-    if (breached(current.side, liq, BigInt(range.low), BigInt(range.high)) && liq !== null) {
-      await liquidate(ctx, current, liq);
+    if (liq === null) continue;
+    // The mark's extremes over the window: the index's (whole minutes from candles, the edges by the second)
+    // scaled by the mark's basis over the index now (K11).
+    const series = sim.get(spec);
+    const range = extremesBetween(series, Math.max(window.from, current.openedAt), window.to);
+    const mark = markOf(ctx, current.symbol);
+    const index = BigInt(series.priceAt(ctx.now));
+    const low = mulDiv(BigInt(range.low), mark, index, 'floor');
+    const high = mulDiv(BigInt(range.high), mark, index, 'ceil');
+    if (!breached(current.side, liq, low, high)) continue;
+    // After a gap, find the second the mark first reached the price (the window's extremes only grow with
+    // its end, so a binary search finds it) and liquidate against the book and mark of that moment.
+    const from = Math.max(window.from, current.openedAt);
+    let lo = from;
+    let hi = window.to;
+    while (hi - lo > 1_000) {
+      const mid = lo + Math.floor((hi - lo) / 2_000) * 1_000;
+      const r = extremesBetween(series, from, mid);
+      const hit = breached(
+        current.side,
+        liq,
+        mulDiv(BigInt(r.low), mark, index, 'floor'),
+        mulDiv(BigInt(r.high), mark, index, 'ceil'),
+      );
+      if (hit) hi = mid;
+      else lo = mid;
     }
+    await liquidate(ctx, current, hi, liq);
   }
 }

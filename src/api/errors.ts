@@ -8,7 +8,7 @@ import { CLIENT_CODES } from './transport';
 export const TRANSLATED_CODES = [
   214, 215, 216, 222, 400, 403, 404, 420, 421, 429, 430, 431, 4011, 1998, 1999, 2001, 2002, 2003, 2004, 20041,
   2005, 20051, 2006, 2007, 2008, 2009, 2010, 2013, 2016, 3000, 3001, 3002, 3003, 3004, 3005, 3006, 3007, 3009,
-  3010, 4033, 4034, 911,
+  3010, 4033, 4034, 4035, 911,
 ] as const;
 
 /** Codes that show the server's message when there is one, else errors.e<code>. */

@@ -25,6 +25,8 @@ export const STATUS_KEYS = {
   cancelled: 'status.cancelled',
   expired: 'status.expired',
   refunded: 'status.refunded',
+  // A taker order filled in part, the rest cancelled outside the price band (docs/TRADING.md "Fills").
+  partial: 'status.partial',
 } as const;
 
 /** 'under_review', 'underReview' and 'Under review' all name the same status. */

@@ -79,13 +79,15 @@ export const writeTrigger: PullTrigger = (pull) => onWrite(() => pull());
 export const feedTrigger: PullTrigger = (pull) => {
   let stop: (() => void) | undefined;
   let stopped = false;
-  void import('../features/market/feed').then(({ feedActor }) => {
-    if (stopped) return;
-    const subscription = feedActor().on('message', (event) => {
-      if (ACCOUNT_EVENTS.has(event.message.type)) pull();
+  void import('../features/market/feed')
+    .then(({ loadFeed }) => loadFeed())
+    .then(({ feedActor }) => {
+      if (stopped) return;
+      const subscription = feedActor().on('message', (event) => {
+        if (ACCOUNT_EVENTS.has(event.message.type)) pull();
+      });
+      stop = () => subscription.unsubscribe();
     });
-    stop = () => subscription.unsubscribe();
-  });
   return () => {
     stopped = true;
     stop?.();

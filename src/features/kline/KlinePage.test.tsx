@@ -63,4 +63,11 @@ describe('/finance/kline', { timeout: 20_000 }, () => {
     expect(hourly[1]!.time - hourly[0]!.time).toBe(3600);
     expect(router.state.location.search).toBe('?symbol=ETH%2FUSDT&interval=1h');
   });
+
+  it('M7: shows the order book depth under the chart, bids and asks summed over 100 levels', async () => {
+    await renderApp('/finance/kline?symbol=BTC%2FUSDT', { user: await fundedMember('kd') });
+    const depth = await screen.findByRole('region', { name: 'Order book depth' }, { timeout: 5000 });
+    expect(depth.querySelectorAll('polygon')).toHaveLength(2);
+    expect(depth.textContent).toMatch(/^Bids [\d,.]+ BTC · asks [\d,.]+ BTC within 100 levels$/);
+  });
 });

@@ -21,6 +21,7 @@ import { useKlineChart } from './use-kline-chart';
 import '../market/market.css';
 import '../trade/trade.css';
 import './kline.css';
+import { DepthChart } from './DepthChart';
 
 export const DEFAULT_INTERVAL: Interval = '15m';
 /** API.md's intervals (the engine's own list stays on its side of the boundary). */
@@ -129,6 +130,7 @@ export function KlinePage() {
         )}
         <p className="terms">{t(chart.complete ? 'kline.historyStart' : 'kline.scrollBack')}</p>
       </section>
+      <DepthChart symbol={symbol} base={quote?.base ?? symbol.split('/')[0] ?? ''} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * The K-line chart: lightweight-charts 5 candlesticks with a volume histogram underneath. This module is the
+ * The K-line chart: lightweight-charts 5 candlesticks with MA7 and MA25 lines (indicators.ts) and a volume
+ * histogram underneath. This module is the
  * only importer of lightweight-charts and is itself imported only dynamically (KlinePage), so the library
  * lands in the lazily loaded `chart-*` chunk (vite.config.ts codeSplitting group) and never in /home's JS.
  * Prices reach the canvas as numbers: plotting needs them, and nothing here is money arithmetic.
@@ -9,6 +10,7 @@ import {
   ColorType,
   createChart,
   HistogramSeries,
+  LineSeries,
   type CandlestickData,
   type HistogramData,
   type IChartApi,
@@ -17,6 +19,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle } from '../../../engine/index';
+import { MOVING_AVERAGES, movingAverage, type Point } from './indicators';
 
 export interface ChartTheme {
   dark: boolean;
@@ -93,6 +96,28 @@ export function createKlineChart(
     priceLineVisible: false,
   });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  const averages = MOVING_AVERAGES.map(({ period, color }) => ({
+    period,
+    series: chart.addSeries(LineSeries, {
+      color,
+      lineWidth: 1,
+      lastValueVisible: false,
+      priceLineVisible: false,
+      crosshairMarkerVisible: false,
+    }),
+  }));
+  // The closes the lines are drawn from; the largest period is all an update needs of them.
+  let closes: Point[] = [];
+  const drawAverages = (full: boolean) => {
+    for (const { period, series } of averages) {
+      const points = movingAverage(full ? closes : closes.slice(-period), period);
+      if (full) series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
+      else {
+        const last = points.at(-1);
+        if (last) series.update({ time: last.time as UTCTimestamp, value: last.value });
+      }
+    }
+  };
 
   const onRange = (range: LogicalRange | null) => {
     if (range && range.from < PAGE_THRESHOLD) options.onNeedOlder();
@@ -110,6 +135,8 @@ export function createKlineChart(
       const { bars, volumes } = convert(list, translucent(palette.up), translucent(palette.down));
       candles.setData(bars);
       volume.setData(volumes);
+      closes = bars.map((b) => ({ time: b.time, value: b.close }));
+      drawAverages(true);
     },
     update(candle) {
       const { bars, volumes } = convert([candle], translucent(palette.up), translucent(palette.down));
@@ -117,6 +144,12 @@ export function createKlineChart(
       const [vol] = volumes;
       if (bar) candles.update(bar);
       if (vol) volume.update(vol);
+      if (bar) {
+        const point = { time: bar.time, value: bar.close };
+        if (closes.at(-1)?.time === bar.time) closes[closes.length - 1] = point;
+        else if ((closes.at(-1)?.time ?? -1) < bar.time) closes.push(point);
+        drawAverages(false);
+      }
     },
     setTheme(theme) {
       palette = theme.dark ? COLORS.dark : COLORS.light;

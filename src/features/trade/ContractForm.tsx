@@ -12,6 +12,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { parseAmountText } from '../../../engine/index';
 import { cleanAmount } from '../wallet/amount';
 import { checkPositive, marginFor, microToString } from './order-rules';
+import { OrderPreview } from './OrderPreview';
 import { Segmented } from './Segmented';
 import { UpDownActions } from './UpDownActions';
 import { useOrderSubmit } from './use-order-submit';
@@ -124,6 +125,7 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
             leverage,
           })}
         </p>
+        <OrderPreview {...{ symbol, volume, leverage, marginMode, available }} market="contract" />
         <UpDownActions
           busy={busy}
           up={t('trade.openLong')}

@@ -14,6 +14,7 @@ import { useCached } from '../../sync/cache';
 import { CachedNote } from '../../ui/Freshness';
 import { signOf } from '../market/decimal';
 import { MarginDialog } from './MarginDialog';
+import { PositionRisk } from './PositionRisk';
 
 export const POSITIONS_REFRESH_MS = 3000;
 
@@ -77,6 +78,7 @@ function PositionItem({
           </dd>
         </div>
       </dl>
+      <PositionRisk p={p} />
       <div className="trade-actions">
         {p.marginMode === 'isolated' && (
           <button type="button" className="button small" onClick={onMargin}>

@@ -13,6 +13,7 @@ import { cleanAmount } from '../wallet/amount';
 import { checkSpot, microToString, notional } from './order-rules';
 import { Segmented } from './Segmented';
 import { useOrderSubmit } from './use-order-submit';
+import { OrderPreview } from './OrderPreview';
 
 export interface SpotFormProps {
   symbol: string;
@@ -140,6 +141,7 @@ export function SpotForm({
             amount: value === null ? '--' : money(microToString(value), 'USDT'),
           })}
         </p>
+        {type === 'market' && <OrderPreview symbol={symbol} market="spot" side={side} volume={volume} />}
         <button
           type="submit"
           className={`button block ${side === 'buy' ? 'button-up' : 'button-down'}`}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { acct } from '../../../engine/ledger/accounts';
 import { extremesBetween } from '../../../engine/market/extremes';
 import { marketFor } from '../../../engine/market/instance';
+import { contractBook } from '../../../engine/trading/mark';
 import { findSymbol } from '../../../engine/market/symbols';
 import { mulDiv, parseAmount, units } from '../../../engine/money';
 import type { OrderView, PositionView } from '../../../engine/trading/views';
@@ -33,7 +34,7 @@ async function funded(cash = '10000') {
 }
 
 describe('contracts', () => {
-  it('K1 an isolated 10x long freezes notional / 10 as margin, pays the fee, and shows the worked liquidation price', async () => {
+  it('K1 an isolated 10x long freezes notional / 10 as margin, pays the fee, and shows the tiered liquidation price', async () => {
     const { h, m } = await funded();
     const res = await m.call(
       '/api/order/place',
@@ -42,34 +43,43 @@ describe('contracts', () => {
     expect(res.code).toBe(0);
     const o = res.data as OrderView;
     const entry = parseAmount(o.avgPrice);
-    expect(entry).toBe(BigInt(marketFor(h.rt.seed).book(BTC, h.clock.now(), 1).asks[0]!.price));
-    // margin = 0.1 x entry / 10; fee = 0.05% of 0.1 x entry; maintenance = 0.5% of 0.1 x entry.
+    // The contract book is the spot book shifted by the perpetual's premium (mark.ts); 0.1 BTC fits its
+    // best ask.
+    const book = contractBook(marketFor(h.rt.seed), BTC, h.clock.now(), 1);
+    expect(entry).toBe(BigInt(book.asks[0]!.price));
+    expect(o).toMatchObject({ status: 'filled', filled: '0.1', cancelledVolume: '0', fills: 1 });
+    // margin = 0.1 x entry / 10; fee = 0.05% of 0.1 x entry.
     const notional = entry / 10n;
     const margin = mulDiv(notional, 1n, 10n, 'ceil');
     const fee = mulDiv(notional, 5n, 10_000n, 'ceil');
-    const maintenance = mulDiv(notional, 50n, 10_000n, 'ceil');
     expect(parseAmount(o.fee)).toBe(fee);
     expect(await h.balance(acct.frozen(m.id, 'contract'))).toBe(margin);
     expect(await h.balance(acct.user(m.id, 'contract'))).toBe(units(10_000) - margin - fee);
     const [p] = await positionsOf(m);
-    // Liquidation: margin + (P - entry) x 0.1 = maintenance  =>  P = entry - (margin - maintenance) x 10.
-    expect(parseAmount(p!.liquidationPrice!)).toBe(entry - (margin - maintenance) * 10n);
+    // Binance's isolated long (tier 1, MMR 0.4%, cum 0): P = (Q x EP - WB) / (Q x (1 - 0.004)).
+    expect(parseAmount(p!.liquidationPrice!)).toBe(
+      mulDiv(entry * 100_000n - margin * units(1), 10_000n, 100_000n * 9_960n, 'ceil'),
+    );
     expect(p).toMatchObject({ side: 'long', marginMode: 'isolated', leverage: 10, volume: '0.1' });
+    expect(p!.maintenanceRate).toBe('0.40');
+    expect(p!.fundingPaid).toBe('0');
     expect(await h.invariants()).toEqual([]);
   });
 
   it('K3 a cross long is backed by the whole contract account: its liquidation price is further away', async () => {
     const { m } = await funded();
-    await m.call('/api/order/place', order('open_long', '0.1', { leverage: 10, marginMode: 'cross' }));
+    await m.call('/api/order/place', order('open_long', '0.5', { leverage: 10, marginMode: 'cross' }));
     const [p] = await positionsOf(m);
     const entry = parseAmount(p!.entryPrice);
     const margin = parseAmount(p!.margin);
-    const free = units(10_000) - margin - mulDiv(entry / 10n, 5n, 10_000n, 'ceil');
-    const maintenance = parseAmount(p!.maintenanceMargin);
-    expect(parseAmount(p!.liquidationPrice!)).toBe(entry - (free + margin - maintenance) * 10n);
+    const free = units(10_000) - margin - mulDiv(entry / 2n, 5n, 10_000n, 'ceil');
+    // WB = free + margin (no other positions), tier 1: P = (Q x EP - WB) / (Q x 0.996).
+    expect(parseAmount(p!.liquidationPrice!)).toBe(
+      mulDiv(entry * 500_000n - (free + margin) * units(1), 10_000n, 500_000n * 9_960n, 'ceil'),
+    );
   });
 
-  it('K8 closing pays the PnL at the bid from or to the house and returns the margin', async () => {
+  it("K8 closing pays the PnL at the contract book's bid from or to the house and returns the margin", async () => {
     const { h, m } = await funded();
     const open = (
       await m.call('/api/order/place', order('open_long', '0.05', { leverage: 5, marginMode: 'isolated' }))
@@ -82,7 +92,7 @@ describe('contracts', () => {
     const pnl2 = signed(close.pnl!);
     const entry = parseAmount(open.avgPrice);
     const exit = parseAmount(close.avgPrice);
-    expect(exit).toBe(BigInt(marketFor(h.rt.seed).book(BTC, h.clock.now(), 1).bids[0]!.price));
+    expect(exit).toBe(BigInt(contractBook(marketFor(h.rt.seed), BTC, h.clock.now(), 1).bids[0]!.price));
     const expected =
       exit >= entry
         ? mulDiv(exit - entry, 30_000n, units(1), 'floor')
@@ -138,7 +148,7 @@ describe('contracts', () => {
     ).toBe(400);
   });
 
-  it('K7 a 100x isolated long is liquidated on settle once the low reaches its liquidation price, losing its margin', async () => {
+  it('K7 a 100x isolated long is liquidated on settle once the mark reaches its liquidation price, losing its margin', async () => {
     const { h, m } = await funded('1000');
     const start = h.clock.now();
     await m.call('/api/order/place', order('open_long', '0.01', { leverage: 100, marginMode: 'isolated' }));

@@ -95,10 +95,19 @@ export interface Harness {
   balance(account: string, asset?: string): Promise<bigint>;
 }
 
-export async function harness(start = Date.UTC(2026, 10, 21, 9, 30, 0), seed = 7): Promise<Harness> {
+export async function harness(
+  start = Date.UTC(2026, 10, 21, 9, 30, 0),
+  seed = 7,
+  overrides: Record<string, unknown> = {},
+): Promise<Harness> {
   const clock = manualClock(start);
   const store = new MemoryStore();
-  const config = resolveConfig({ secrets: 'seeded', pbkdf2Iterations: 1_000, tokenTtlMs: 400 * DAY });
+  const config = resolveConfig({
+    secrets: 'seeded',
+    pbkdf2Iterations: 1_000,
+    tokenTtlMs: 400 * DAY,
+    ...overrides,
+  });
   const rt = new Runtime(store, config, clock, seed, createRandom(seed), [...domains, testDomain]);
   await rt.init();
   const feed: FeedMessage[] = [];

@@ -1,0 +1,132 @@
+/**
+ * Index, last and mark prices of the perpetual contracts, and their funding rate (docs/RULES.md K11-K12,
+ * docs/TRADING.md "Mark price" and "Funding"). All pure functions of (seed, model, pair, time).
+ *
+ * - index: the simulated spot price of the pair (the spot market is the index's only constituent).
+ * - last: the perpetual's own traded price, the index times (1 + premium). The premium is a seeded path
+ *   of hourly knots (-0.04% to +0.06%, so longs usually pay a little, as on real venues), linear between
+ *   knots, in integer parts per million. The contract book is the spot book shifted by the same premium.
+ * - mark (Binance, "Mark Price in USDⓈ-M Futures"): median of
+ *     P1 = index x (1 + last funding rate x time to the next funding / 8 h),
+ *     P2 = index + 30-minute moving average of (last - index), sampled each minute,
+ *     P3 = last.
+ * - funding rate (Binance, "Introduction to Binance Futures Funding Rates"): the premium index P averaged
+ *   over the 8 hours (one sample a minute), F = P + clamp(I - P, -0.05%, 0.05%) with I = 0.01% per 8 h,
+ *   then capped to +-0.75%.
+ */
+import type { Book } from '../market/depth';
+import { hashWords, unit } from '../market/rng';
+import type { MarketSim } from '../market/market';
+import type { SymbolSpec } from '../market/symbols';
+import { mulDiv, type Micro } from '../money';
+
+export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
+export const PPM = 1_000_000n;
+/** Interest rate per funding interval: 0.01% (100 ppm). */
+export const INTEREST_PPM = 100;
+/** clamp(I - P, -0.05%, +0.05%). */
+export const CLAMP_PPM = 500;
+/** The funding rate's cap: +-0.75%. */
+export const FUNDING_CAP_PPM = 7_500;
+const KNOT_MS = 3_600_000;
+const MA_SAMPLES = 30;
+const MINUTE_MS = 60_000;
+const SALT_PREMIUM = 0x7e41;
+
+/** A premium knot in ppm: -400 to +600 (mean +100, the interest rate). */
+function knot(seed: number, spec: SymbolSpec, k: number): number {
+  return Math.floor(unit(hashWords(seed ^ SALT_PREMIUM, spec.id, k)) * 1_001) - 400;
+}
+
+/** The perpetual's premium over the index at `t`, in integer parts per million. */
+export function premiumPpm(sim: MarketSim, spec: SymbolSpec, t: number): number {
+  const k = Math.floor(t / KNOT_MS);
+  const a = knot(sim.seed, spec, k);
+  const b = knot(sim.seed, spec, k + 1);
+  return a + Math.round(((b - a) * (t - k * KNOT_MS)) / KNOT_MS);
+}
+
+function shift(price: Micro, ppm: number, tick: number): Micro {
+  const t = BigInt(tick);
+  const shifted = mulDiv(price, PPM + BigInt(ppm), PPM, 'half-up');
+  const rounded = mulDiv(shifted, 1n, t, 'half-up') * t;
+  return rounded > 0n ? rounded : t;
+}
+
+export function indexPrice(sim: MarketSim, spec: SymbolSpec, t: number): Micro {
+  return BigInt(sim.price(spec, t));
+}
+
+export function lastPrice(sim: MarketSim, spec: SymbolSpec, t: number): Micro {
+  return shift(indexPrice(sim, spec, t), premiumPpm(sim, spec, t), spec.tick);
+}
+
+/** The contract book at `t`: the spot book shifted by the premium, level by level. */
+export function contractBook(sim: MarketSim, spec: SymbolSpec, t: number, levels: number): Book {
+  const book = sim.book(spec, t, levels, levels);
+  const ppm = premiumPpm(sim, spec, t);
+  const move = (l: { price: number; qty: number }) => ({
+    price: Number(shift(BigInt(l.price), ppm, spec.tick)),
+    qty: l.qty,
+  });
+  return {
+    mid: Number(shift(BigInt(book.mid), ppm, spec.tick)),
+    asks: book.asks.map(move),
+    bids: book.bids.map(move),
+  };
+}
+
+/** The funding time at or after `t` (00:00, 08:00, 16:00 UTC). */
+export function nextFunding(t: number): number {
+  return Math.ceil(t / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS;
+}
+
+/** Binance's formula on an average premium index, both in ppm: P + clamp(I - P, -0.05%, 0.05%), capped. */
+export function fundingRateFromPremium(premium: number, interest = INTEREST_PPM): number {
+  const spread = Math.max(-CLAMP_PPM, Math.min(CLAMP_PPM, interest - premium));
+  return Math.max(-FUNDING_CAP_PPM, Math.min(FUNDING_CAP_PPM, premium + spread));
+}
+
+/** The funding rate (ppm) settled at funding time `at`, from the premium over (at - 8 h, at]. */
+export function fundingRate(sim: MarketSim, spec: SymbolSpec, at: number): number {
+  let sum = 0;
+  let n = 0;
+  for (let t = at - FUNDING_INTERVAL_MS + MINUTE_MS; t <= at; t += MINUTE_MS) {
+    sum += premiumPpm(sim, spec, t);
+    n++;
+  }
+  return fundingRateFromPremium(Math.round(sum / n));
+}
+
+export function median3(a: Micro, b: Micro, c: Micro): Micro {
+  const lo = a < b ? a : b;
+  const hi = a < b ? b : a;
+  return c < lo ? lo : c > hi ? hi : c;
+}
+
+/** Mark price at `t` (Binance's median of three). */
+export function markPrice(sim: MarketSim, spec: SymbolSpec, t: number): Micro {
+  const index = indexPrice(sim, spec, t);
+  const last = lastPrice(sim, spec, t);
+  const previous = nextFunding(t) === t ? t : nextFunding(t) - FUNDING_INTERVAL_MS;
+  const rate = BigInt(fundingRate(sim, spec, previous));
+  const toNext = BigInt(nextFunding(t + 1) - t);
+  const p1 = mulDiv(
+    index,
+    PPM * BigInt(FUNDING_INTERVAL_MS) + rate * toNext,
+    PPM * BigInt(FUNDING_INTERVAL_MS),
+    'half-up',
+  );
+  let basis = 0n;
+  const minute = Math.floor(t / MINUTE_MS) * MINUTE_MS;
+  for (let i = 0; i < MA_SAMPLES; i++) {
+    const s = minute - i * MINUTE_MS;
+    basis += lastPrice(sim, spec, s) - indexPrice(sim, spec, s);
+  }
+  const p2 =
+    index +
+    (basis >= 0n
+      ? mulDiv(basis, 1n, BigInt(MA_SAMPLES), 'half-up')
+      : -mulDiv(-basis, 1n, BigInt(MA_SAMPLES), 'half-up'));
+  return median3(p1, p2, last);
+}

@@ -1,0 +1,109 @@
+/**
+ * What an order will do, before it is placed (issue 13 item 7): the estimated fill price and slippage from
+ * the visible book, the fee, and for contracts the margin required and the liquidation price at mark. Pure
+ * and small (no engine state), so the app imports it from engine/index.ts to show the risk before a member
+ * commits. It uses the engine's default fees, band and risk tiers (config.ts).
+ */
+import { defaultConfig } from '../config';
+import type { Book } from '../market/depth';
+import { tryParseAmount, type Micro } from '../money';
+import { feeOf } from './fees';
+import { averagePrice, fillValue, walkBook } from './fills';
+import { initialMargin, notional, tieredLiquidationPrice } from './margin';
+import { resolveTiers, tierOf } from './tiers';
+
+export interface PreviewInput {
+  market: 'spot' | 'contract';
+  side: 'buy' | 'sell';
+  volume: string;
+  /** The book as the depth call answers it: [price, quantity] decimal strings, best first. */
+  asks: readonly (readonly [string, string])[];
+  bids: readonly (readonly [string, string])[];
+  leverage?: number;
+  /** Cross: the contract account's free balance backs the position too. */
+  marginMode?: 'cross' | 'isolated';
+  available?: string;
+}
+
+export interface OrderPreview {
+  /** Volume the visible book fills within the price band, and the rest. */
+  filled: Micro;
+  unfilled: Micro;
+  avgPrice: Micro;
+  /** Average price against the best level, in basis points (always >= 0). */
+  slippageBps: number;
+  fee: Micro;
+  margin: Micro | null;
+  liquidationPrice: Micro | null;
+  /** The leverage the position's risk tier allows (contracts), or null. */
+  maxLeverage: number | null;
+}
+
+const micro = (text: string): Micro | null => {
+  const parsed = tryParseAmount(text);
+  return parsed.ok ? parsed.value : null;
+};
+
+function toBook(input: PreviewInput): Book {
+  const level = ([p, q]: readonly [string, string]) => ({
+    price: Number(micro(p) ?? 0n),
+    // The engine's book quantities are 1e-4 units.
+    qty: Number((micro(q) ?? 0n) / 100n),
+  });
+  const asks = input.asks.map(level);
+  const bids = input.bids.map(level);
+  const bestAsk = asks[0]?.price ?? 0;
+  const bestBid = bids[0]?.price ?? bestAsk;
+  return { mid: Math.round((bestAsk + (bestBid || bestAsk)) / 2), asks, bids };
+}
+
+/** Null when the volume is not a positive amount or the book is empty. */
+export function previewOrder(input: PreviewInput): OrderPreview | null {
+  const volume = micro(input.volume);
+  if (volume === null || volume <= 0n) return null;
+  const book = toBook(input);
+  const best = (input.side === 'buy' ? book.asks : book.bids)[0];
+  if (!best) return null;
+  const walk = walkBook(book, input.side, volume, {
+    limit: null,
+    bandBps: defaultConfig.priceBandBps,
+  });
+  if (walk.quantity === 0n) return null;
+  const avgPrice = averagePrice(walk);
+  const bestPrice = BigInt(best.price);
+  const diff = avgPrice > bestPrice ? avgPrice - bestPrice : bestPrice - avgPrice;
+  const slippageBps = Number((diff * 10_000n) / bestPrice);
+  const fee =
+    input.market === 'spot'
+      ? walk.fills.reduce((s, f) => s + feeOf(fillValue(f, input.side), defaultConfig.spotFeeBps), 0n)
+      : walk.fills.reduce(
+          (s, f) => s + feeOf(notional(f.quantity, f.price), defaultConfig.contractFeeBps),
+          0n,
+        );
+  let margin: Micro | null = null;
+  let liquidationPrice: Micro | null = null;
+  let maxLeverage: number | null = null;
+  if (input.market === 'contract' && input.leverage) {
+    const tiers = resolveTiers(defaultConfig.riskTiers);
+    margin = initialMargin(walk.quantity, avgPrice, input.leverage);
+    const free = input.marginMode === 'cross' ? (micro(input.available ?? '0') ?? 0n) - margin - fee : 0n;
+    liquidationPrice = tieredLiquidationPrice(
+      input.side === 'buy' ? 'long' : 'short',
+      walk.quantity,
+      avgPrice,
+      margin + (free > 0n ? free : 0n),
+      tiers,
+    );
+    maxLeverage = tierOf(tiers, notional(walk.quantity, avgPrice))?.maxLeverage ?? 0;
+  }
+  return {
+    filled: walk.quantity,
+    unfilled: volume - walk.quantity,
+    avgPrice,
+    slippageBps,
+    fee,
+    margin,
+    liquidationPrice,
+    maxLeverage,
+  };
+}

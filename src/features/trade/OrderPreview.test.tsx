@@ -1,0 +1,50 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../app/test-utils';
+import { engineCall } from '../auth/test-engine';
+import { fundedMember, wireTestApi } from '../wallet/test-wallet';
+
+vi.mock('../../api/transport-worker', async () => (await import('../market/test-market')).workerModule);
+vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+
+beforeAll(wireTestApi);
+afterEach(cleanup);
+
+describe('order preview and position risk (issue 13)', { timeout: 20_000 }, () => {
+  it('K11 K12: before opening, the contract form shows fill price, slippage, fee, margin and liquidation price for both sides; the position shows margin ratio and funding', async () => {
+    const member = await fundedMember('pv', '1000');
+    await engineCall('/api/account/transfer', { from: 'cash', to: 'contract', amount: '500' }, member);
+    await renderApp('/contract', { user: member });
+    await screen.findByRole('form', { name: 'Spot order' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('tab', { name: 'Contract' }));
+    const form = await screen.findByRole('form', { name: 'Contract order' });
+    await within(form).findByText('Available: 500.00 USDT', undefined, { timeout: 5000 });
+    await userEvent.type(within(form).getByLabelText('Quantity (BTC)'), '0.001');
+    const preview = await within(form).findByRole('region', { name: 'Before you place' }, { timeout: 5000 });
+    for (const label of ['Est. fill price', 'Slippage', 'Fee', 'Margin required', 'Liq. price (mark)']) {
+      expect(within(preview).getByText(label)).toBeTruthy();
+    }
+    expect(within(preview).getByText(/^Long [\d,]+\.\d{4} · Short [\d,]+\.\d{4}$/)).toBeTruthy();
+    expect(within(preview).getByText(/^Long 0\.00% · Short 0\.00%$/)).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Open long' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Positions' }));
+    const position = await screen.findByRole('listitem', { name: 'BTC/USDT Long' }, { timeout: 5000 });
+    expect(within(position).getByText('Margin ratio')).toBeTruthy();
+    expect(within(position).getByText(/^\d+\.\d\d%$/)).toBeTruthy();
+    expect(within(position).getByText('Funding paid')).toBeTruthy();
+  });
+
+  it('S7: a spot market order shows its estimate; a limit order does not', async () => {
+    const member = await fundedMember('pv2', '1000');
+    await renderApp('/contract', { user: member });
+    const form = await screen.findByRole('form', { name: 'Spot order' }, { timeout: 5000 });
+    await userEvent.click(within(form).getByRole('button', { name: 'Market' }));
+    await userEvent.type(within(form).getByLabelText('Quantity (BTC)'), '0.01');
+    const preview = await within(form).findByRole('region', { name: 'Before you place' }, { timeout: 5000 });
+    expect(within(preview).getByText('Est. fill price')).toBeTruthy();
+    expect(within(preview).queryByText('Margin required')).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Limit' }));
+    expect(within(form).queryByRole('region', { name: 'Before you place' })).toBeNull();
+  });
+});
