@@ -74,6 +74,8 @@ export interface SiteConfig {
   ercAddress: string;
   customerservice: string;
   demo: boolean;
+  /** Quick buy is available (demo, or a live server with a payment provider); else /api/buycoin/* answer 403. */
+  quickBuy: boolean;
 }
 
 export interface LoginUser {

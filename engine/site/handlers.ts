@@ -1,5 +1,6 @@
 /**
- * GET /api/site/getsite: platform deposit addresses, customer-service contact and the demo flag.
+ * GET /api/site/getsite: platform deposit addresses, customer-service contact, the demo flag and whether
+ * quick buy is available (a payment provider is configured: engine/counterparties.ts).
  * Addresses come from config when set, else from the meta records the chain domain writes at init
  * (`site.walletAddress`, `site.ercAddress`), so the site never shows an address nobody derived.
  */
@@ -28,6 +29,7 @@ export const siteDomain: Domain = {
         ercAddress: ctx.config.ercAddress || ((await ctx.tx.get(meta, 'site.ercAddress'))?.value ?? ''),
         customerservice: ctx.config.customerService,
         demo: ctx.config.demo,
+        quickBuy: ctx.counterparties.payments !== null,
       }),
     }),
   },
