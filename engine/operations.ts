@@ -39,8 +39,7 @@ export interface ChainDepositObservation {
 
 export type ChainDepositOutcome =
   /** Nobody was given this address: none of the platform's business (D4). */
-  | { result: 'ignored' }
-  | { result: 'pending' | 'credited' | 'dropped'; depositId: string };
+  { result: 'ignored' } | { result: 'pending' | 'credited' | 'dropped'; depositId: string };
 
 export interface EngineOperations {
   /** A gateway's report: records a pending deposit once, credits it once at confirmation, drops it on reorg. */

@@ -106,5 +106,6 @@ export async function deposit(s: TestServer, session: Session, amount: string, n
   if (!(await s.engine.operations.creditDeposit((r.data as { id: string }).id))) {
     throw new Error('deposit: not credited');
   }
+  s.clock.advance(61_000);
   await s.engine.settle();
 }

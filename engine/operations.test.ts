@@ -1,0 +1,117 @@
+/**
+ * The chain-gateway side of engine/operations.ts: a reported transfer to a member address becomes one
+ * pending deposit, is credited once at the configured confirmations however often it is reported, and is
+ * dropped (never credited) when its block is reorganised away first.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine, manualClock, type ChainDepositObservation } from './index';
+import { registration } from '../tests/engine/harness';
+
+async function live() {
+  const engine = await createEngine({
+    clock: manualClock(Date.UTC(2026, 0, 5)),
+    seed: 9,
+    storage: 'memory',
+    config: { demo: false, pbkdf2Iterations: 1_000, secrets: 'seeded' },
+  });
+  const call = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    (await engine.handle({ method: 'POST', path, headers, body })).body;
+  const { key } = (await engine.handle({ method: 'GET', path: '/index/index/verify', headers: {} })).body
+    .data as { key: string };
+  const rows = (await engine.diagnostics.snapshot())['captchas'] as Array<{ id: string; code: string }>;
+  const verify = rows.find((r) => r.id === key)?.code;
+  await call('/api/index/register', { ...registration('ann'), verify, verifyKey: key });
+  const user = JSON.parse(
+    (await call('/api/index/login', { username: 'ann', password: 'secret1' })).data as string,
+  ) as {
+    id: string;
+    token: string;
+  };
+  const headers = { Authorization: user.token, UserId: String(user.id) };
+  const address = (
+    (await call('/api/recharge/address', { network: 'ERC20' }, headers)).data as { address: string }
+  ).address;
+  const available = async () =>
+    ((await call('/api/user/getuser', {}, headers)).data as { available: string }).available;
+  const deposits = async () =>
+    ((await call('/api/recharge/list', {}, headers)).data as { list: Array<Record<string, unknown>> }).list;
+  return { engine, address, available, deposits };
+}
+
+const obs = (o: Partial<ChainDepositObservation> & { address: string }): ChainDepositObservation => ({
+  network: 'ERC20',
+  txHash: '0x' + 'a1'.repeat(32),
+  logIndex: 0,
+  amount: 25_000_000n,
+  blockNumber: 100,
+  confirmations: 1,
+  status: 'pending',
+  ...o,
+});
+
+describe('engine operations: chain deposits reported by a gateway', () => {
+  it('pending, then credited once at 12 confirmations however often reported', async () => {
+    const { engine, address, available, deposits } = await live();
+    const ops = engine.operations;
+    expect(await ops.recordChainDeposit(obs({ address: address.toLowerCase() }))).toMatchObject({
+      result: 'pending',
+    });
+    expect(await deposits()).toMatchObject([
+      { status: 'pending', confirmations: 1, required: 12, type: 'chain' },
+    ]);
+    // "confirmed" below the configured count is not believed.
+    expect(
+      await ops.recordChainDeposit(obs({ address, confirmations: 11, status: 'confirmed' })),
+    ).toMatchObject({
+      result: 'pending',
+    });
+    expect(await available()).toBe('0');
+    for (let i = 0; i < 3; i++) {
+      expect(
+        await ops.recordChainDeposit(obs({ address, confirmations: 12 + i, status: 'confirmed' })),
+      ).toMatchObject({
+        result: 'credited',
+      });
+    }
+    expect(await available()).toBe('25');
+    expect(await deposits()).toMatchObject([{ status: 'success', confirmations: 12 }]);
+    // A second Transfer log in the same transaction is a different deposit.
+    await ops.recordChainDeposit(obs({ address, logIndex: 1, confirmations: 12, status: 'confirmed' }));
+    expect(await available()).toBe('50');
+    // A later "dropped" cannot undo a credited deposit.
+    expect(await ops.recordChainDeposit(obs({ address, status: 'dropped' }))).toMatchObject({
+      result: 'credited',
+    });
+    expect(await engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+
+  it('a deposit reorganised away before confirmation is dropped and never credited', async () => {
+    const { engine, address, available, deposits } = await live();
+    const ops = engine.operations;
+    await ops.recordChainDeposit(obs({ address, txHash: '0x' + 'b2'.repeat(32) }));
+    expect(
+      await ops.recordChainDeposit(obs({ address, txHash: '0x' + 'b2'.repeat(32), status: 'dropped' })),
+    ).toMatchObject({
+      result: 'dropped',
+    });
+    expect(
+      await ops.recordChainDeposit(
+        obs({ address, txHash: '0x' + 'b2'.repeat(32), confirmations: 20, status: 'confirmed' }),
+      ),
+    ).toMatchObject({ result: 'dropped' });
+    expect(await available()).toBe('0');
+    expect(await deposits()).toMatchObject([{ status: 'rejected' }]);
+  });
+
+  it('ignores addresses nobody was given and refuses malformed reports', async () => {
+    const { engine, address } = await live();
+    const ops = engine.operations;
+    const stranger = '0x' + '12'.repeat(20);
+    expect(await ops.recordChainDeposit(obs({ address: stranger }))).toEqual({ result: 'ignored' });
+    await expect(ops.recordChainDeposit(obs({ address, txHash: 'nope' }))).rejects.toThrow(/hash/);
+    await expect(ops.recordChainDeposit(obs({ address, amount: 0n }))).rejects.toThrow(/amount/);
+    await expect(ops.recordChainDeposit(obs({ address, logIndex: -1 }))).rejects.toThrow(/log index/);
+    await expect(ops.recordChainDeposit(obs({ address: 'T' + '1'.repeat(33) }))).rejects.toThrow();
+    expect(await engine.diagnostics.rebuildBalances()).toEqual(new Map());
+  });
+});
