@@ -85,22 +85,29 @@ describe('engine operations: chain deposits reported by a gateway', () => {
     expect(await engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
-  it('a deposit reorganised away before confirmation is dropped and never credited', async () => {
+  it('a deposit reorganised away before confirmation is dropped; included again, it is credited once', async () => {
     const { engine, address, available, deposits } = await live();
     const ops = engine.operations;
-    await ops.recordChainDeposit(obs({ address, txHash: '0x' + 'b2'.repeat(32) }));
-    expect(
-      await ops.recordChainDeposit(obs({ address, txHash: '0x' + 'b2'.repeat(32), status: 'dropped' })),
-    ).toMatchObject({
+    const txHash = '0x' + 'b2'.repeat(32);
+    await ops.recordChainDeposit(obs({ address, txHash }));
+    expect(await ops.recordChainDeposit(obs({ address, txHash, status: 'dropped' }))).toMatchObject({
       result: 'dropped',
     });
-    expect(
-      await ops.recordChainDeposit(
-        obs({ address, txHash: '0x' + 'b2'.repeat(32), confirmations: 20, status: 'confirmed' }),
-      ),
-    ).toMatchObject({ result: 'dropped' });
+    expect(await ops.recordChainDeposit(obs({ address, txHash, status: 'dropped' }))).toMatchObject({
+      result: 'dropped',
+    });
     expect(await available()).toBe('0');
     expect(await deposits()).toMatchObject([{ status: 'rejected' }]);
+    // The same transfer mined again in a replacement block: a new pending record, credited once.
+    await ops.recordChainDeposit(obs({ address, txHash, blockNumber: 101 }));
+    for (let i = 0; i < 2; i++) {
+      await ops.recordChainDeposit(
+        obs({ address, txHash, blockNumber: 101, confirmations: 12, status: 'confirmed' }),
+      );
+    }
+    expect(await available()).toBe('25');
+    expect((await deposits()).map((d) => d['status'])).toEqual(['success', 'rejected']);
+    expect(await engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
   it('ignores addresses nobody was given and refuses malformed reports', async () => {

@@ -70,7 +70,11 @@ async function recordChainDeposit(ctx: Ctx, o: ChainDepositObservation): Promise
   const id = key(o, check.txid);
   const required = ctx.config.networks[o.network].confirmations;
   const seen = await ctx.tx.get(chainDeposits, id);
-  let row: DepositRow | undefined = seen ? await ctx.tx.get(deposits, seen.depositId) : undefined;
+  // A transfer dropped by a reorg and then included again is a new sighting: a new pending deposit. Only
+  // one record per transfer is ever pending or credited, so it is still credited at most once.
+  const reopened = seen?.status === 'dropped' && o.status !== 'dropped';
+  let row: DepositRow | undefined =
+    seen && !reopened ? await ctx.tx.get(deposits, seen.depositId) : undefined;
   if (!row) {
     const owner = await ownerOfAddress(ctx, o.network, address);
     if (owner === undefined) return { result: 'ignored' };
