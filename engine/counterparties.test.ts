@@ -6,60 +6,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveCounterparties, type PaymentProvider } from './counterparties';
-import { createEngine, manualClock, type Engine, type ManualClock } from './index';
-import { registration } from '../tests/engine/harness';
+import { liveMember, openLive, type LiveEngine, type LiveSession } from '../tests/engine/live';
 
-const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
 const DAY = 86_400_000;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 /** A valid TRON address outside the platform (the USDT contract). */
 const OUTSIDE_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-interface Env {
-  code: number;
-  msg: string;
-  data: unknown;
-}
-interface Session {
-  id: string;
-  headers: Record<string, string>;
-}
-interface Live {
-  engine: Engine;
-  clock: ManualClock;
-  call(path: string, body?: unknown, s?: Session): Promise<Env>;
-}
-
-async function open(demo: boolean, payments?: PaymentProvider): Promise<Live> {
-  const clock = manualClock(T0);
-  const engine = await createEngine({
-    clock,
-    seed: 5,
-    storage: 'memory',
-    config: { demo, pbkdf2Iterations: 1_000, secrets: 'seeded' },
-    payments,
-  });
-  const call = async (path: string, body?: unknown, s?: Session) =>
-    (await engine.handle({ method: 'POST', path, headers: s?.headers ?? {}, body: body ?? {} })).body;
-  return { engine, clock, call };
-}
-
-/** Signs up and logs in; the captcha's code is read from storage (live mode never shows it). */
-async function member(l: Live, username: string): Promise<Session> {
-  const { key } = (await l.engine.handle({ method: 'GET', path: '/index/index/verify', headers: {} })).body
-    .data as { key: string };
-  const rows = (await l.engine.diagnostics.snapshot())['captchas'] as Array<{ id: string; code: string }>;
-  const verify = rows.find((r) => r.id === key)?.code;
-  const reg = await l.call('/api/index/register', { ...registration(username), verify, verifyKey: key });
-  expect(reg.code).toBe(0);
-  return login(l, username);
-}
-
-async function login(l: Live, username: string): Promise<Session> {
+type Live = LiveEngine;
+type Session = LiveSession;
+const open = (demo: boolean, payments?: PaymentProvider) => openLive(5, { demo, payments });
+const member = liveMember;
+const login = async (l: Live, username: string): Promise<Session> => {
   const r = await l.call('/api/index/login', { username, password: 'secret1' });
   const user = JSON.parse(r.data as string) as { id: string; token: string };
   return { id: String(user.id), headers: { Authorization: user.token, UserId: String(user.id) } };
-}
+};
 
 async function upload(l: Live, s: Session): Promise<string> {
   const form = new FormData();

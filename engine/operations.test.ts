@@ -4,38 +4,20 @@
  * dropped (never credited) when its block is reorganised away first.
  */
 import { describe, expect, it } from 'vitest';
-import { createEngine, manualClock, type ChainDepositObservation } from './index';
-import { registration } from '../tests/engine/harness';
+import type { ChainDepositObservation } from './index';
+import { liveMember, openLive } from '../tests/engine/live';
 
 async function live() {
-  const engine = await createEngine({
-    clock: manualClock(Date.UTC(2026, 0, 5)),
-    seed: 9,
-    storage: 'memory',
-    config: { demo: false, pbkdf2Iterations: 1_000, secrets: 'seeded' },
-  });
-  const call = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    (await engine.handle({ method: 'POST', path, headers, body })).body;
-  const { key } = (await engine.handle({ method: 'GET', path: '/index/index/verify', headers: {} })).body
-    .data as { key: string };
-  const rows = (await engine.diagnostics.snapshot())['captchas'] as Array<{ id: string; code: string }>;
-  const verify = rows.find((r) => r.id === key)?.code;
-  await call('/api/index/register', { ...registration('ann'), verify, verifyKey: key });
-  const user = JSON.parse(
-    (await call('/api/index/login', { username: 'ann', password: 'secret1' })).data as string,
-  ) as {
-    id: string;
-    token: string;
-  };
-  const headers = { Authorization: user.token, UserId: String(user.id) };
+  const l = await openLive(9);
+  const ann = await liveMember(l, 'ann');
   const address = (
-    (await call('/api/recharge/address', { network: 'ERC20' }, headers)).data as { address: string }
+    (await l.call('/api/recharge/address', { network: 'ERC20' }, ann)).data as { address: string }
   ).address;
   const available = async () =>
-    ((await call('/api/user/getuser', {}, headers)).data as { available: string }).available;
+    ((await l.call('/api/user/getuser', {}, ann)).data as { available: string }).available;
   const deposits = async () =>
-    ((await call('/api/recharge/list', {}, headers)).data as { list: Array<Record<string, unknown>> }).list;
-  return { engine, address, available, deposits };
+    ((await l.call('/api/recharge/list', {}, ann)).data as { list: Array<Record<string, unknown>> }).list;
+  return { engine: l.engine, address, available, deposits };
 }
 
 const obs = (o: Partial<ChainDepositObservation> & { address: string }): ChainDepositObservation => ({

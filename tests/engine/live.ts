@@ -1,9 +1,15 @@
 /**
- * A live-mode engine for tests (demo false: no simulated reviewer, payments or chain), with a manual clock,
- * and members signed up the way a live server's members are (the captcha's code read from storage, as the
+ * A live-mode engine for tests (demo false: no simulated reviewer, payments or chain; `demo: true` for the
+ * comparison), with a manual clock, and members signed up the way a live server's members are (the captcha's code read from storage, as the
  * member reads the image).
  */
-import { createEngine, manualClock, type Engine, type ManualClock } from '../../engine/index';
+import {
+  createEngine,
+  manualClock,
+  type Engine,
+  type ManualClock,
+  type PaymentProvider,
+} from '../../engine/index';
 import { registration } from './harness';
 
 export interface LiveEngine {
@@ -21,13 +27,17 @@ export interface LiveSession {
   headers: Record<string, string>;
 }
 
-export async function openLive(seed = 3): Promise<LiveEngine> {
+export async function openLive(
+  seed = 3,
+  options: { demo?: boolean; payments?: PaymentProvider } = {},
+): Promise<LiveEngine> {
   const clock = manualClock(Date.UTC(2026, 0, 5, 8));
   const engine = await createEngine({
     clock,
     seed,
     storage: 'memory',
-    config: { demo: false, pbkdf2Iterations: 1_000, secrets: 'seeded' },
+    config: { demo: options.demo ?? false, pbkdf2Iterations: 1_000, secrets: 'seeded' },
+    payments: options.payments,
   });
   const call: LiveEngine['call'] = async (path, body, session) =>
     (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: body ?? {} })).body;
