@@ -49,7 +49,7 @@ async function cash(l: Live, s: Session): Promise<{ available: string; frozen: s
 }
 
 describe('counterparties are resolved once from the demo flag', () => {
-  it('demo: simulated reviewer, payments and chain; live: none, unless a payment provider is given', () => {
+  it('B1 demo: simulated reviewer, payments and chain; live: none, unless a payment provider is given', () => {
     const demo = resolveCounterparties({ demo: true });
     expect(demo.mode).toBe('demo');
     expect(demo.reviewer).not.toBeNull();
@@ -71,7 +71,7 @@ describe('counterparties are resolved once from the demo flag', () => {
 });
 
 describe('live mode: no balance changes without an operator or a confirmed chain deposit', () => {
-  it('drives every money-creating route, settles 400 days on, and nothing was created', async () => {
+  it('B1 drives every money-creating route, settles 400 days on, and nothing was created', async () => {
     const l = await open(false);
     let alice = await member(l, 'alice');
     const site = (await l.engine.handle({ method: 'GET', path: '/api/site/getsite', headers: {} })).body;
@@ -134,7 +134,7 @@ describe('live mode: no balance changes without an operator or a confirmed chain
     expect(await l.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
-  it('withdrawals wait for review however long; an operator completes with the real hash or rejects', async () => {
+  it('B2 withdrawals wait for review however long; an operator completes with the real hash or rejects', async () => {
     const l = await open(false);
     let alice = await member(l, 'alice');
     const sub = await l.call(
@@ -193,7 +193,7 @@ describe('live mode: no balance changes without an operator or a confirmed chain
     expect(await l.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
-  it('identity checks and payment proofs are decided by an operator only', async () => {
+  it('B2 identity checks and payment proofs are decided by an operator only', async () => {
     const l = await open(false);
     const alice = await member(l, 'alice');
     const proof = await upload(l, alice);
@@ -212,7 +212,7 @@ describe('live mode: no balance changes without an operator or a confirmed chain
     expect(JSON.stringify(me)).toContain('passed');
   });
 
-  it('quick buy works live only through a configured payment provider, and a decline credits nothing', async () => {
+  it('B3 quick buy works live only through a configured payment provider, and a decline credits nothing', async () => {
     const charges: string[] = [];
     let answer: 'paid' | 'declined' = 'declined';
     const provider: PaymentProvider = {
@@ -242,7 +242,7 @@ describe('live mode: no balance changes without an operator or a confirmed chain
 });
 
 describe('demo mode keeps the simulated counterparties', () => {
-  it('quick buy pays at once; manual deposit, withdrawal and identity check are decided by the simulator', async () => {
+  it('B1 demo: quick buy pays at once; manual deposit, withdrawal and identity check are decided by the simulator', async () => {
     const l = await open(true);
     const alice = await member(l, 'alice');
     const site = (await l.engine.handle({ method: 'GET', path: '/api/site/getsite', headers: {} })).body;

@@ -32,7 +32,7 @@ const obs = (o: Partial<ChainDepositObservation> & { address: string }): ChainDe
 });
 
 describe('engine operations: chain deposits reported by a gateway', () => {
-  it('pending, then credited once at 12 confirmations however often reported', async () => {
+  it('B4 pending, then credited once at 12 confirmations however often reported', async () => {
     const { engine, address, available, deposits } = await live();
     const ops = engine.operations;
     expect(await ops.recordChainDeposit(obs({ address: address.toLowerCase() }))).toMatchObject({
@@ -67,7 +67,7 @@ describe('engine operations: chain deposits reported by a gateway', () => {
     expect(await engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
-  it('a deposit reorganised away before confirmation is dropped; included again, it is credited once', async () => {
+  it('B4 a deposit reorganised away before confirmation is dropped; included again, it is credited once', async () => {
     const { engine, address, available, deposits } = await live();
     const ops = engine.operations;
     const txHash = '0x' + 'b2'.repeat(32);
@@ -92,7 +92,7 @@ describe('engine operations: chain deposits reported by a gateway', () => {
     expect(await engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
-  it('ignores addresses nobody was given and refuses malformed reports', async () => {
+  it('B4 ignores addresses nobody was given and refuses malformed reports', async () => {
     const { engine, address } = await live();
     const ops = engine.operations;
     const stranger = '0x' + '12'.repeat(20);
@@ -102,5 +102,45 @@ describe('engine operations: chain deposits reported by a gateway', () => {
     await expect(ops.recordChainDeposit(obs({ address, logIndex: -1 }))).rejects.toThrow(/log index/);
     await expect(ops.recordChainDeposit(obs({ address: 'T' + '1'.repeat(33) }))).rejects.toThrow();
     expect(await engine.diagnostics.rebuildBalances()).toEqual(new Map());
+  });
+});
+
+describe('engine operations: approved withdrawals are claimed once', () => {
+  it('B2 a claimed withdrawal cannot be claimed again nor rejected until released', async () => {
+    const l = await openLive(10);
+    const ann = await liveMember(l, 'ann');
+    const dep = await l.call(
+      '/api/recharge/submit',
+      { network: 'TRC20', amount: '100', txid: '9a'.repeat(32) },
+      ann,
+    );
+    await l.engine.operations.creditDeposit((dep.data as { id: string }).id);
+    const w = await l.call(
+      '/api/withdraw/submit',
+      {
+        currency: 'USDT',
+        network: 'TRC20',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        amount: '40',
+        key: 'key1',
+      },
+      ann,
+    );
+    const id = (w.data as { id: string }).id;
+    expect(await l.engine.operations.claimWithdrawal(id)).toEqual({
+      id,
+      network: 'TRC20',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      amount: 39_000_000n,
+    });
+    expect(await l.engine.operations.claimWithdrawal(id)).toBeNull();
+    await expect(l.engine.operations.rejectWithdrawal(id, 'late')).rejects.toThrow(/being sent/);
+    expect(await l.engine.operations.releaseWithdrawal(id)).toBe(true);
+    expect(await l.engine.operations.releaseWithdrawal(id)).toBe(false);
+    expect(await l.engine.operations.claimWithdrawal('nope')).toBeNull();
+    expect(await l.engine.operations.depositAddresses('TRC20')).toEqual([]);
+    await l.call('/api/recharge/address', { network: 'TRC20' }, ann);
+    expect(await l.engine.operations.depositAddresses('TRC20')).toHaveLength(1);
+    expect(await l.engine.operations.depositAddresses('ERC20')).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { certs } from './accounts/cert';
 import { members } from './accounts/tables';
 import type { Network } from './chain/addresses';
 import { ownerOfAddress } from './chain/domain';
+import { depositAddresses } from './chain/tables';
 import { requireAddress } from './chain/schema';
 import type { Ctx } from './context';
 import { creditDeposit } from './deposits/credit';
@@ -17,7 +18,17 @@ import { chainDeposits, deposits, type DepositRow } from './deposits/tables';
 import { Codes, fail } from './errors';
 import type { Micro } from './money';
 import { captureWithdrawal, reject } from './withdrawals/review';
-import { withdrawals } from './withdrawals/tables';
+import { withdrawals, type WithdrawalRow } from './withdrawals/tables';
+
+/** What the gateway needs to send an approved withdrawal. */
+export interface WithdrawalToSend {
+  id: string;
+  network: Network;
+  /** Destination, canonical form. */
+  address: string;
+  /** What the destination receives (amount - fee), micro-units. */
+  amount: Micro;
+}
 
 /** One ERC-20/TRC-20 transfer to a member address, as a chain gateway sees it now. */
 export interface ChainDepositObservation {
@@ -44,6 +55,15 @@ export type ChainDepositOutcome =
 export interface EngineOperations {
   /** A gateway's report: records a pending deposit once, credits it once at confirmation, drops it on reorg. */
   recordChainDeposit(observation: ChainDepositObservation): Promise<ChainDepositOutcome>;
+  /** Every deposit address handed out on `network`: what a chain gateway watches. */
+  depositAddresses(network: Network): Promise<string[]>;
+  /**
+   * A reviewer approves: the pending withdrawal is marked as being sent (once: a second claim answers null)
+   * and what to send is answered. Then the gateway broadcasts and completeWithdrawal records the hash; if the
+   * broadcast surely failed, releaseWithdrawal makes it pending (claimable or rejectable) again.
+   */
+  claimWithdrawal(withdrawalId: string): Promise<WithdrawalToSend | null>;
+  releaseWithdrawal(withdrawalId: string): Promise<boolean>;
   /** Finance: credits a pending manual (payment-proof / hash) deposit. False if it is not pending. */
   creditDeposit(depositId: string): Promise<boolean>;
   /** Reviewer: rejects a pending manual deposit; nothing is credited. False if it is not pending. */
@@ -135,13 +155,35 @@ async function decideDeposit(ctx: Ctx, depositId: string, credit: boolean): Prom
   return true;
 }
 
+async function claimWithdrawal(ctx: Ctx, withdrawalId: string): Promise<WithdrawalToSend | null> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending' || sending(row)) return null;
+  ctx.tx.put(withdrawals, { ...row, sendingSince: ctx.now });
+  return { id: row.id, network: row.network, address: row.address, amount: BigInt(row.received) };
+}
+
+async function releaseWithdrawal(ctx: Ctx, withdrawalId: string): Promise<boolean> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending' || !sending(row)) return false;
+  ctx.tx.put(withdrawals, { ...row, sendingSince: null });
+  return true;
+}
+
+const sending = (row: WithdrawalRow) => row.sendingSince !== undefined && row.sendingSince !== null;
+
 async function completeWithdrawal(ctx: Ctx, withdrawalId: string, txHash: string): Promise<boolean> {
   const row = await ctx.tx.get(withdrawals, withdrawalId);
   if (!row || row.status !== 'pending') return false;
   const check = checkTxid(row.network, txHash);
   if (!check.ok) throw fail(400, check.message);
   await captureWithdrawal(ctx, row);
-  ctx.tx.put(withdrawals, { ...row, status: 'success', txid: check.txid, finishedAt: ctx.now });
+  ctx.tx.put(withdrawals, {
+    ...row,
+    status: 'success',
+    txid: check.txid,
+    finishedAt: ctx.now,
+    sendingSince: null,
+  });
   ctx.emit({ type: 'withdrawal', data: { memberId: row.memberId, id: row.id, status: 'success' } });
   return true;
 }
@@ -149,6 +191,7 @@ async function completeWithdrawal(ctx: Ctx, withdrawalId: string, txHash: string
 async function rejectWithdrawal(ctx: Ctx, withdrawalId: string, reason: string): Promise<boolean> {
   const row = await ctx.tx.get(withdrawals, withdrawalId);
   if (!row || row.status !== 'pending') return false;
+  if (sending(row)) throw fail(Codes.denied, 'This withdrawal is being sent: it can no longer be rejected');
   const text = reason.trim();
   if (text === '') throw fail(400, 'A rejection needs a reason the member can read');
   ctx.tx.put(withdrawals, await reject(ctx, row, text.slice(0, 500)));
@@ -171,6 +214,12 @@ async function decideCert(ctx: Ctx, certId: string, passed: boolean): Promise<bo
 export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => Promise<T>): EngineOperations {
   return {
     recordChainDeposit: (o) => operate((ctx) => recordChainDeposit(ctx, o)),
+    depositAddresses: (network) =>
+      operate(async (ctx) =>
+        (await ctx.tx.scan(depositAddresses)).filter((r) => r.network === network).map((r) => r.address),
+      ),
+    claimWithdrawal: (id) => operate((ctx) => claimWithdrawal(ctx, id)),
+    releaseWithdrawal: (id) => operate((ctx) => releaseWithdrawal(ctx, id)),
     creditDeposit: (id) => operate((ctx) => decideDeposit(ctx, id, true)),
     rejectDeposit: (id) => operate((ctx) => decideDeposit(ctx, id, false)),
     completeWithdrawal: (id, hash) => operate((ctx) => completeWithdrawal(ctx, id, hash)),

@@ -22,6 +22,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { EvmGateway, type EvmSigner } from '../../../server/chain/evm';
 import { forwardDeposits } from '../../../server/chain/gateway';
+import { sendApprovedWithdrawal, watchRound } from '../../../server/chain/watcher';
 import { liveMember, openLive, type LiveEngine, type LiveSession } from '../live';
 import { compileTestToken, startEvmNode, type Compiled, type EvmNode } from './evm-node';
 
@@ -128,8 +129,8 @@ describe('EVM gateway against a local node', () => {
     const l = await openLive(21);
     const { s, address } = await memberWithAddress(l, 'ann');
     const g = gateway();
-    g.watch([address]);
-    await forwardDeposits(g, l.engine.operations);
+    // The watched set comes from the addresses the engine handed out.
+    expect(await watchRound(g, l.engine.operations)).toEqual([]);
 
     const hash = await pay(address, 125_500_000n);
     // A transfer to an address nobody watches is none of the platform's business.
@@ -207,11 +208,17 @@ describe('EVM gateway against a local node', () => {
     expect(fee.units).toBeGreaterThan(21_000n);
     expect(fee.amount).toBeGreaterThan(0n);
 
-    // The operator approves: the gateway sends `received` through the signer, then the engine records it.
+    // The operator approves: the withdrawal is claimed once, the gateway sends `received` through the signer,
+    // and the engine records the real hash.
     const before = await tokenBalance(OUTSIDE);
     const hotBefore = await tokenBalance(signer.address);
-    const sent = await g.sendWithdrawal({ id: record.id, to: OUTSIDE, amount: 95_000_000n });
+    const sent = await sendApprovedWithdrawal({ ERC20: g }, l.engine.operations, record.id);
+    if (!sent.sent) throw new Error(`not sent: ${sent.reason}`);
     expect(sent.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await sendApprovedWithdrawal({ ERC20: g }, l.engine.operations, record.id)).toEqual({
+      sent: false,
+      reason: 'not-claimable',
+    });
     const receipt = await publicClient.waitForTransactionReceipt({
       hash: sent.txHash as Hex,
       pollingInterval: 50,
@@ -220,13 +227,30 @@ describe('EVM gateway against a local node', () => {
     expect(getAddress(receipt.from)).toBe(signer.address);
     expect(await tokenBalance(OUTSIDE)).toBe(before + 95_000_000n);
     expect(await tokenBalance(signer.address)).toBe(hotBefore - 95_000_000n);
-    expect(await l.engine.operations.completeWithdrawal(record.id, sent.txHash)).toBe(true);
+    expect(await l.engine.operations.completeWithdrawal(record.id, sent.txHash)).toBe(false);
     const list = (await l.call('/api/withdraw/list', {}, s)).data as { list: Array<Record<string, unknown>> };
     expect(list.list[0]).toMatchObject({ status: 'success', txid: sent.txHash });
     expect(await cash(l, s)).toEqual({ available: '200', frozen: '0' });
 
-    // Without a signer a gateway can watch but never send.
-    await expect(gateway().sendWithdrawal({ id: 'x', to: OUTSIDE, amount: 1n })).rejects.toThrow(/signer/);
+    // Without a signer a gateway can watch but never send: the claim is released and the withdrawal can still
+    // be rejected, its funds unfrozen once.
+    const second = await l.call(
+      '/api/withdraw/submit',
+      { currency: 'USDT', network: 'ERC20', address: OUTSIDE, amount: '50', key: 'key1' },
+      s,
+    );
+    const secondId = (second.data as { id: string }).id;
+    await expect(sendApprovedWithdrawal({ ERC20: gateway() }, l.engine.operations, secondId)).rejects.toThrow(
+      /signer/,
+    );
+    expect(await sendApprovedWithdrawal({}, l.engine.operations, secondId)).toEqual({
+      sent: false,
+      reason: 'no-gateway',
+    });
+    expect(await cash(l, s)).toEqual({ available: '150', frozen: '50' });
+    expect(await l.engine.operations.rejectWithdrawal(secondId, 'Destination not allowed')).toBe(true);
+    expect(await cash(l, s)).toEqual({ available: '200', frozen: '0' });
+    expect(await l.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
   it('a deposit whose block is reorganised away before confirmation is dropped, never credited', async () => {
