@@ -11,19 +11,23 @@ import {
   erc20Abi,
   getAddress,
   http,
+  HttpRequestError,
   isAddress,
+  keccak256,
+  TimeoutError,
   parseAbiItem,
   type Address,
   type Hex,
   type PublicClient,
   type TransactionSerializableEIP1559,
 } from 'viem';
-import type {
-  ChainGateway,
-  FeeEstimate,
-  ObservedDeposit,
-  SentWithdrawal,
-  WithdrawalRequest,
+import {
+  BroadcastUncertainError,
+  type ChainGateway,
+  type FeeEstimate,
+  type ObservedDeposit,
+  type SentWithdrawal,
+  type WithdrawalRequest,
 } from './gateway';
 
 /**
@@ -216,8 +220,21 @@ export class EvmGateway implements ChainGateway {
       maxFeePerGas: fees.maxFeePerGas,
       maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
     });
-    const hash = await this.client.sendRawTransaction({ serializedTransaction });
-    return { txHash: hash.toLowerCase() };
+    // The hash is known before the broadcast, so an unanswered broadcast can still be traced on chain.
+    const expected = keccak256(serializedTransaction).toLowerCase();
+    let hash: Hex;
+    try {
+      hash = await this.client.sendRawTransaction({ serializedTransaction });
+    } catch (error) {
+      if (error instanceof HttpRequestError || error instanceof TimeoutError) {
+        throw new BroadcastUncertainError(expected, error);
+      }
+      throw error;
+    }
+    if (hash.toLowerCase() !== expected) {
+      throw new BroadcastUncertainError(expected, new Error(`node answered ${hash}`));
+    }
+    return { txHash: expected };
   }
 
   private statusAt(confirmations: number): ObservedDeposit['status'] {

@@ -53,6 +53,21 @@ export interface SentWithdrawal {
   txHash: string;
 }
 
+/**
+ * A broadcast whose outcome is unknown (the node did not answer: a timeout, a dropped connection). The
+ * signed transaction may be on chain under `txHash`, so the withdrawal must not be sent again nor rejected
+ * until someone checks the chain for that hash.
+ */
+export class BroadcastUncertainError extends Error {
+  constructor(
+    readonly txHash: string,
+    cause: unknown,
+  ) {
+    super(`Broadcast outcome unknown for ${txHash}: check the chain before doing anything else`, { cause });
+    this.name = 'BroadcastUncertainError';
+  }
+}
+
 export interface FeeEstimate {
   /** The native coin paying the fee: ETH (or the EVM chain's coin) / TRX. */
   asset: string;

@@ -17,12 +17,13 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { TRON_PREFIX, tronBase58check } from '../../engine/chain/encoding';
-import type {
-  ChainGateway,
-  FeeEstimate,
-  ObservedDeposit,
-  SentWithdrawal,
-  WithdrawalRequest,
+import {
+  BroadcastUncertainError,
+  type ChainGateway,
+  type FeeEstimate,
+  type ObservedDeposit,
+  type SentWithdrawal,
+  type WithdrawalRequest,
 } from './gateway';
 
 /** Signs TRON transactions for the platform's hot wallet: the 32-byte txID in, a 65-byte signature out (hex). */
@@ -224,12 +225,14 @@ export class TronGateway implements ChainGateway {
       throw new Error('triggersmartcontract: txID does not match raw_data_hex');
     }
     const signature = await signer.signTransactionId(tx.txID);
-    const sent = (await this.post('/wallet/broadcasttransaction', { ...tx, signature: [signature] })) as {
-      result?: boolean;
-      txid?: string;
-      code?: string;
-      message?: string;
-    };
+    let answer: unknown;
+    try {
+      answer = await this.post('/wallet/broadcasttransaction', { ...tx, signature: [signature] });
+    } catch (error) {
+      // No answer: the signed transaction may be on chain under its txID.
+      throw new BroadcastUncertainError(tx.txID.toLowerCase(), error);
+    }
+    const sent = answer as { result?: boolean; txid?: string; code?: string; message?: string };
     if (!sent.result) throw new Error(`broadcast refused: ${sent.code ?? ''} ${sent.message ?? ''}`.trim());
     return { txHash: (sent.txid ?? tx.txID).toLowerCase() };
   }

@@ -5,10 +5,17 @@
  *   deposit addresses the engine handed out, then every change the gateway sees is reported to the engine.
  * - `sendApprovedWithdrawal`: a reviewer's approval: the withdrawal is claimed (once), the gateway sends it
  *   through the signer, and the engine records the real hash. If the broadcast surely failed, the claim is
- *   released so the withdrawal can be approved again or rejected.
+ *   released so the withdrawal can be approved again or rejected; if its outcome is unknown
+ *   (BroadcastUncertainError, with the hash), it stays claimed until the chain is checked for that hash.
  */
 import type { EngineOperations } from '../../engine/index';
-import { forwardDeposits, type ChainGateway, type ChainNetwork, type ObservedDeposit } from './gateway';
+import {
+  BroadcastUncertainError,
+  forwardDeposits,
+  type ChainGateway,
+  type ChainNetwork,
+  type ObservedDeposit,
+} from './gateway';
 
 export async function watchRound(
   gateway: ChainGateway,
@@ -39,7 +46,9 @@ export async function sendApprovedWithdrawal(
   try {
     ({ txHash } = await gateway.sendWithdrawal({ id: claim.id, to: claim.address, amount: claim.amount }));
   } catch (error) {
-    // Refused before broadcast (estimation, signing, the node's answer): nothing is on chain.
+    // Unknown outcome: it stays claimed (neither re-sendable nor rejectable) until the hash is checked.
+    if (error instanceof BroadcastUncertainError) throw error;
+    // Refused before or by the broadcast (estimation, signing, the node's error answer): nothing is on chain.
     await operations.releaseWithdrawal(withdrawalId);
     throw error;
   }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
-import { forwardDeposits } from '../../../server/chain/gateway';
+import { BroadcastUncertainError, forwardDeposits } from '../../../server/chain/gateway';
 import { TronGateway, type Fetch, type TronSigner } from '../../../server/chain/tron';
 import type { ChainDepositObservation } from '../../../engine/index';
 
@@ -180,6 +180,25 @@ describe('TRON gateway against recorded TronGrid responses', () => {
     await expect(gateway.sendWithdrawal({ id: 'w', to: '0x' + '1'.repeat(40), amount: 1n })).rejects.toThrow(
       /TRON/,
     );
+  });
+
+  it('a broadcast with no answer is uncertain and carries the txID to look for on chain', async () => {
+    const { fetch } = replay();
+    const hangingUp: Fetch = async (url, init) => {
+      if (url.endsWith('/wallet/broadcasttransaction')) throw new Error('socket hang up');
+      return fetch(url, init);
+    };
+    const gateway = new TronGateway({
+      apiUrl: 'https://tron.test',
+      token: TOKEN,
+      fetch: hangingUp,
+      signer: testSigner,
+    });
+    const error: unknown = await gateway
+      .sendWithdrawal({ id: 'w', to: OUTSIDE, amount: 1n })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BroadcastUncertainError);
+    expect(error).toMatchObject({ txHash: WITHDRAWAL_TX });
   });
 
   it('estimates the fee as energy used times the chain energy price, in sun', async () => {
