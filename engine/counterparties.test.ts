@@ -60,6 +60,7 @@ describe('counterparties are resolved once from the demo flag', () => {
       reviewer: null,
       payments: null,
       chain: null,
+      market: null,
     });
     const provider: PaymentProvider = {
       name: 'acme',
@@ -115,6 +116,14 @@ describe('live mode: no balance changes without an operator or a confirmed chain
         )
       ).code,
     ).toBe(404);
+    // The simulated market maker does not trade in live mode.
+    expect(
+      await l.call(
+        '/api/order/place',
+        { symbol: 'BTC/USDT', market: 'spot', side: 'buy', type: 'market', volume: '1' },
+        alice,
+      ),
+    ).toMatchObject({ code: 403, msg: 'Trading is not available: no market is connected' });
     // Paid products need money the member does not have.
     expect((await l.call('/api/Viplist/Buyvip', { level: 1, key: 'key1' }, alice)).code).not.toBe(0);
     // Every POST route with an empty body: none may create money either.
@@ -274,5 +283,11 @@ describe('demo mode keeps the simulated counterparties', () => {
     expect(list.list[0]?.txid).toMatch(/^[0-9a-f]{64}$/);
     const me = (await l.call('/api/user/getuser', {}, alice)).data as Record<string, unknown>;
     expect(JSON.stringify(me)).toContain('passed');
+    const order = await l.call(
+      '/api/order/place',
+      { symbol: 'BTC/USDT', market: 'spot', side: 'buy', type: 'market', volume: '0.0001' },
+      alice,
+    );
+    expect(order.code).toBe(0);
   });
 });

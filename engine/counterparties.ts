@@ -1,6 +1,6 @@
 /**
  * Who is on the other side of the platform: the reviewers of withdrawals, payment-proof deposits and
- * identity checks, the payment provider behind quick buy, and the chains. In demo mode every one of them is
+ * identity checks, the payment provider behind quick buy, the chains and the market maker. In demo mode every one of them is
  * simulated inside the engine; in live mode none is (issue 12 item 0, docs/OPERATIONS.md), so no balance
  * changes without an operator's action or a confirmed deposit reported by a real chain gateway.
  *
@@ -66,11 +66,21 @@ export interface SimulatedChains {
   readonly simulated: true;
 }
 
+/**
+ * The simulated market maker (engine/market/): its prices fill spot, contract and option orders against the
+ * platform's accounts. Absent in live mode until a real market-data source and liquidity are connected, so
+ * /api/order/place answers 403 there.
+ */
+export interface SimulatedMarket {
+  readonly simulated: true;
+}
+
 export interface Counterparties {
   readonly mode: 'demo' | 'live';
   readonly reviewer: SimulatedReviewer | null;
   readonly payments: PaymentProvider | null;
   readonly chain: SimulatedChains | null;
+  readonly market: SimulatedMarket | null;
 }
 
 export interface CounterpartyOptions {
@@ -89,7 +99,8 @@ export function resolveCounterparties(
       reviewer: { withdrawals: true, deposits: true, identity: true },
       payments: simulatedPayments,
       chain: { simulated: true },
+      market: { simulated: true },
     };
   }
-  return { mode: 'live', reviewer: null, payments: options.payments ?? null, chain: null };
+  return { mode: 'live', reviewer: null, payments: options.payments ?? null, chain: null, market: null };
 }
