@@ -5,6 +5,7 @@
  */
 import type { MemberRow } from './accounts/tables';
 import type { EngineConfig } from './config';
+import type { Counterparties } from './counterparties';
 import type { FeedMessage } from './feed';
 import type { Ids } from './ids';
 import type { Jobs } from './jobs';
@@ -21,6 +22,8 @@ export interface Ctx {
   readonly nowSec: number;
   readonly tx: Tx;
   readonly config: EngineConfig;
+  /** Simulated or real reviewers, payment provider and chains, resolved once from config.demo. */
+  readonly counterparties: Counterparties;
   readonly seed: number;
   /** The engine's root stream: always `fork('<your domain>')` rather than drawing from it directly. */
   readonly random: Random;

@@ -94,6 +94,8 @@ export interface SiteConfig {
   customerservice: string;
   demo: boolean;
   limits: SiteLimits;
+  /** Quick buy is available (demo, or a live server with a payment provider); else /api/buycoin/* answer 403. */
+  quickBuy: boolean;
 }
 
 export interface LoginUser {

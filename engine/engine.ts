@@ -5,8 +5,10 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { resolveConfig } from './config';
+import { resolveCounterparties } from './counterparties';
 import type { Engine, EngineDiagnostics, EngineOptions } from './index';
 import { checkInvariants, rebuildBalances } from './ledger/invariants';
+import { createOperations } from './operations';
 import { createRandom } from './random';
 import type { Domain } from './routes';
 import { Runtime, type Clock } from './runtime';
@@ -32,7 +34,8 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
   const seed = options.seed ?? 1;
   const clock = options.clock ?? systemClock;
   const store = await openStore(options.storage, { onReplaced: options.onStorageReplaced });
-  const runtime = new Runtime(store, config, clock, seed, createRandom(seed), domains);
+  const counterparties = resolveCounterparties(config, { payments: options.payments });
+  const runtime = new Runtime(store, config, clock, seed, createRandom(seed), domains, counterparties);
   await runtime.init();
 
   const diagnostics: EngineDiagnostics = {
@@ -59,6 +62,7 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
     settle: () => runtime.settle(),
     subscribe: (listener) => runtime.feed.subscribe(listener),
     diagnostics,
+    operations: createOperations((fn) => runtime.operate(fn)),
     close: () => runtime.serial(() => store.close()),
   };
 }

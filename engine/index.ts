@@ -3,13 +3,17 @@
  * alone; tests drive it through `handle` exactly as the app and the server do.
  */
 import type { EngineRequest, EngineResponse } from './contract';
+import type { PaymentProvider } from './counterparties';
 import type { FeedMessage } from './feed';
+import type { EngineOperations } from './operations';
 import type { Clock } from './runtime';
 import type { StoreAdapter } from './store/port';
 
 export type * from './contract';
 export type { FeedMessage } from './feed';
 export type { Clock } from './runtime';
+export type { PaymentProvider, PaymentCharge, PaymentResult } from './counterparties';
+export type { EngineOperations, ChainDepositObservation, ChainDepositOutcome } from './operations';
 export type { StoreAdapter, StoredRow, RowRef } from './store/port';
 /**
  * Pure address rules, shared with the app so a withdrawal address is checked (checksum included) as it is
@@ -65,6 +69,11 @@ export interface EngineOptions {
    * it and refuses further work. Its owner should reload into the new version.
    */
   onStorageReplaced?: () => void;
+  /**
+   * Live mode only: the payment provider adapter behind quick buy (engine/counterparties.ts). Without one,
+   * a live engine refuses quick buy (403). Demo mode always uses the simulated provider.
+   */
+  payments?: PaymentProvider;
 }
 
 /** Read-only checks for tests, benches and support tooling; never part of the wire contract. */
@@ -86,6 +95,8 @@ export interface Engine {
   settle(): Promise<void>;
   subscribe(listener: (message: FeedMessage) => void): () => void;
   diagnostics: EngineDiagnostics;
+  /** Internal calls for the chain gateway and operators (engine/operations.ts); never over HTTP. */
+  operations: EngineOperations;
   /** Closes the storage (Dexie) after queued work finished. */
   close(): Promise<void>;
 }

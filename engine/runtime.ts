@@ -5,6 +5,7 @@
  */
 import type { Ctx } from './context';
 import type { EngineConfig } from './config';
+import { resolveCounterparties, type Counterparties } from './counterparties';
 import { EngineError, Codes } from './errors';
 import { Feed, type FeedMessage } from './feed';
 import { Ids } from './ids';
@@ -75,6 +76,7 @@ export class Runtime {
     readonly seed: number,
     readonly random: Random,
     private readonly domains: readonly Domain[],
+    readonly counterparties: Counterparties = resolveCounterparties(config),
   ) {
     this.router = new Router(domains.map((d) => d.handlers ?? {}));
     for (const domain of domains) {
@@ -108,6 +110,7 @@ export class Runtime {
       nowSec: Math.floor(now / 1000),
       tx,
       config: this.config,
+      counterparties: this.counterparties,
       seed: this.seed,
       random: this.random,
       ids,
@@ -225,6 +228,11 @@ export class Runtime {
       }
       return envelope(Codes.serverError, 'Server exception', null);
     }
+  }
+
+  /** An internal call (engine/operations.ts): one unit of work at the clock's time, serialised. */
+  operate<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {
+    return this.serial(() => this.unit(this.clock.now(), {}, fn));
   }
 
   /** Domain init hooks and periodic-hook clocks, once per engine open. */

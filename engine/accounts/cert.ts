@@ -1,6 +1,7 @@
 /**
- * Identity verification (POST /api/user/cert). The submission is `under review`; a simulated reviewer
- * passes it after `config.certReviewMs` (job `accounts.certReview`). Decisions: images must be the member's
+ * Identity verification (POST /api/user/cert). The submission is `under review`; in demo mode a simulated
+ * reviewer passes it after `config.certReviewMs` (job `accounts.certReview`), in live mode an operator
+ * decides (engine/operations.ts). Decisions: images must be the member's
  * own uploads; a member with a certificate under review or passed gets 403 (request denied); the ID number
  * is kept masked (last 4 characters) because the demo has no use for the full number.
  */
@@ -64,12 +65,16 @@ export const certHandler = handler({
     };
     ctx.tx.put(certs, row);
     ctx.tx.put(members, { ...ctx.member, realNameStatus: 'under review' });
-    await ctx.jobs.schedule('accounts.certReview', ctx.now + ctx.config.certReviewMs, { certId: row.id });
+    // Demo: the simulated reviewer passes it later. Live: it stays under review until an operator decides.
+    if (ctx.counterparties.reviewer) {
+      await ctx.jobs.schedule('accounts.certReview', ctx.now + ctx.config.certReviewMs, { certId: row.id });
+    }
     return view(row);
   },
 });
 
 export async function reviewCert(ctx: Ctx, payload: unknown): Promise<void> {
+  if (!ctx.counterparties.reviewer) return;
   const certId = (payload as { certId?: unknown } | null)?.certId;
   const row = typeof certId === 'string' ? await ctx.tx.get(certs, certId) : undefined;
   if (!row || row.status !== 'under review') return;

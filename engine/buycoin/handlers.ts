@@ -1,9 +1,13 @@
 /**
  * Quick buy (/api/buycoin/quote, /api/buycoin/buy): USDT from a simulated over-the-counter desk, paid in
- * a fiat currency. The desk's rate is a fixed reference rate plus a visible spread (S6). In demo mode the
- * fiat payment is simulated, so the USDT comes from world:FIAT (outside money, like a deposit).
+ * a fiat currency. The desk's rate is a fixed reference rate plus a visible spread (S6). The fiat payment
+ * goes through ctx.counterparties.payments: simulated in demo mode; in live mode quick buy answers 403
+ * "Quick buy is not available" until a real payment provider adapter is configured (docs/OPERATIONS.md).
+ * A paid charge credits the USDT from world:FIAT (outside money, like a deposit).
  */
 import { z } from 'zod';
+import type { Ctx } from '../context';
+import type { PaymentProvider } from '../counterparties';
 import { Codes, fail } from '../errors';
 import { acct } from '../ledger';
 import { formatAmount, mulDiv, units, type Micro } from '../money';
@@ -64,6 +68,14 @@ export function quoteFor(amountUsdt: Micro, currency: string): BuycoinQuote {
   };
 }
 
+export const QUICK_BUY_OFF = 'Quick buy is not available';
+
+function provider(ctx: Ctx): PaymentProvider {
+  const payments = ctx.counterparties.payments;
+  if (!payments) throw fail(Codes.denied, QUICK_BUY_OFF);
+  return payments;
+}
+
 const input = body({
   amount,
   currency: z
@@ -78,14 +90,26 @@ export const buycoinDomain: Domain = {
     '/api/buycoin/quote': handler({
       auth: true,
       body: input,
-      run: async (_ctx, i) => quoteFor(i.amount, i.currency),
+      run: async (ctx, i) => {
+        provider(ctx);
+        return quoteFor(i.amount, i.currency);
+      },
     }),
     '/api/buycoin/buy': handler({
       auth: true,
       body: input,
       run: async (ctx, i) => {
+        const payments = provider(ctx);
         const quote = quoteFor(i.amount, i.currency);
         const id = await ctx.ids.next('buycoin');
+        const paid = await payments.charge({
+          orderId: id,
+          memberId: ctx.member.id,
+          amount: i.amount,
+          currency: quote.currency,
+          total: quote.total,
+        });
+        if (paid.status !== 'paid') throw fail(Codes.message, `Payment declined: ${paid.reason}`);
         await ctx.ledger.move(acct.world('FIAT'), acct.user(ctx.member.id), i.amount, {
           kind: 'buycoin',
           ref: `buycoin:${id}`,

@@ -35,5 +35,7 @@ export const confirmDepositJob: JobRunner = async (ctx, data) => {
 
 /** The simulated reviewer of manual deposits: it accepts what it is shown, after config.rechargeReviewMs. */
 export const reviewDepositJob: JobRunner = async (ctx, data) => {
+  // A job scheduled in demo mode never credits on an engine reopened live: an operator decides there.
+  if (!ctx.counterparties.reviewer) return;
   await creditDeposit(ctx, payload.parse(data).depositId);
 };

@@ -1,6 +1,7 @@
 /**
  * Deposits (API.md): the member's exclusive address, on-chain payments credited after their confirmations
- * (demo chain), manual submissions credited by the simulated reviewer, and the member's deposit records.
+ * (demo chain), manual submissions credited by the simulated reviewer (demo) or an operator (live), and
+ * the member's deposit records.
  * /api/Recharges/uploads (the payment proof) is served by the accounts domain's upload handler.
  */
 import { z } from 'zod';
@@ -91,7 +92,12 @@ const submitHandler = handler({
       updatedAt: ctx.now,
     };
     ctx.tx.put(deposits, row);
-    await ctx.jobs.schedule(DEPOSIT_REVIEW_JOB, ctx.now + ctx.config.rechargeReviewMs, { depositId: row.id });
+    // Demo: the simulated reviewer credits it later. Live: it stays pending until an operator decides.
+    if (ctx.counterparties.reviewer) {
+      await ctx.jobs.schedule(DEPOSIT_REVIEW_JOB, ctx.now + ctx.config.rechargeReviewMs, {
+        depositId: row.id,
+      });
+    }
     ctx.emit({ type: 'deposit', data: { memberId: row.memberId, id: row.id, status: row.status } });
     return depositView(ctx, row);
   },
@@ -116,7 +122,7 @@ const chainSendHandler = handler({
   auth: true,
   body: body({ network: networkSchema, address: z.string().max(200), amount }),
   run: async (ctx, input): Promise<ChainSendResult> => {
-    if (!ctx.config.demo) throw fail(Codes.notFound, 'Resource not found');
+    if (!ctx.counterparties.chain) throw fail(Codes.notFound, 'Resource not found');
     const value = positive(input.amount);
     const address = requireAddress(input.network, input.address);
     const chain = chainOf(ctx, input.network);

@@ -19,9 +19,24 @@ export interface DepositRow {
   includedHeight: number | null;
   /** Chain deposits only: confirmations required when it was seen. */
   required: number | null;
+  /** Chain deposits reported by a real chain gateway (live): the confirmations last observed. */
+  confirmations?: number | null;
   createdAt: number;
   updatedAt: number;
 }
+
+/**
+ * A deposit observed by a chain gateway (engine/operations.ts), keyed `<network>:<txHash>:<logIndex>`: a
+ * transfer is recorded once and credited once, however often the gateway reports it.
+ */
+export interface ChainDepositRow {
+  id: string;
+  depositId: string;
+  status: 'pending' | 'confirmed' | 'dropped';
+  updatedAt: number;
+}
+
+export const chainDeposits = defineTable<ChainDepositRow>('chainDeposits');
 
 export const deposits = defineTable<DepositRow>('deposits', {
   member: (d) => d.memberId,

@@ -9,6 +9,9 @@ import type { DepositRecord } from './types';
 function confirmationsOf(ctx: Ctx, row: DepositRow): number | null {
   if (row.source !== 'chain' || row.includedHeight === null || row.required === null) return null;
   if (row.status === 'success') return row.required;
+  if (row.confirmations !== undefined && row.confirmations !== null) {
+    return Math.min(row.confirmations, row.required);
+  }
   const seen = chainOf(ctx, row.network).confirmationsOf(row.includedHeight, ctx.now);
   return Math.min(seen, row.required);
 }

@@ -1,6 +1,7 @@
 /**
- * GET /api/site/getsite: platform deposit addresses, customer-service contact, the demo flag and the
- * business constants screens check before sending (`limits`, from the engine's config).
+ * GET /api/site/getsite: platform deposit addresses, customer-service contact, the demo flag, whether
+ * quick buy is available (a payment provider is configured: engine/counterparties.ts) and the business
+ * constants screens check before sending (`limits`, from the engine's config).
  * Addresses come from config when set, else from the meta records the chain domain writes at init
  * (`site.walletAddress`, `site.ercAddress`), so the site never shows an address nobody derived.
  */
@@ -42,6 +43,7 @@ export const siteDomain: Domain = {
           contractFeeBps: ctx.config.contractFeeBps,
           maxLeverage: ctx.config.maxLeverage,
         },
+        quickBuy: ctx.counterparties.payments !== null,
       }),
     }),
   },

@@ -99,13 +99,19 @@ async function place(ctx: AuthCtx, input: PlaceInput): Promise<OrderRow> {
   return placeOption(ctx, memberId, { spec, side: input.side, stake: volume, period: input.period });
 }
 
+export const TRADING_OFF = 'Trading is not available: no market is connected';
+
 export const tradingDomain: Domain = {
   name: 'trading',
   handlers: {
     '/api/order/place': handler({
       auth: true,
       body: placeBody,
-      run: async (ctx, input): Promise<OrderView> => orderView(await place(ctx, input)),
+      run: async (ctx, input): Promise<OrderView> => {
+        // Orders fill at the simulated market's prices: only where that market is the counterparty (demo).
+        if (!ctx.counterparties.market) throw fail(Codes.denied, TRADING_OFF);
+        return orderView(await place(ctx, input));
+      },
     }),
     '/api/order/cancel': handler({
       auth: true,

@@ -76,7 +76,10 @@ const submitHandler = handler({
       finishedAt: null,
     };
     ctx.tx.put(withdrawals, row);
-    await ctx.jobs.schedule(WITHDRAW_REVIEW_JOB, row.reviewAt, { withdrawalId: id });
+    // Demo: the simulated reviewer decides at reviewAt. Live: it waits for an operator's review.
+    if (ctx.counterparties.reviewer) {
+      await ctx.jobs.schedule(WITHDRAW_REVIEW_JOB, row.reviewAt, { withdrawalId: id });
+    }
     ctx.emit({ type: 'withdrawal', data: { memberId: row.memberId, id, status: row.status } });
     const record: WithdrawalRecord = withdrawalView(row);
     return reply(Codes.withdrawSubmitted, record, 'Withdrawal submitted, awaiting review');

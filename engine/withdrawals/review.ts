@@ -22,7 +22,8 @@ export const FEE_ACCOUNT = acct.platform('fees');
 
 const payload = z.object({ withdrawalId: z.string() });
 
-async function send(ctx: Ctx, row: WithdrawalRow): Promise<WithdrawalRow> {
+/** The hold is captured: the fee to the platform's fee account, the rest out to the network's world. */
+export async function captureWithdrawal(ctx: Ctx, row: WithdrawalRow): Promise<void> {
   await ctx.ledger.capture(row.holdId, WITHDRAW_TRANSIT);
   const legs = [
     { account: WITHDRAW_TRANSIT, amount: -BigInt(row.amount) },
@@ -30,6 +31,11 @@ async function send(ctx: Ctx, row: WithdrawalRow): Promise<WithdrawalRow> {
     { account: FEE_ACCOUNT, amount: BigInt(row.fee) },
   ].filter((leg) => leg.amount !== 0n);
   await ctx.ledger.post('withdrawal', `withdrawal:${row.id}`, legs);
+}
+
+/** The demo's send: captured, then broadcast on the simulated chain. */
+async function send(ctx: Ctx, row: WithdrawalRow): Promise<WithdrawalRow> {
+  await captureWithdrawal(ctx, row);
   const chain = chainOf(ctx, row.network);
   const txId = await ctx.ids.next('chainTx');
   const tx = chain.send(`out:${row.id}`, ctx.now);
@@ -49,7 +55,7 @@ async function send(ctx: Ctx, row: WithdrawalRow): Promise<WithdrawalRow> {
   return { ...row, status: 'success', txid: tx.hash, finishedAt: ctx.now };
 }
 
-async function reject(ctx: Ctx, row: WithdrawalRow, reason: string): Promise<WithdrawalRow> {
+export async function reject(ctx: Ctx, row: WithdrawalRow, reason: string): Promise<WithdrawalRow> {
   await ctx.ledger.release(row.holdId);
   return { ...row, status: 'rejected', reason, finishedAt: ctx.now };
 }
@@ -65,5 +71,7 @@ export async function reviewWithdrawal(ctx: Ctx, withdrawalId: string): Promise<
 }
 
 export const reviewWithdrawalJob: JobRunner = async (ctx, data) => {
+  // Only the demo's simulated reviewer decides by itself (engine/counterparties.ts).
+  if (!ctx.counterparties.reviewer) return;
   await reviewWithdrawal(ctx, payload.parse(data).withdrawalId);
 };

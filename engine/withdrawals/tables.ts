@@ -19,6 +19,11 @@ export interface WithdrawalRow {
   createdAt: number;
   reviewAt: number;
   finishedAt: number | null;
+  /**
+   * Live mode: when a reviewer's approval handed it to the chain gateway (engine/operations.ts
+   * claimWithdrawal). While set it cannot be claimed again nor rejected: it may already be on chain.
+   */
+  sendingSince?: number | null;
 }
 
 export const withdrawals = defineTable<WithdrawalRow>('withdrawals', { member: (w) => w.memberId });

@@ -17,6 +17,7 @@ const site = (extra: Partial<DataOf<'/api/site/getsite'>> = {}): DataOf<'/api/si
   ercAddress: '0x',
   customerservice: 'help',
   demo: true,
+  quickBuy: true,
   limits: {
     minTransfer: '1',
     minWithdraw: '10',

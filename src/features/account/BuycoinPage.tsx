@@ -1,7 +1,8 @@
 /**
  * /user/buycoin: quick buy of USDT from a simulated desk. The quote shows the reference rate, the desk's
  * rate and its spread next to the total, before anything is bought; the fiat payment is simulated in demo
- * mode and the page says so.
+ * mode and the page says so. A live server without a payment provider says so in its site config
+ * (`quickBuy: false`) and answers 403: the page then explains that quick buy is unavailable and buys nothing.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,30 +30,49 @@ export function BuycoinPage() {
   const [quote, setQuote] = useState<BuycoinQuote | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
+  /** False when the site config (or a 403 answer) says no payment provider is connected. */
+  const [available, setAvailable] = useState(true);
   const ruleKey = buyAmountRule(amount);
   const maxText = formatAmount(MAX_BUY, { locale, decimals: 0 });
+
+  useEffect(() => {
+    let live = true;
+    api.call('/api/site/getsite', undefined, { auth: false, silent: true }).then(
+      (site) => live && site.quickBuy === false && setAvailable(false),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const refused = (error: unknown) => {
+    const f = toFailure(error);
+    if (f.code === 403) setAvailable(false);
+    else setFailure(f);
+  };
 
   // Quote as the member types, once the amount is valid; a newer input supersedes an older answer.
   useEffect(() => {
     setQuote(null);
-    if (ruleKey) return;
+    if (ruleKey || !available) return;
     let live = true;
     const timer = setTimeout(() => {
       api.call('/api/buycoin/quote', { amount, currency }, { silent: true }).then(
         (q) => live && setQuote(q),
-        (e: unknown) => live && setFailure(toFailure(e)),
+        (e: unknown) => live && refused(e),
       );
     }, QUOTE_DELAY_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [amount, currency, ruleKey]);
+  }, [amount, currency, ruleKey, available]);
 
   const buy = async (e: React.FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (ruleKey || !quote) return;
+    if (ruleKey || !quote || !available) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -61,7 +81,7 @@ export function BuycoinPage() {
       setAmount('');
       setTouched(false);
     } catch (error) {
-      setFailure(toFailure(error));
+      refused(error);
     } finally {
       setBusy(false);
     }
@@ -76,6 +96,11 @@ export function BuycoinPage() {
           {t('buycoin.title')}
         </h2>
         {isDemoMode() && <p className="demo-note">{t('buycoin.demoNote')}</p>}
+        {!available && (
+          <p className="form-error" role="status">
+            {t('buycoin.unavailable')}
+          </p>
+        )}
         <form className="form" noValidate onSubmit={(e) => void buy(e)} aria-busy={busy}>
           <Field
             label={t('buycoin.amount')}
@@ -125,7 +150,7 @@ export function BuycoinPage() {
             )}
           </div>
           <FailureAlert failure={failure} />
-          <button type="submit" className="button primary block" disabled={busy || !quote}>
+          <button type="submit" className="button primary block" disabled={busy || !quote || !available}>
             {t('buycoin.buy')}
           </button>
         </form>

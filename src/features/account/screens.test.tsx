@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api } from '../../api';
 import { wireApi } from '../../app/api-wiring';
 import { renderApp } from '../../app/test-utils';
 import { engineCall, seedMember, type SeededMember } from '../auth/test-engine';
@@ -59,6 +60,37 @@ describe('/user/buycoin', () => {
     expect(await screen.findByText('Bought 100.00 USDT', { selector: '.toast' })).toBeTruthy();
     const profile = await engineCall<{ balance: string }>('/api/user/getuser', undefined, member);
     expect(profile.balance).toBe('100');
+  });
+});
+
+describe('/user/buycoin on a live server without a payment provider', () => {
+  it('says quick buy is unavailable, quotes nothing and cannot buy', async () => {
+    const member = await seedMember('nobuy');
+    const real = api.call.bind(api);
+    const spy = vi.spyOn(api, 'call').mockImplementation(((path: string, ...rest: unknown[]) => {
+      if (path === '/api/site/getsite') {
+        return Promise.resolve({
+          walletAddress: '',
+          ercAddress: '',
+          customerservice: '',
+          demo: false,
+          quickBuy: false,
+        });
+      }
+      if (path.startsWith('/api/buycoin/'))
+        return Promise.reject({ code: 403, msg: 'Quick buy is not available' });
+      return (real as (...args: unknown[]) => unknown)(path, ...rest);
+    }) as typeof api.call);
+    try {
+      await render('/user/buycoin', member);
+      expect(
+        await screen.findByText(/^Quick buy is not available: no payment provider is connected/),
+      ).toBeTruthy();
+      await userEvent.type(screen.getByLabelText('Amount (USDT)'), '100');
+      expect((screen.getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

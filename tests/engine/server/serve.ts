@@ -95,11 +95,17 @@ export async function signUp(s: TestServer, username: string): Promise<Session> 
   return login(s, username);
 }
 
-/** A manual deposit, credited by the simulated reviewer once its delay has passed and the engine settled. */
+/**
+ * A manual deposit, credited by an operator (engine/operations.ts): live mode has no simulated reviewer, so
+ * a submission alone never turns into money.
+ */
 export async function deposit(s: TestServer, session: Session, amount: string, nonce: number): Promise<void> {
   const txid = nonce.toString(16).padStart(64, '0');
   const r = await s.call('/api/recharge/submit', { network: 'TRC20', amount, txid }, session);
   if (r.code !== 0) throw new Error(`deposit: ${r.code} ${r.msg}`);
+  if (!(await s.engine.operations.creditDeposit((r.data as { id: string }).id))) {
+    throw new Error('deposit: not credited');
+  }
   s.clock.advance(61_000);
   await s.engine.settle();
 }

@@ -1,0 +1,229 @@
+/**
+ * The engine's internal port for what happens outside a member's request: a chain gateway reporting the
+ * deposits it sees (server/chain/gateway.ts), and the decisions an operator takes (withdrawals, payment-proof
+ * deposits, identity checks). Never reachable over HTTP: the server wires it to the gateway and, later, to
+ * the operator console (docs/OPERATIONS.md). Each call is one serialised unit of work at the clock's time,
+ * all-or-nothing, and idempotent: a repeated report or decision changes nothing the second time.
+ */
+import { certs } from './accounts/cert';
+import { members } from './accounts/tables';
+import type { Network } from './chain/addresses';
+import { ownerOfAddress } from './chain/domain';
+import { depositAddresses } from './chain/tables';
+import { requireAddress } from './chain/schema';
+import type { Ctx } from './context';
+import { creditDeposit } from './deposits/credit';
+import { checkTxid } from './deposits/rules';
+import { chainDeposits, deposits, type DepositRow } from './deposits/tables';
+import { Codes, fail } from './errors';
+import type { Micro } from './money';
+import { captureWithdrawal, reject } from './withdrawals/review';
+import { withdrawals, type WithdrawalRow } from './withdrawals/tables';
+
+/** What the gateway needs to send an approved withdrawal. */
+export interface WithdrawalToSend {
+  id: string;
+  network: Network;
+  /** Destination, canonical form. */
+  address: string;
+  /** What the destination receives (amount - fee), micro-units. */
+  amount: Micro;
+}
+
+/** One ERC-20/TRC-20 transfer to a member address, as a chain gateway sees it now. */
+export interface ChainDepositObservation {
+  network: Network;
+  /** Transaction hash and the transfer's log index in it: the deposit's identity on its chain. */
+  txHash: string;
+  logIndex: number;
+  /** The receiving (member) address. */
+  address: string;
+  amount: Micro;
+  blockNumber: number;
+  confirmations: number;
+  /**
+   * pending: included, not yet final; confirmed: reached the configured confirmations; dropped: its block was
+   * reorganised away (or it failed) before confirmation.
+   */
+  status: 'pending' | 'confirmed' | 'dropped';
+}
+
+export type ChainDepositOutcome =
+  /** Nobody was given this address: none of the platform's business (D4). */
+  { result: 'ignored' } | { result: 'pending' | 'credited' | 'dropped'; depositId: string };
+
+export interface EngineOperations {
+  /** A gateway's report: records a pending deposit once, credits it once at confirmation, drops it on reorg. */
+  recordChainDeposit(observation: ChainDepositObservation): Promise<ChainDepositOutcome>;
+  /** Every deposit address handed out on `network`: what a chain gateway watches. */
+  depositAddresses(network: Network): Promise<string[]>;
+  /**
+   * A reviewer approves: the pending withdrawal is marked as being sent (once: a second claim answers null)
+   * and what to send is answered. Then the gateway broadcasts and completeWithdrawal records the hash; if the
+   * broadcast surely failed, releaseWithdrawal makes it pending (claimable or rejectable) again.
+   */
+  claimWithdrawal(withdrawalId: string): Promise<WithdrawalToSend | null>;
+  releaseWithdrawal(withdrawalId: string): Promise<boolean>;
+  /** Finance: credits a pending manual (payment-proof / hash) deposit. False if it is not pending. */
+  creditDeposit(depositId: string): Promise<boolean>;
+  /** Reviewer: rejects a pending manual deposit; nothing is credited. False if it is not pending. */
+  rejectDeposit(depositId: string): Promise<boolean>;
+  /**
+   * A withdrawal approved by a reviewer and broadcast by the gateway: the hold is captured and the record
+   * gets the real transaction hash. False if it is not pending (so a second report changes nothing).
+   */
+  completeWithdrawal(withdrawalId: string, txHash: string): Promise<boolean>;
+  /** Reviewer: rejects a pending withdrawal with the reason the member sees; funds unfrozen once. */
+  rejectWithdrawal(withdrawalId: string, reason: string): Promise<boolean>;
+  /** Reviewer: passes or rejects an identity check under review. */
+  decideCert(certId: string, passed: boolean): Promise<boolean>;
+}
+
+const key = (o: ChainDepositObservation, txHash: string) => `${o.network}:${txHash}:${o.logIndex}`;
+
+async function recordChainDeposit(ctx: Ctx, o: ChainDepositObservation): Promise<ChainDepositOutcome> {
+  const check = checkTxid(o.network, o.txHash);
+  if (!check.ok) throw fail(400, check.message);
+  if (!Number.isInteger(o.logIndex) || o.logIndex < 0) throw fail(400, 'Invalid log index');
+  if (o.amount <= 0n) throw fail(400, 'Invalid request: amount must be greater than zero');
+  const address = requireAddress(o.network, o.address);
+  const id = key(o, check.txid);
+  const required = ctx.config.networks[o.network].confirmations;
+  const seen = await ctx.tx.get(chainDeposits, id);
+  // A transfer dropped by a reorg and then included again is a new sighting: a new pending deposit. Only
+  // one record per transfer is ever pending or credited, so it is still credited at most once.
+  const reopened = seen?.status === 'dropped' && o.status !== 'dropped';
+  let row: DepositRow | undefined =
+    seen && !reopened ? await ctx.tx.get(deposits, seen.depositId) : undefined;
+  if (!row) {
+    const owner = await ownerOfAddress(ctx, o.network, address);
+    if (owner === undefined) return { result: 'ignored' };
+    if (o.status === 'dropped') return { result: 'ignored' };
+    row = {
+      id: await ctx.ids.next('deposit'),
+      memberId: owner,
+      currency: 'USDT',
+      network: o.network,
+      address,
+      amount: o.amount.toString(),
+      source: 'chain',
+      status: 'pending',
+      txid: check.txid,
+      proof: null,
+      includedHeight: o.blockNumber,
+      required,
+      confirmations: o.confirmations,
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    };
+    ctx.tx.put(deposits, row);
+    ctx.emit({ type: 'deposit', data: { memberId: owner, id: row.id, status: 'pending' } });
+  }
+  const depositId = row.id;
+  if (row.status === 'success') return { result: 'credited', depositId };
+  if (row.status === 'rejected') return { result: 'dropped', depositId };
+  if (o.status === 'dropped') {
+    ctx.tx.put(deposits, { ...row, status: 'rejected', updatedAt: ctx.now });
+    ctx.tx.put(chainDeposits, { id, depositId, status: 'dropped', updatedAt: ctx.now });
+    ctx.emit({ type: 'deposit', data: { memberId: row.memberId, id: depositId, status: 'rejected' } });
+    return { result: 'dropped', depositId };
+  }
+  // The engine checks the count itself: a gateway cannot credit below the configured confirmations.
+  if (o.status === 'confirmed' && o.confirmations >= required) {
+    ctx.tx.put(deposits, { ...row, confirmations: o.confirmations, includedHeight: o.blockNumber });
+    await creditDeposit(ctx, depositId);
+    ctx.tx.put(chainDeposits, { id, depositId, status: 'confirmed', updatedAt: ctx.now });
+    return { result: 'credited', depositId };
+  }
+  ctx.tx.put(deposits, {
+    ...row,
+    confirmations: o.confirmations,
+    includedHeight: o.blockNumber,
+    updatedAt: ctx.now,
+  });
+  ctx.tx.put(chainDeposits, { id, depositId, status: 'pending', updatedAt: ctx.now });
+  return { result: 'pending', depositId };
+}
+
+async function decideDeposit(ctx: Ctx, depositId: string, credit: boolean): Promise<boolean> {
+  const row = await ctx.tx.get(deposits, depositId);
+  if (!row || row.status !== 'pending') return false;
+  if (row.source !== 'manual') throw fail(Codes.denied, 'Chain deposits are decided by their confirmations');
+  if (credit) return creditDeposit(ctx, depositId);
+  ctx.tx.put(deposits, { ...row, status: 'rejected', updatedAt: ctx.now });
+  ctx.emit({ type: 'deposit', data: { memberId: row.memberId, id: row.id, status: 'rejected' } });
+  return true;
+}
+
+async function claimWithdrawal(ctx: Ctx, withdrawalId: string): Promise<WithdrawalToSend | null> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending' || sending(row)) return null;
+  ctx.tx.put(withdrawals, { ...row, sendingSince: ctx.now });
+  return { id: row.id, network: row.network, address: row.address, amount: BigInt(row.received) };
+}
+
+async function releaseWithdrawal(ctx: Ctx, withdrawalId: string): Promise<boolean> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending' || !sending(row)) return false;
+  ctx.tx.put(withdrawals, { ...row, sendingSince: null });
+  return true;
+}
+
+const sending = (row: WithdrawalRow) => row.sendingSince !== undefined && row.sendingSince !== null;
+
+async function completeWithdrawal(ctx: Ctx, withdrawalId: string, txHash: string): Promise<boolean> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending') return false;
+  const check = checkTxid(row.network, txHash);
+  if (!check.ok) throw fail(400, check.message);
+  await captureWithdrawal(ctx, row);
+  ctx.tx.put(withdrawals, {
+    ...row,
+    status: 'success',
+    txid: check.txid,
+    finishedAt: ctx.now,
+    sendingSince: null,
+  });
+  ctx.emit({ type: 'withdrawal', data: { memberId: row.memberId, id: row.id, status: 'success' } });
+  return true;
+}
+
+async function rejectWithdrawal(ctx: Ctx, withdrawalId: string, reason: string): Promise<boolean> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending') return false;
+  if (sending(row)) throw fail(Codes.denied, 'This withdrawal is being sent: it can no longer be rejected');
+  const text = reason.trim();
+  if (text === '') throw fail(400, 'A rejection needs a reason the member can read');
+  ctx.tx.put(withdrawals, await reject(ctx, row, text.slice(0, 500)));
+  ctx.emit({ type: 'withdrawal', data: { memberId: row.memberId, id: row.id, status: 'rejected' } });
+  return true;
+}
+
+async function decideCert(ctx: Ctx, certId: string, passed: boolean): Promise<boolean> {
+  const row = await ctx.tx.get(certs, certId);
+  if (!row || row.status !== 'under review') return false;
+  const status = passed ? 'passed' : 'rejected';
+  ctx.tx.put(certs, { ...row, status, reviewedAt: ctx.now });
+  const member = await ctx.tx.get(members, row.memberId);
+  if (member) ctx.tx.put(members, { ...member, realNameStatus: status });
+  ctx.emit({ type: 'cert', data: { memberId: row.memberId, status } });
+  return true;
+}
+
+/** Binds the operations to a runtime's serial units of work (engine/engine.ts). */
+export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => Promise<T>): EngineOperations {
+  return {
+    recordChainDeposit: (o) => operate((ctx) => recordChainDeposit(ctx, o)),
+    depositAddresses: (network) =>
+      operate(async (ctx) =>
+        (await ctx.tx.scan(depositAddresses)).filter((r) => r.network === network).map((r) => r.address),
+      ),
+    claimWithdrawal: (id) => operate((ctx) => claimWithdrawal(ctx, id)),
+    releaseWithdrawal: (id) => operate((ctx) => releaseWithdrawal(ctx, id)),
+    creditDeposit: (id) => operate((ctx) => decideDeposit(ctx, id, true)),
+    rejectDeposit: (id) => operate((ctx) => decideDeposit(ctx, id, false)),
+    completeWithdrawal: (id, hash) => operate((ctx) => completeWithdrawal(ctx, id, hash)),
+    rejectWithdrawal: (id, reason) => operate((ctx) => rejectWithdrawal(ctx, id, reason)),
+    decideCert: (id, passed) => operate((ctx) => decideCert(ctx, id, passed)),
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * The EVM chain gateway (server/chain/gateway.ts), built on viem: USDT-like ERC-20 deposits read from the
+ * token contract's Transfer logs to watched member addresses, confirmed at the configured depth, dropped when
+ * their block is reorganised away first; withdrawals built as ERC-20 `transfer` calls, signed by the Signer
+ * (which alone holds the key) and broadcast as raw transactions. Tested against a local node:
+ * tests/engine/chain/evm.test.ts.
+ */
+import {
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  HttpRequestError,
+  isAddress,
+  keccak256,
+  TimeoutError,
+  parseAbiItem,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionSerializableEIP1559,
+} from 'viem';
+import {
+  BroadcastUncertainError,
+  type ChainGateway,
+  type FeeEstimate,
+  type ObservedDeposit,
+  type SentWithdrawal,
+  type WithdrawalRequest,
+} from './gateway';
+
+/**
+ * Signs EVM transactions for the platform's hot wallet. Implemented by the key-custody signer (a separate
+ * process or HSM in production; a viem local account in tests). The gateway hands it a complete unsigned
+ * EIP-1559 transaction and broadcasts what it returns: the private key never reaches the gateway.
+ */
+export interface EvmSigner {
+  readonly address: Address;
+  signTransaction(transaction: TransactionSerializableEIP1559): Promise<Hex>;
+}
+
+export interface EvmGatewayOptions {
+  /** JSON-RPC URL of the node. */
+  rpcUrl: string;
+  /** The USDT (ERC-20) contract. */
+  token: Address;
+  /** Token decimals (USDT: 6). Amounts are converted to micro-units exactly; dust below 1e-6 is refused. */
+  decimals?: number;
+  /** Confirmations before a deposit is `confirmed` (API.md: 12 for ERC20). */
+  confirmations?: number;
+  /** First block to scan (the block the platform's addresses were created at); default: the head at first poll. */
+  fromBlock?: bigint;
+  /** Largest block range per eth_getLogs call. */
+  maxRange?: bigint;
+  signer?: EvmSigner;
+  /** An existing client (tests); otherwise one is created on rpcUrl. */
+  client?: PublicClient;
+}
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+interface Tracked {
+  deposit: ObservedDeposit;
+  blockHash: Hex;
+}
+
+/** A transfer in one particular block: re-included after a reorg, it is a new sighting. */
+const keyOf = (txHash: string, logIndex: number, blockHash: string) => `${txHash}:${logIndex}:${blockHash}`;
+
+export class EvmGateway implements ChainGateway {
+  readonly network = 'ERC20' as const;
+  readonly confirmations: number;
+  private readonly client: PublicClient;
+  private readonly token: Address;
+  private readonly scale: bigint;
+  private readonly maxRange: bigint;
+  private readonly signer: EvmSigner | undefined;
+  private watched = new Set<Address>();
+  /** Pending deposits by txHash:logIndex:blockHash, until confirmed or dropped. */
+  private readonly tracked = new Map<string, Tracked>();
+  /** Deposits already reported confirmed or dropped: never reported again by a rescan. */
+  private readonly finished = new Set<string>();
+  private nextBlock: bigint | undefined;
+
+  constructor(options: EvmGatewayOptions) {
+    const decimals = options.decimals ?? 6;
+    if (!Number.isInteger(decimals) || decimals < 6) throw new RangeError('token decimals must be >= 6');
+    this.scale = 10n ** BigInt(decimals - 6);
+    this.confirmations = options.confirmations ?? 12;
+    if (!Number.isInteger(this.confirmations) || this.confirmations < 1) {
+      throw new RangeError('confirmations must be a positive integer');
+    }
+    this.token = getAddress(options.token);
+    this.maxRange = options.maxRange ?? 2_000n;
+    this.signer = options.signer;
+    this.nextBlock = options.fromBlock;
+    this.client = options.client ?? createPublicClient({ transport: http(options.rpcUrl) });
+  }
+
+  watch(addresses: Iterable<string>): void {
+    const next = new Set<Address>();
+    for (const address of addresses) {
+      if (!isAddress(address, { strict: false })) throw new TypeError(`Not an EVM address: ${address}`);
+      next.add(getAddress(address));
+    }
+    this.watched = next;
+  }
+
+  async poll(): Promise<ObservedDeposit[]> {
+    const head = await this.client.getBlockNumber({ cacheTime: 0 });
+    const changes: ObservedDeposit[] = [];
+    // 1. Pending deposits: still in the same block? Then count; else the block was reorganised away.
+    for (const [key, entry] of [...this.tracked]) {
+      const block =
+        entry.deposit.blockNumber <= head ? await this.blockHash(entry.deposit.blockNumber) : null;
+      if (block !== entry.blockHash) {
+        this.tracked.delete(key);
+        this.finished.add(key);
+        changes.push({ ...entry.deposit, status: 'dropped' });
+        continue;
+      }
+      const confirmations = Number(head - BigInt(entry.deposit.blockNumber) + 1n);
+      if (confirmations === entry.deposit.confirmations) continue;
+      const deposit = { ...entry.deposit, confirmations, status: this.statusAt(confirmations) };
+      if (deposit.status === 'confirmed') {
+        this.tracked.delete(key);
+        this.finished.add(key);
+      } else {
+        this.tracked.set(key, { ...entry, deposit });
+      }
+      changes.push(deposit);
+    }
+    // 2. New Transfer logs. The window reaches back `confirmations` blocks, so a transfer re-included in a
+    //    replacement block after a reorg is found again (under its new block and log index).
+    const depth = BigInt(this.confirmations);
+    const back = head >= depth ? head - depth + 1n : 0n;
+    const start = this.nextBlock ?? head;
+    let from = start < back ? start : back;
+    if (this.watched.size > 0) {
+      while (from <= head) {
+        const to = from + this.maxRange - 1n < head ? from + this.maxRange - 1n : head;
+        const logs = await this.client.getLogs({
+          address: this.token,
+          event: TRANSFER,
+          args: { to: [...this.watched] },
+          fromBlock: from,
+          toBlock: to,
+        });
+        for (const log of logs) {
+          const { to: receiver, from: sender, value } = log.args;
+          if (
+            log.removed ||
+            receiver === undefined ||
+            sender === undefined ||
+            value === undefined ||
+            log.transactionHash === null ||
+            log.logIndex === null ||
+            log.blockNumber === null ||
+            log.blockHash === null
+          ) {
+            continue;
+          }
+          const txHash = log.transactionHash.toLowerCase();
+          const key = keyOf(txHash, log.logIndex, log.blockHash);
+          if (this.tracked.has(key) || this.finished.has(key)) continue;
+          const address = getAddress(receiver);
+          if (!this.watched.has(address) || value % this.scale !== 0n || value === 0n) continue;
+          const confirmations = Number(head - log.blockNumber + 1n);
+          const deposit: ObservedDeposit = {
+            network: 'ERC20',
+            txHash,
+            logIndex: log.logIndex,
+            blockNumber: Number(log.blockNumber),
+            blockHash: log.blockHash,
+            from: getAddress(sender),
+            to: address,
+            amount: value / this.scale,
+            confirmations,
+            status: this.statusAt(confirmations),
+          };
+          if (deposit.status === 'confirmed') this.finished.add(key);
+          else this.tracked.set(key, { deposit, blockHash: log.blockHash });
+          changes.push(deposit);
+        }
+        from = to + 1n;
+      }
+    }
+    this.nextBlock = head + 1n;
+    return changes;
+  }
+
+  async estimateFee(request: Omit<WithdrawalRequest, 'id'>): Promise<FeeEstimate> {
+    const signer = this.requireSigner();
+    const data = this.transferData(request);
+    const [gas, fees] = await Promise.all([
+      this.client.estimateGas({ account: signer.address, to: this.token, data }),
+      this.client.estimateFeesPerGas(),
+    ]);
+    return { asset: 'ETH', units: gas, amount: gas * fees.maxFeePerGas };
+  }
+
+  async sendWithdrawal(request: WithdrawalRequest): Promise<SentWithdrawal> {
+    const signer = this.requireSigner();
+    const data = this.transferData(request);
+    const [chainId, nonce, gas, fees] = await Promise.all([
+      this.client.getChainId(),
+      this.client.getTransactionCount({ address: signer.address, blockTag: 'pending' }),
+      this.client.estimateGas({ account: signer.address, to: this.token, data }),
+      this.client.estimateFeesPerGas(),
+    ]);
+    const serializedTransaction = await signer.signTransaction({
+      type: 'eip1559',
+      chainId,
+      nonce,
+      to: this.token,
+      data,
+      value: 0n,
+      gas,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    });
+    // The hash is known before the broadcast, so an unanswered broadcast can still be traced on chain.
+    const expected = keccak256(serializedTransaction).toLowerCase();
+    let hash: Hex;
+    try {
+      hash = await this.client.sendRawTransaction({ serializedTransaction });
+    } catch (error) {
+      if (error instanceof HttpRequestError || error instanceof TimeoutError) {
+        throw new BroadcastUncertainError(expected, error);
+      }
+      throw error;
+    }
+    if (hash.toLowerCase() !== expected) {
+      throw new BroadcastUncertainError(expected, new Error(`node answered ${hash}`));
+    }
+    return { txHash: expected };
+  }
+
+  private statusAt(confirmations: number): ObservedDeposit['status'] {
+    return confirmations >= this.confirmations ? 'confirmed' : 'pending';
+  }
+
+  private async blockHash(blockNumber: number): Promise<Hex | null> {
+    try {
+      return (await this.client.getBlock({ blockNumber: BigInt(blockNumber) })).hash;
+    } catch {
+      return null;
+    }
+  }
+
+  private transferData(request: Omit<WithdrawalRequest, 'id'>): Hex {
+    if (!isAddress(request.to, { strict: false })) throw new TypeError(`Not an EVM address: ${request.to}`);
+    if (request.amount <= 0n) throw new RangeError('amount must be positive');
+    return encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [getAddress(request.to), request.amount * this.scale],
+    });
+  }
+
+  private requireSigner(): EvmSigner {
+    if (!this.signer) throw new Error('No signer configured: this gateway can watch deposits but not send');
+    return this.signer;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The chain gateway: what a live server needs from a blockchain (issue 12 item 5, docs/OPERATIONS.md).
+ *
+ * - Deposits: the gateway watches a set of member addresses for USDT transfers from the configured token
+ *   contract, counts confirmations and reports each transfer as `pending`, then `confirmed` once it reaches
+ *   the configured confirmations, or `dropped` when the block that held it is reorganised away (or the
+ *   transfer failed) before then. A transfer's identity is its transaction hash plus its log (event) index,
+ *   so whoever consumes the reports (engine.operations.recordChainDeposit) credits it at most once, however
+ *   often it is reported.
+ * - Withdrawals: the gateway builds the token transfer, has the Signer sign it (the signer holds the private
+ *   key; a gateway never sees one), broadcasts it and answers the real transaction hash.
+ * - Fees: an estimate of the network fee the platform pays to send a withdrawal.
+ *
+ * Adapters: server/chain/evm.ts (ERC-20 on any EVM chain, via viem) and server/chain/tron.ts (TRC-20 via a
+ * TronGrid-compatible HTTP API). The demo's simulated chains stay inside the engine (engine/chain/simulator.ts)
+ * and answer only in demo mode (engine/counterparties.ts).
+ */
+import type { ChainDepositObservation, EngineOperations } from '../../engine/index';
+
+export type ChainNetwork = 'ERC20' | 'TRC20';
+
+/** One token transfer to a watched address, as the gateway sees it at this poll. */
+export interface ObservedDeposit {
+  network: ChainNetwork;
+  /** Lower-case transaction hash (0x-prefixed on EVM chains, 64 hex characters on TRON). */
+  txHash: string;
+  /** The Transfer event's index within its block (EVM logIndex, TRON event_index). */
+  logIndex: number;
+  blockNumber: number;
+  /** The including block's hash when the chain reports it (EVM); null when it does not (TronGrid events). */
+  blockHash: string | null;
+  from: string;
+  /** The watched (member) address that received it, in the network's canonical form. */
+  to: string;
+  /** USDT in micro-units (6 decimals), exact. */
+  amount: bigint;
+  /** Blocks on top of and including the transfer's block: 1 when just included. */
+  confirmations: number;
+  status: 'pending' | 'confirmed' | 'dropped';
+}
+
+export interface WithdrawalRequest {
+  /** The platform's withdrawal id, for logs and idempotency on the operator's side. */
+  id: string;
+  /** Destination address, in the network's form. */
+  to: string;
+  /** USDT the destination receives, micro-units. */
+  amount: bigint;
+}
+
+export interface SentWithdrawal {
+  /** The real transaction hash, as the chain knows it (same form as ObservedDeposit.txHash). */
+  txHash: string;
+}
+
+/**
+ * A broadcast whose outcome is unknown (the node did not answer: a timeout, a dropped connection). The
+ * signed transaction may be on chain under `txHash`, so the withdrawal must not be sent again nor rejected
+ * until someone checks the chain for that hash.
+ */
+export class BroadcastUncertainError extends Error {
+  constructor(
+    readonly txHash: string,
+    cause: unknown,
+  ) {
+    super(`Broadcast outcome unknown for ${txHash}: check the chain before doing anything else`, { cause });
+    this.name = 'BroadcastUncertainError';
+  }
+}
+
+export interface FeeEstimate {
+  /** The native coin paying the fee: ETH (or the EVM chain's coin) / TRX. */
+  asset: string;
+  /** The fee in the native coin's smallest unit (wei / sun), an upper bound. */
+  amount: bigint;
+  /** Gas (EVM) or energy (TRON) the transfer needs. */
+  units: bigint;
+}
+
+export interface ChainGateway {
+  readonly network: ChainNetwork;
+  /** Confirmations at which a deposit is reported `confirmed` (ERC20: 12, TRC20: 19 per API.md). */
+  readonly confirmations: number;
+  /** Replaces the set of member addresses watched (addresses not in a valid form are refused). */
+  watch(addresses: Iterable<string>): void;
+  /**
+   * Reads the chain up to its head and answers the deposits whose state changed since the last poll: new
+   * ones (`pending`, or `confirmed` when found already deep enough), new confirmation counts, `confirmed`
+   * (reported once, then forgotten) and `dropped` (likewise). Safe to call at any interval.
+   */
+  poll(): Promise<ObservedDeposit[]>;
+  /** Builds, signs (through the signer) and broadcasts a token transfer; answers its real hash. */
+  sendWithdrawal(request: WithdrawalRequest): Promise<SentWithdrawal>;
+  estimateFee(request: Omit<WithdrawalRequest, 'id'>): Promise<FeeEstimate>;
+}
+
+/** The engine side of a gateway report (engine/operations.ts). */
+export function toObservation(deposit: ObservedDeposit): ChainDepositObservation {
+  return {
+    network: deposit.network,
+    txHash: deposit.txHash,
+    logIndex: deposit.logIndex,
+    address: deposit.to,
+    amount: deposit.amount,
+    blockNumber: deposit.blockNumber,
+    confirmations: deposit.confirmations,
+    status: deposit.status,
+  };
+}
+
+/**
+ * One round of the deposit watcher: polls the gateway and reports every change to the engine, which records
+ * a pending deposit once, credits it once at confirmation and drops it on a reorg. Answers what was reported.
+ */
+export async function forwardDeposits(
+  gateway: ChainGateway,
+  operations: Pick<EngineOperations, 'recordChainDeposit'>,
+): Promise<ObservedDeposit[]> {
+  const changes = await gateway.poll();
+  for (const change of changes) await operations.recordChainDeposit(toObservation(change));
+  return changes;
+}

@@ -1,0 +1,57 @@
+/**
+ * A live-mode engine for tests (demo false: no simulated reviewer, payments or chain; `demo: true` for the
+ * comparison), with a manual clock, and members signed up the way a live server's members are (the captcha's code read from storage, as the
+ * member reads the image).
+ */
+import {
+  createEngine,
+  manualClock,
+  type Engine,
+  type ManualClock,
+  type PaymentProvider,
+} from '../../engine/index';
+import { registration } from './harness';
+
+export interface LiveEngine {
+  engine: Engine;
+  clock: ManualClock;
+  call(
+    path: string,
+    body?: unknown,
+    session?: LiveSession,
+  ): Promise<{ code: number; msg: string; data: unknown }>;
+}
+
+export interface LiveSession {
+  id: string;
+  headers: Record<string, string>;
+}
+
+export async function openLive(
+  seed = 3,
+  options: { demo?: boolean; payments?: PaymentProvider } = {},
+): Promise<LiveEngine> {
+  const clock = manualClock(Date.UTC(2026, 0, 5, 8));
+  const engine = await createEngine({
+    clock,
+    seed,
+    storage: 'memory',
+    config: { demo: options.demo ?? false, pbkdf2Iterations: 1_000, secrets: 'seeded' },
+    payments: options.payments,
+  });
+  const call: LiveEngine['call'] = async (path, body, session) =>
+    (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: body ?? {} })).body;
+  return { engine, clock, call };
+}
+
+export async function liveMember(l: LiveEngine, username: string): Promise<LiveSession> {
+  const { key } = (await l.engine.handle({ method: 'GET', path: '/index/index/verify', headers: {} })).body
+    .data as { key: string };
+  const rows = (await l.engine.diagnostics.snapshot())['captchas'] as Array<{ id: string; code: string }>;
+  const verify = rows.find((r) => r.id === key)?.code;
+  const reg = await l.call('/api/index/register', { ...registration(username), verify, verifyKey: key });
+  if (reg.code !== 0) throw new Error(`register ${username}: ${reg.code} ${reg.msg}`);
+  const r = await l.call('/api/index/login', { username, password: 'secret1' });
+  const user = JSON.parse(r.data as string) as { id: string; token: string };
+  return { id: String(user.id), headers: { Authorization: user.token, UserId: String(user.id) } };
+}
