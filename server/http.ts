@@ -260,7 +260,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     // A URL Fastify cannot decode, or a media type it cannot read: the same envelopes as any refusal.
     frameworkErrors: (error, request, reply) => {
-      if (request.method === 'OPTIONS') void reply.code(204).send();
+      if (request.method === 'OPTIONS') void (reply as FastifyReply).code(204).send();
       else void sendEnvelope(reply, errorEnvelope(error, config.maxBodyBytes));
     },
   };
