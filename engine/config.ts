@@ -54,6 +54,11 @@ export interface EngineConfig {
   /** Platform deposit addresses for the site config; empty means "ask the chain domain" (meta table). */
   walletAddress: string;
   ercAddress: string;
+  /**
+   * The deposit wallet's account xpub (m/44'/195'/0'), addresses derived watch-only. Empty: a demo key,
+   * generated at random once per database and stored in it; its addresses are marked as demo addresses.
+   */
+  walletXpub: string;
 
   // Transfers and VIP (sections T and V)
   minTransfer: Micro;
@@ -116,6 +121,7 @@ export const defaultConfig: EngineConfig = {
   customerService: 'support@strata.example (demo)',
   walletAddress: '',
   ercAddress: '',
+  walletXpub: '',
   minTransfer: units(1),
   vipLevels: [
     vip(0, 0, null, null),

@@ -32,7 +32,7 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
   const seed = options.seed ?? 1;
   const clock = options.clock ?? systemClock;
   const store = await openStore(options.storage, { onReplaced: options.onStorageReplaced });
-  const runtime = new Runtime(store, config, clock, seed, createRandom(seed), domains);
+  const runtime = new Runtime(store, config, clock, seed, createRandom(seed), domains, options.entropy);
   await runtime.init();
 
   const diagnostics: EngineDiagnostics = {

@@ -38,6 +38,11 @@ export interface EngineOptions {
    * it and refuses further work. Its owner should reload into the new version.
    */
   onStorageReplaced?: () => void;
+  /**
+   * Random bytes for key material that must not follow the seed (the demo deposit key: docs/SERVER.md
+   * "Key custody"); crypto.getRandomValues by default. Tests inject a fixed source for reproducible hashes.
+   */
+  entropy?: (bytes: number) => Uint8Array;
 }
 
 /** Read-only checks for tests, benches and support tooling; never part of the wire contract. */

@@ -24,7 +24,7 @@ import type { Random } from './random';
 import { decodeBody, normaliseHeaders, Reply, Router, type Handler } from './router';
 import type { Domain } from './routes';
 import { describeIssues } from './schema';
-import { createSecrets } from './security/secrets';
+import { createSecrets, cryptoEntropy } from './security/secrets';
 import { authenticate } from './security/sessions';
 import type { StoreAdapter } from './store/port';
 import { savepointOf, Tx } from './store/tx';
@@ -76,6 +76,7 @@ export class Runtime {
     readonly seed: number,
     readonly random: Random,
     private readonly domains: readonly Domain[],
+    private readonly entropy: (bytes: number) => Uint8Array = cryptoEntropy,
   ) {
     this.router = new Router(domains.map((d) => d.handlers ?? {}));
     for (const domain of domains) {
@@ -115,6 +116,7 @@ export class Runtime {
       ledger: state.ledger,
       jobs: state.jobs,
       secrets: createSecrets(this.config.secrets, this.seed, ids),
+      entropy: this.entropy,
       headers,
       emit: (message) => {
         state.events.push(message);

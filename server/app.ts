@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createEngine, type Clock, type Engine, type StoreAdapter } from '../engine/index';
-import type { ServerConfig } from './config';
+import { ConfigError, type ServerConfig } from './config';
 import { createHttp } from './http';
 import { pgliteDriver, postgresDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
@@ -50,6 +50,8 @@ export async function openStorage(config: ServerConfig): Promise<StoreAdapter | 
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
+  if (!config.demo && !config.walletXpub)
+    throw new ConfigError('WALLET_XPUB is required when DEMO=false (docs/SERVER.md "Key custody")');
   const storage = options.storage ?? (await openStorage(config));
   const engine = await createEngine({
     clock: options.clock,
@@ -57,6 +59,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     storage,
     config: {
       demo: config.demo,
+      // Watch-only deposit key; without one (demo mode) the engine makes a random demo key per database.
+      ...(config.walletXpub ? { walletXpub: config.walletXpub } : {}),
       ...(config.pbkdf2Iterations ? { pbkdf2Iterations: config.pbkdf2Iterations } : {}),
       ...(config.customerService ? { customerService: config.customerService } : {}),
       // Captchas are counted per client IP here; the engine's own count only guards against a flood.

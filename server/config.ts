@@ -1,4 +1,5 @@
 /** The server's settings, from the environment (docs/SERVER.md lists them). */
+import { watchOnlyKey } from '../engine/chain/addresses';
 
 export interface ServerConfig {
   port: number;
@@ -87,6 +88,13 @@ export function configFromEnv(
       'WALLET_XPUB is required when DEMO=false: set it to the extended public key of the deposit wallet ' +
         "(m/44'/195'/0', docs/SERVER.md \"Key custody\"), or run with DEMO=true for demo addresses.",
     );
+  if (walletXpub) {
+    try {
+      watchOnlyKey(walletXpub);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
   const logLevel = env['LOG_LEVEL']?.trim() || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
     throw new Error('LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent');
