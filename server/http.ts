@@ -25,7 +25,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
-import type { Engine, EngineResponse } from '../engine/index';
+import type { Engine, EngineRequest, EngineResponse } from '../engine/index';
+import { syncable } from '../engine/sync/mutations';
 import type { ServerConfig } from './config';
 import { redisWithFallback, type FallbackState } from './rate-store';
 import type { SocketHub } from './ws';
@@ -52,6 +53,41 @@ const MAX_IN_FLIGHT = 512;
 export const MAX_JSON_DEPTH = 16;
 /** Paths the engine answers (the wire contract), never shadowed by the app's index.html. */
 const ENGINE_PATH = /^\/(api|index|uploads|test|ws)(\/|$)/;
+/** The member's own mutating calls: those an Idempotency-Key applies to (engine/sync/mutations.ts). */
+const isSyncable = syncable();
+const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/;
+
+/**
+ * A direct call carrying `Idempotency-Key` runs as a one-mutation /api/sync/push under that key, so the
+ * engine applies it at most once per member and key and records its answer (rule Y1): a retry, after a
+ * lost answer or a 504, gets the first answer instead of applying twice. Calls that are not the member's
+ * own mutations (reads, sign-in and sign-up, uploads) ignore the header.
+ */
+export async function callWithKey(
+  engine: Engine,
+  request: EngineRequest,
+  key: string | undefined,
+): Promise<EngineResponse> {
+  if (key === undefined || request.method !== 'POST' || !isSyncable(request.path))
+    return engine.handle(request);
+  if (!IDEMPOTENCY_KEY.test(key))
+    return envelope(400, 'Idempotency-Key must be 1-100 letters, digits, "_", "-", "." or ":"');
+  const pushed = await engine.handle({
+    method: 'POST',
+    path: '/api/sync/push',
+    headers: request.headers,
+    body: {
+      clientId: 'idempotency-key',
+      mutations: [{ id: `key:${key}`, name: request.path, args: request.body ?? {} }],
+    },
+  });
+  const result = (
+    pushed.body.data as { results?: Array<{ code: number; msg: string; data: unknown }> } | null
+  )?.results?.[0];
+  if (pushed.body.code !== 0 || !result) return pushed;
+  return envelope(result.code, result.msg, result.data);
+}
+
 const UPLOAD_PATHS = new Set(['/api/user/uploads', '/api/Recharges/uploads']);
 const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -415,8 +451,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     }
     const headers = headersOf(request);
     inFlight++;
-    const work = engine
-      .handle({ method, path, headers, body })
+    const work = callWithKey(engine, { method, path, headers, body }, headers['idempotency-key'])
       .then((response) => {
         // Also for a call that outlived its timeout: a late logout still ends the sockets' session.
         deps.onAnswered?.(path, headers, response);
