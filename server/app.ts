@@ -83,6 +83,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       })
     : undefined;
   redis?.on('error', () => undefined);
+  // Counting in Redis from the first request when it is up; an unreachable Redis delays start by 1 s at most.
+  if (redis)
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   const app = await createHttp({
     engine,
     config,

@@ -36,6 +36,8 @@ export interface ServerConfig {
   anonymousSocketsPerIp: number;
   /** Rate-limit counters shared by all instances; memory when undefined. */
   redisUrl: string | undefined;
+  /** Prefix of the rate-limit keys in Redis (several deployments may share one Redis). */
+  redisPrefix: string;
   /** Trust X-Forwarded-For/-Proto from this many proxy hops (0: none). */
   trustProxy: number;
   /** The deposit key's extended public key (live mode; docs/SERVER.md "Key custody"). */
@@ -119,6 +121,7 @@ export function configFromEnv(
     loginGlobalPerMinute: int(env, 'LOGIN_GLOBAL', 600, 1),
     anonymousSocketsPerIp: int(env, 'WS_ANONYMOUS_PER_IP', 20, 1),
     redisUrl: env['REDIS_URL']?.trim() || undefined,
+    redisPrefix: env['REDIS_PREFIX']?.trim() || 'strata-rl-',
     trustProxy: int(env, 'TRUST_PROXY', 0, 0),
     walletXpub,
     logLevel,

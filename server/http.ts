@@ -380,7 +380,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
   };
   await app.register(rateLimit, {
     global: false,
-    ...(deps.redis ? { store: redisWithFallback(deps.redis, fallback) } : {}),
+    ...(deps.redis ? { store: redisWithFallback(deps.redis, fallback, config.redisPrefix) } : {}),
     errorResponseBuilder: (_req, context) => {
       const error = new Error(`Rate limit exceeded, retry in ${context.after}`) as Error & {
         statusCode: number;

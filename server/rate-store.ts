@@ -31,6 +31,8 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCl
 export interface FallbackState {
   /** Calls answered from memory because Redis failed (logged once per outage by the caller). */
   fallbacks: number;
+  /** Redis failed on the last call; `onFallback` is told once per outage, not once per request. */
+  down?: boolean;
   onFallback?: (error: Error) => void;
 }
 
@@ -46,11 +48,13 @@ class FallbackStore implements RateStore {
       key,
       (error, result) => {
         if (!error) {
+          this.state.down = false;
           cb(null, result);
           return;
         }
         this.state.fallbacks++;
-        this.state.onFallback?.(error);
+        if (!this.state.down) this.state.onFallback?.(error);
+        this.state.down = true;
         this.local[method](key, cb, timeWindow, max);
       },
       timeWindow,
