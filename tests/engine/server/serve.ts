@@ -37,6 +37,8 @@ export async function startTestServer(
     clock?: ManualClock;
     config?: Partial<ServerConfig>;
     pingEveryMs?: number;
+    /** Engine constants over the server's (bench: transfer limits lifted). */
+    engineConfig?: Record<string, unknown>;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? manualClock(T0);
@@ -53,6 +55,7 @@ export async function startTestServer(
     clock,
     storage: options.storage ?? 'memory',
     pingEveryMs: options.pingEveryMs,
+    engineConfig: options.engineConfig,
   });
   const request = async (method: string, path: string, body?: unknown, session?: Session) => {
     const response = await fetch(`${server.url}${path}`, {
