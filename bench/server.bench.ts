@@ -136,7 +136,10 @@ export async function run(): Promise<void> {
     show('anonymous read, during 8 wrong logins', busy);
     show('  the wrong logins themselves', logins);
     const got = await server.call('/api/user/getuser', {}, ann);
-    console.log(`ann's balance after the run: ${(got.data as { balance: string }).balance} USDT`);
+    const balance = (got.data as { balance?: string } | null)?.balance;
+    console.log(
+      `ann's balance after the run: ${balance ?? `(getuser answered ${got.code} ${got.msg})`} USDT`,
+    );
   } finally {
     await server.close();
     if (onPostgres) await dropSchema(schema);
