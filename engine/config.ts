@@ -47,6 +47,8 @@ export interface EngineConfig {
   keyLockMs: number;
   resetWithdrawHoldMs: number;
   uploadMaxBytes: number;
+  /** All of one member's uploads together (issue 11 item 7): beyond it an upload answers 400. */
+  uploadQuotaBytes: number;
   certReviewMs: number;
 
   // Site
@@ -117,6 +119,7 @@ export const defaultConfig: EngineConfig = {
   keyLockMs: DAY,
   resetWithdrawHoldMs: DAY,
   uploadMaxBytes: 5 * 1024 * 1024,
+  uploadQuotaBytes: 50 * 1024 * 1024,
   certReviewMs: 60_000,
   customerService: 'support@strata.example (demo)',
   walletAddress: '',
