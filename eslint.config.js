@@ -11,7 +11,7 @@ const noFocusedTests = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dev-dist', 'coverage'] },
+  { ignores: ['node_modules', 'dist', 'dist-server', 'dev-dist', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

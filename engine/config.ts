@@ -49,6 +49,8 @@ export interface EngineConfig {
   keyLockMs: number;
   resetWithdrawHoldMs: number;
   uploadMaxBytes: number;
+  /** All of one member's uploads together (issue 11 item 7): beyond it an upload answers 400. */
+  uploadQuotaBytes: number;
   certReviewMs: number;
 
   // Site
@@ -56,6 +58,11 @@ export interface EngineConfig {
   /** Platform deposit addresses for the site config; empty means "ask the chain domain" (meta table). */
   walletAddress: string;
   ercAddress: string;
+  /**
+   * The deposit wallet's account xpub (m/44'/195'/0'), addresses derived watch-only. Empty: a demo key,
+   * generated at random once per database and stored in it; its addresses are marked as demo addresses.
+   */
+  walletXpub: string;
 
   // Transfers and VIP (sections T and V)
   minTransfer: Micro;
@@ -122,10 +129,12 @@ export const defaultConfig: EngineConfig = {
   keyLockMs: DAY,
   resetWithdrawHoldMs: DAY,
   uploadMaxBytes: 5 * 1024 * 1024,
+  uploadQuotaBytes: 50 * 1024 * 1024,
   certReviewMs: 60_000,
   customerService: 'support@strata.example (demo)',
   walletAddress: '',
   ercAddress: '',
+  walletXpub: '',
   minTransfer: units(1),
   vipLevels: [
     vip(0, 0, null, null),

@@ -31,6 +31,11 @@ export interface Ctx {
   readonly ledger: Ledger;
   readonly jobs: Jobs;
   readonly secrets: Secrets;
+  /**
+   * Key material that must never derive from the seed (the demo deposit key): crypto.getRandomValues
+   * unless the engine's owner injects another source (tests, for reproducible state hashes).
+   */
+  readonly entropy: (bytes: number) => Uint8Array;
   /** Request headers with lower-cased names (empty for jobs). */
   readonly headers: Readonly<Record<string, string>>;
   /** Queues a feed message, delivered after commit. Balance changes are announced automatically. */

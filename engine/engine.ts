@@ -35,7 +35,16 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
   const clock = options.clock ?? systemClock;
   const store = await openStore(options.storage, { onReplaced: options.onStorageReplaced });
   const counterparties = resolveCounterparties(config, { payments: options.payments });
-  const runtime = new Runtime(store, config, clock, seed, createRandom(seed), domains, counterparties);
+  const runtime = new Runtime(
+    store,
+    config,
+    clock,
+    seed,
+    createRandom(seed),
+    domains,
+    counterparties,
+    options.entropy,
+  );
   await runtime.init();
 
   const diagnostics: EngineDiagnostics = {

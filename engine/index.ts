@@ -74,6 +74,11 @@ export interface EngineOptions {
    * a live engine refuses quick buy (403). Demo mode always uses the simulated provider.
    */
   payments?: PaymentProvider;
+  /**
+   * Random bytes for key material that must not follow the seed (the demo deposit key: docs/SERVER.md
+   * "Key custody"); crypto.getRandomValues by default. Tests inject a fixed source for reproducible hashes.
+   */
+  entropy?: (bytes: number) => Uint8Array;
 }
 
 /** Read-only checks for tests, benches and support tooling; never part of the wire contract. */

@@ -154,7 +154,13 @@ export class Router {
         }
       }
     }
-    if (!route) return { ok: false, code: 404, msg: `Resource not found: ${key}` };
+    // Never echo a long path back (a 15 KB URL must not come back in the answer).
+    if (!route)
+      return {
+        ok: false,
+        code: 404,
+        msg: `Resource not found: ${key.length > 80 ? `${key.slice(0, 80)}...` : key}`,
+      };
     if (String(method).toUpperCase() !== route.handler.method) {
       return {
         ok: false,

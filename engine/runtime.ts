@@ -25,7 +25,7 @@ import type { Random } from './random';
 import { authorise, parseBody, resolve } from './pipeline';
 import { normaliseHeaders, Reply, Router, type AnyHandler } from './router';
 import type { Domain } from './routes';
-import { createSecrets } from './security/secrets';
+import { createSecrets, cryptoEntropy } from './security/secrets';
 import type { StoreAdapter } from './store/port';
 import { savepointOf, Tx } from './store/tx';
 import type { EngineRequest, EngineResponse, Envelope } from './contract';
@@ -77,6 +77,7 @@ export class Runtime {
     readonly random: Random,
     private readonly domains: readonly Domain[],
     readonly counterparties: Counterparties = resolveCounterparties(config),
+    private readonly entropy: (bytes: number) => Uint8Array = cryptoEntropy,
   ) {
     this.router = new Router(domains.map((d) => d.handlers ?? {}));
     for (const domain of domains) {
@@ -117,6 +118,7 @@ export class Runtime {
       ledger: state.ledger,
       jobs: state.jobs,
       secrets: createSecrets(this.config.secrets, this.seed, ids),
+      entropy: this.entropy,
       headers,
       emit: (message) => {
         state.events.push(message);

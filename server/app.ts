@@ -3,11 +3,13 @@
  * main.ts runs it from the environment; tests start it on an ephemeral port with their own clock and store.
  */
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
 import { createEngine, type Clock, type Engine, type StoreAdapter } from '../engine/index';
-import type { ServerConfig } from './config';
-import { createHttpHandler } from './http';
+import { ConfigError, type ServerConfig } from './config';
+import { createHttp } from './http';
 import { pgliteDriver, postgresDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
 import { SocketHub } from './ws';
@@ -22,6 +24,8 @@ export interface StartOptions {
   engineConfig?: Record<string, unknown>;
   /** The socket ping period (tests shorten it); 30 s by default. */
   pingEveryMs?: number;
+  /** pino settings (main.ts); no logging when absent. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export interface RunningServer {
@@ -29,6 +33,7 @@ export interface RunningServer {
   port: number;
   engine: Engine;
   http: Server;
+  app: FastifyInstance;
   hub: SocketHub;
   /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
   close(): Promise<void>;
@@ -45,6 +50,8 @@ export async function openStorage(config: ServerConfig): Promise<StoreAdapter | 
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
+  if (!config.demo && !config.walletXpub)
+    throw new ConfigError('WALLET_XPUB is required when DEMO=false (docs/SERVER.md "Key custody")');
   const storage = options.storage ?? (await openStorage(config));
   const engine = await createEngine({
     clock: options.clock,
@@ -52,6 +59,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     storage,
     config: {
       demo: config.demo,
+      // Watch-only deposit key; without one (demo mode) the engine makes a random demo key per database.
+      ...(config.walletXpub ? { walletXpub: config.walletXpub } : {}),
       ...(config.pbkdf2Iterations ? { pbkdf2Iterations: config.pbkdf2Iterations } : {}),
       ...(config.customerService ? { customerService: config.customerService } : {}),
       // Captchas are counted per client IP here; the engine's own count only guards against a flood.
@@ -60,59 +69,71 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
   });
 
-  const hub = new SocketHub(engine, { pingEveryMs: options.pingEveryMs });
-  const http = createServer(
-    createHttpHandler({
-      engine,
-      config,
-      onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
-    }),
-  );
-  // Receiving a 5 MiB upload over a slow mobile link takes longer than the engine may: only the call itself
-  // is held to TIMEOUT_MS.
-  http.requestTimeout = Math.max(config.timeoutMs, 120_000);
-  http.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+  const hub = new SocketHub(engine, {
+    pingEveryMs: options.pingEveryMs,
+    anonymousPerIp: config.anonymousSocketsPerIp,
   });
-  hub.attach(http);
+  // Commands fail at once while Redis is down (the rate-limit store then counts in memory).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 1_000,
+        lazyConnect: false,
+      })
+    : undefined;
+  redis?.on('error', () => undefined);
+  // Counting in Redis from the first request when it is up; an unreachable Redis delays start by 1 s at most.
+  if (redis)
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  const app = await createHttp({
+    engine,
+    config,
+    hub,
+    redis,
+    logger: options.logger,
+    onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
+  });
 
   // Settles never overlap: a slow one (a long catch-up after downtime) makes the next ticks skip.
   let settling: Promise<void> | null = null;
   const settle = () => {
     settling ??= engine
       .settle()
-      .catch((error: unknown) => console.error('settle failed', error))
+      .catch((error: unknown) => app.log.error({ err: error }, 'settle failed'))
       .finally(() => {
         settling = null;
       });
   };
   const timer = config.settleEveryMs > 0 ? setInterval(settle, config.settleEveryMs) : undefined;
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(config.port, config.host, () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
+  await app.listen({ port: config.port, host: config.host });
+  const http = app.server;
   const { port } = http.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
 
+  let closing: Promise<void> | null = null;
   return {
     url: `http://${host}:${port}`,
     port,
     engine,
     http,
+    app,
     hub,
-    close: async () => {
-      clearInterval(timer);
-      await hub.close();
-      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-      http.closeAllConnections();
-      await closed;
-      await settling;
-      await engine.close();
-    },
+    close: () =>
+      (closing ??= (async () => {
+        clearInterval(timer);
+        await hub.close();
+        await app.close();
+        await settling;
+        await engine.close();
+        redis?.disconnect();
+      })()),
   };
 }

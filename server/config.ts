@@ -1,4 +1,5 @@
 /** The server's settings, from the environment (docs/SERVER.md lists them). */
+import { watchOnlyKey } from '../engine/chain/addresses';
 
 export interface ServerConfig {
   port: number;
@@ -28,7 +29,25 @@ export interface ServerConfig {
   staticDir: string | undefined;
   /** The support contact of the site config; undefined keeps the engine's (demo) text. */
   customerService: string | undefined;
+  /** Logins per client IP per minute, and for the whole server per minute (per account: the engine's). */
+  loginPerIpPerMinute: number;
+  loginGlobalPerMinute: number;
+  /** Anonymous /ws sockets one client IP may hold open. */
+  anonymousSocketsPerIp: number;
+  /** Rate-limit counters shared by all instances; memory when undefined. */
+  redisUrl: string | undefined;
+  /** Prefix of the rate-limit keys in Redis (several deployments may share one Redis). */
+  redisPrefix: string;
+  /** Trust X-Forwarded-For/-Proto from this many proxy hops (0: none). */
+  trustProxy: number;
+  /** The deposit key's extended public key (live mode; docs/SERVER.md "Key custody"). */
+  walletXpub: string | undefined;
+  /** pino log level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
 }
+
+/** Why a live server refuses to start (DEMO=false without the deposit key). */
+export class ConfigError extends Error {}
 
 export const DEFAULT_CORS_ORIGINS = [
   'http://127.0.0.1:5173',
@@ -53,10 +72,34 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new Error(`${name} must be true or false`);
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+/**
+ * The settings from `env`. `defaultDemo` is what an unset DEMO means: false for the production start,
+ * true for the development command (`npm run server`), so it starts with no setup on demo keys.
+ */
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { defaultDemo?: boolean; requireKey?: boolean } = {},
+): ServerConfig {
   const storage = env['STORAGE']?.trim().toLowerCase();
   if (storage && storage !== 'memory' && storage !== 'sql') throw new Error('STORAGE must be memory or sql');
   const cors = env['CORS_ORIGINS']?.trim();
+  const demo = bool(env, 'DEMO', options.defaultDemo ?? false);
+  const walletXpub = env['WALLET_XPUB']?.trim() || undefined;
+  if (options.requireKey && !demo && !walletXpub)
+    throw new ConfigError(
+      'WALLET_XPUB is required when DEMO=false: set it to the extended public key of the deposit wallet ' +
+        "(m/44'/195'/0', docs/SERVER.md \"Key custody\"), or run with DEMO=true for demo addresses.",
+    );
+  if (walletXpub) {
+    try {
+      watchOnlyKey(walletXpub);
+    } catch (error) {
+      throw new ConfigError((error as Error).message);
+    }
+  }
+  const logLevel = env['LOG_LEVEL']?.trim() || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
+    throw new Error('LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent');
   return {
     port: int(env, 'PORT', 8787),
     host: env['HOST']?.trim() || '127.0.0.1',
@@ -65,7 +108,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     storage: storage === 'memory' ? 'memory' : 'sql',
     schema: env['DB_SCHEMA']?.trim() || 'strata',
     seed: int(env, 'SEED', 1),
-    demo: bool(env, 'DEMO', false),
+    demo,
     pbkdf2Iterations: env['PBKDF2_ITERATIONS'] ? int(env, 'PBKDF2_ITERATIONS', 0, 1000) : undefined,
     corsOrigins: cors ? cors.split(',').map((o) => o.trim().replace(/\/$/, '')) : DEFAULT_CORS_ORIGINS,
     maxBodyBytes: int(env, 'BODY_LIMIT', 6 * 1024 * 1024, 1024),
@@ -74,5 +117,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     captchaPerIpPerMinute: int(env, 'CAPTCHA_PER_IP', 30, 1),
     staticDir: env['STATIC_DIR']?.trim() || undefined,
     customerService: env['CUSTOMER_SERVICE']?.trim() || undefined,
+    loginPerIpPerMinute: int(env, 'LOGIN_PER_IP', 20, 1),
+    loginGlobalPerMinute: int(env, 'LOGIN_GLOBAL', 600, 1),
+    anonymousSocketsPerIp: int(env, 'WS_ANONYMOUS_PER_IP', 20, 1),
+    redisUrl: env['REDIS_URL']?.trim() || undefined,
+    redisPrefix: env['REDIS_PREFIX']?.trim() || 'strata-rl-',
+    trustProxy: int(env, 'TRUST_PROXY', 0, 0),
+    walletXpub,
+    logLevel,
   };
 }

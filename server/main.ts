@@ -1,25 +1,52 @@
 /**
- * `npm run server`: the live-mode server from the environment (docs/SERVER.md). Stops cleanly on SIGINT
- * and SIGTERM, so the last unit of work is committed and PostgreSQL's lock released.
+ * The server process (docs/SERVER.md, docs/DEPLOY.md): settings from the environment, pino logs on stdout,
+ * and a clean stop on SIGINT and SIGTERM (no new requests, the settle in progress finishes, sockets, the
+ * engine and its storage close), then exit 0. A live server (DEMO=false) without WALLET_XPUB exits 1 with a
+ * message naming it.
+ *
+ * `npm run server` (development: `node --import tsx`, one process, demo keys unless DEMO=false) passes
+ * `--dev`; `npm run server:start` runs the compiled dist-server/main.js (production: live unless DEMO=true).
  */
 import { startServer } from './app';
-import { configFromEnv } from './config';
+import { ConfigError, configFromEnv, type ServerConfig } from './config';
+import { REDACT } from './http';
 
-const config = configFromEnv();
-const server = await startServer({ config });
+const dev = process.argv.includes('--dev');
+
+let config: ServerConfig;
+try {
+  config = configFromEnv(process.env, { defaultDemo: dev, requireKey: true });
+} catch (error) {
+  console.error(`Strata server not started: ${(error as Error).message}`);
+  process.exit(error instanceof ConfigError ? 1 : 2);
+}
+
+const server = await startServer({
+  config,
+  logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[Redacted]' } },
+});
+const log = server.app.log;
 const storage =
   config.storage === 'memory' ? 'memory' : config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-console.log(`Strata server on ${server.url} (storage: ${storage}, demo: ${config.demo})`);
+log.info(
+  { url: server.url, storage, demo: config.demo },
+  config.demo
+    ? `Strata server on ${server.url} (storage: ${storage}); DEMO: deposit addresses are demo addresses`
+    : `Strata server on ${server.url} (storage: ${storage}); live, watch-only deposit key`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    log.info({ signal }, 'stopping');
+    // A stop that hangs (a stuck connection) must not keep the process forever.
+    setTimeout(() => process.exit(1), 15_000).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('shutdown failed', error);
+        log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );

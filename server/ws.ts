@@ -13,10 +13,12 @@
  *   changes and resets), so a revoked or expired token stops receiving within one heartbeat.
  * - The server sends `{ type: 'ping', data: <unix seconds> }` every 30 s, and closes a socket that sent
  *   nothing for three heartbeats, or that has not read 16 MiB sent to it.
+ * - One client IP may hold at most `anonymousPerIp` sockets that are not authenticated (20 by default); a
+ *   socket over the limit is closed at once (1013). Authenticated sockets do not count.
+ *
+ * The upgrade itself is @fastify/websocket's (server/http.ts routes /ws here; other paths are refused).
  */
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { Engine, EngineResponse, FeedMessage } from '../engine/index';
 
 const PING_EVERY_MS = 30_000;
@@ -37,6 +39,7 @@ const SESSION_CHANGING = new Set([
 
 interface Client {
   socket: WebSocket;
+  ip: string;
   bound: boolean;
   credentials: { token: string; userId: string } | null;
   memberId: string | null;
@@ -70,37 +73,36 @@ function memberOf(message: FeedMessage): string | null {
 }
 
 export class SocketHub {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   private readonly clients = new Set<Client>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
   private readonly now: () => number;
+  private readonly anonymousPerIp: number;
 
   constructor(
     private readonly engine: Engine,
-    options: { now?: () => number; pingEveryMs?: number } = {},
+    options: { now?: () => number; pingEveryMs?: number; anonymousPerIp?: number } = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.anonymousPerIp = options.anonymousPerIp ?? 20;
     this.unsubscribe = engine.subscribe((message) => this.deliver(message));
     this.timer = setInterval(() => this.tick(), options.pingEveryMs ?? PING_EVERY_MS);
     this.timer.unref();
   }
 
-  attach(server: Server): void {
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-      socket.on('error', () => undefined);
-      if ((req.url ?? '').split('?')[0] !== '/ws') {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-        return;
-      }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws));
-    });
-  }
-
-  private accept(socket: WebSocket): void {
+  /** Takes a socket @fastify/websocket upgraded on /ws, from client address `ip`. */
+  accept(socket: WebSocket, ip: string): void {
+    socket.on('error', () => undefined);
+    let anonymous = 0;
+    for (const c of this.clients) if (c.ip === ip && c.memberId === null) anonymous++;
+    if (anonymous >= this.anonymousPerIp) {
+      socket.close(1013, 'too many sockets');
+      return;
+    }
     const client: Client = {
       socket,
+      ip,
       bound: false,
       credentials: null,
       memberId: null,
@@ -112,8 +114,7 @@ export class SocketHub {
     const firstBind = setTimeout(() => {
       if (!client.bound) socket.close(1008, 'bind expected');
     }, FIRST_BIND_MS);
-    socket.on('message', (raw) => void this.receive(client, raw));
-    socket.on('error', () => undefined);
+    socket.on('message', (raw: RawData) => void this.receive(client, raw));
     socket.on('close', () => {
       clearTimeout(firstBind);
       this.clients.delete(client);
@@ -214,6 +215,6 @@ export class SocketHub {
     clearInterval(this.timer);
     this.unsubscribe();
     for (const client of this.clients) client.socket.terminate();
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    this.clients.clear();
   }
 }

@@ -11,6 +11,7 @@ import {
 } from './passwords';
 import { registerHandler } from './register';
 import { getUserHandler, loginHandler, logoutHandler } from './session';
+import { sweepHook } from './sweep';
 import { fileHandler, uploadsHandler } from './uploads';
 
 export const accountsDomain: Domain = {
@@ -32,4 +33,5 @@ export const accountsDomain: Domain = {
     '/api/user/cert': certHandler,
   },
   jobs: { 'accounts.certReview': reviewCert },
+  periodic: [sweepHook],
 };

@@ -7,7 +7,7 @@ import type { LoginUser } from '../contract';
 import { Codes, fail } from '../errors';
 import { handler } from '../router';
 import { body, text } from '../schema';
-import { verifySecret } from '../security/hashing';
+import { dummyHash, verifySecret } from '../security/hashing';
 import { addHit, clearHits, recentHits } from '../security/rateLimit';
 import { openSession, revokeSession } from '../security/sessions';
 import { findForLogin } from './lookup';
@@ -30,8 +30,12 @@ export const loginHandler = handler({
     if ((await recentHits(ctx.tx, rateKey, ctx.now, window)) >= limit) {
       throw fail(Codes.tooManyRequests, 'Too many failed logins: try again in 15 minutes');
     }
-    if (!member || !(await verifySecret(input.password, member.passwordHash))) {
-      ctx.onFailure(async (after) => addHit(after.tx, rateKey, after.now, window));
+    // An unknown username costs one hash too (timing says nothing about who exists) and writes nothing:
+    // a scan of random names must not grow storage. The per-IP and global limits (server) bound it.
+    const stored = member?.passwordHash ?? (await dummyHash(ctx.config.pbkdf2Iterations));
+    const matches = await verifySecret(input.password, stored);
+    if (!member || !matches) {
+      if (member) ctx.onFailure(async (after) => addHit(after.tx, rateKey, after.now, window));
       throw fail(Codes.credentialsWrong, 'Account or password is wrong');
     }
     if (member.status !== 'active')

@@ -45,6 +45,18 @@ describe('uploads and identity verification (docs/RULES.md A10, A11)', () => {
     expect((await h.call('/api/user/uploads', form(new Uint8Array(0), 'image/png'), alice)).code).toBe(400);
   });
 
+  it('A10 a member has an upload quota; another member is not affected', async () => {
+    const h = await harness({ config: { uploadQuotaBytes: 2 * PNG.length } });
+    const alice = await signUp(h, 'alice');
+    const bob = await signUp(h, 'bob');
+    expect((await h.call('/api/user/uploads', form(PNG, 'image/png'), alice)).code).toBe(0);
+    expect((await h.call('/api/Recharges/uploads', form(PNG, 'image/png'), alice)).code).toBe(0);
+    const over = await h.call('/api/user/uploads', form(PNG, 'image/png'), alice);
+    expect(over.code).toBe(400);
+    expect(over.msg).toMatch(/exceed/);
+    expect((await h.call('/api/user/uploads', form(PNG, 'image/png'), bob)).code).toBe(0);
+  });
+
   it('A11 cert goes under review, then the simulated reviewer passes it; a second submission is 403', async () => {
     const h = await harness();
     const alice = await signUp(h, 'alice');

@@ -79,6 +79,13 @@ export function uploadsHandler(purpose: FileRow['purpose']) {
       if (!sniffed || (file.type && file.type !== sniffed)) {
         throw fail(400, 'Only PNG, JPEG, WebP, GIF or PDF files are accepted');
       }
+      const used = (await ctx.tx.query(files, 'member', ctx.member.id)).reduce((sum, f) => sum + f.size, 0);
+      if (used + bytes.length > ctx.config.uploadQuotaBytes) {
+        throw fail(
+          400,
+          `Your uploads would exceed ${Math.floor(ctx.config.uploadQuotaBytes / 1048576)} MiB: contact customer service`,
+        );
+      }
       const id = `${await ctx.ids.next('file')}-${(await ctx.secrets.token()).slice(0, 16)}`;
       const name = (file.name ?? 'upload').replace(/[^\w.-]+/g, '_').slice(0, 80);
       ctx.tx.put(files, {

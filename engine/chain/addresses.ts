@@ -1,5 +1,8 @@
 /**
- * Deposit and platform addresses, derived from the engine seed with the real algorithms (issue 3 item 5):
+ * Deposit and platform addresses, derived with the real algorithms (issue 3 item 5) watch-only from the
+ * deposit wallet's account xpub (WatchOnlyBook, below: what the engine uses). The seed-based helpers
+ * (hdRootFromSeed, AddressBook) remain for the algorithm's test vectors only; no address shown comes from
+ * the seed any more (issue 11 item 4).
  * BIP-32 HD keys on secp256k1, BIP-44 paths per coin type, Ethereum's keccak-256 address with its EIP-55
  * checksum, and TRON's base58check form of the same 20 bytes behind the 0x41 prefix. Every primitive comes
  * from the audited @noble / @scure libraries; nothing here hashes by hand.
@@ -120,5 +123,67 @@ export class AddressBook {
 
   platform(network: Network): string {
     return this.address(network, PLATFORM_ACCOUNT, 0);
+  }
+}
+
+/**
+ * Key custody (docs/SERVER.md "Key custody"). A live server is given only WALLET_XPUB, the extended PUBLIC
+ * key of BIP-44 account m/44'/195'/0' of the deposit wallet, and derives every deposit address watch-only
+ * from it: member `i` at <xpub>/0/i, the platform at <xpub>/1/0. The TRC-20 and ERC-20 addresses are the
+ * two encodings (TRON base58check, Ethereum EIP-55) of the same child public key, so one key pair (held by
+ * the signer, never by the API server) controls both.
+ */
+export const WALLET_XPUB_PATH = "m/44'/195'/0'";
+const MEMBER_BRANCH = 0;
+const PLATFORM_BRANCH = 1;
+
+/** The account key of WALLET_XPUB; refuses a private key and anything that is not an extended key. */
+export function watchOnlyKey(xpub: string): HDKey {
+  let key: HDKey;
+  try {
+    key = HDKey.fromExtendedKey(xpub.trim());
+  } catch {
+    throw new Error('WALLET_XPUB is not a valid BIP-32 extended public key (xpub...)');
+  }
+  if (key.privateKey) {
+    throw new Error('WALLET_XPUB must be an extended PUBLIC key: the API server never holds a private key');
+  }
+  return key;
+}
+
+/** The account xpub of a wallet seed (the signer's side; tests derive their vectors with it). */
+export function walletXpubFromSeed(seed: Uint8Array): string {
+  return HDKey.fromMasterSeed(seed).derive(WALLET_XPUB_PATH).publicExtendedKey;
+}
+
+/** Addresses derived watch-only from an account xpub, remembered per branch and index. */
+export class WatchOnlyBook {
+  private readonly branches: HDKey[];
+  private readonly cache = new Map<string, string>();
+
+  constructor(xpub: string) {
+    const account = watchOnlyKey(xpub);
+    this.branches = [account.deriveChild(MEMBER_BRANCH), account.deriveChild(PLATFORM_BRANCH)];
+  }
+
+  private address(network: Network, branch: number, index: number): string {
+    const cacheKey = `${network}:${branch}:${index}`;
+    let address = this.cache.get(cacheKey);
+    if (address === undefined) {
+      bip44Path(network, 0, index); // range check
+      const child = this.branches[branch]?.deriveChild(index);
+      if (!child?.publicKey) throw new Error('BIP-32 derivation produced no public key');
+      address = addressFromPublicKey(network, child.publicKey);
+      this.cache.set(cacheKey, address);
+    }
+    return address;
+  }
+
+  member(network: Network, memberIndex: number): string {
+    return this.address(network, MEMBER_BRANCH, memberIndex);
+  }
+
+  platform(network: Network): string {
+    return this.address(network, PLATFORM_BRANCH, 0);
   }
 }

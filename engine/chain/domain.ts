@@ -1,24 +1,39 @@
 /**
- * The chain domain: per-engine address book and simulated chains, the member's exclusive addresses, and
- * the platform addresses the site config publishes (written to meta at every engine open).
+ * The chain domain: the deposit key, simulated chains, the member's exclusive addresses, and the platform
+ * addresses the site config publishes (written to meta at every engine open).
+ *
+ * Key custody (docs/SERVER.md): addresses are derived watch-only from an account xpub. A live server is
+ * given it (config.walletXpub, from WALLET_XPUB); otherwise the engine generates a demo key at random (never
+ * from the seed) the first time a database opens, keeps only its xpub in meta, and marks every address it
+ * shows as a demo address. The seed only drives the simulation.
  */
 import type { Ctx } from '../context';
 import type { Domain } from '../routes';
 import { meta } from '../site/handlers';
-import { AddressBook, type Network } from './addresses';
+import { WatchOnlyBook, walletXpubFromSeed, type Network } from './addresses';
 import { createChains, type SimulatedChain } from './simulator';
 import { depositAddresses, depositAddressId, type DepositAddressRow } from './tables';
 
-// Address derivation costs a few curve multiplications per level: one book per seed for the process.
-const books = new Map<number, AddressBook>();
+const XPUB_KEY = 'chain.walletXpub';
+const KIND_KEY = 'chain.walletKind';
 
-export function addressBook(seed: number): AddressBook {
-  let book = books.get(seed);
+// Address derivation costs a few curve multiplications per level: one book per xpub for the process.
+const books = new Map<string, WatchOnlyBook>();
+
+export function addressBook(xpub: string): WatchOnlyBook {
+  let book = books.get(xpub);
   if (!book) {
-    book = new AddressBook(seed);
-    books.set(seed, book);
+    book = new WatchOnlyBook(xpub);
+    books.set(xpub, book);
   }
   return book;
+}
+
+/** This database's deposit key (written at every engine open by the domain's init). */
+export async function walletOf(ctx: Ctx): Promise<{ book: WatchOnlyBook; demo: boolean }> {
+  const xpub = (await ctx.tx.get(meta, XPUB_KEY))?.value;
+  if (!xpub) throw new Error('The deposit key is not initialised');
+  return { book: addressBook(xpub), demo: (await ctx.tx.get(meta, KIND_KEY))?.value !== 'xpub' };
 }
 
 export function chainOf(ctx: Ctx, network: Network): SimulatedChain {
@@ -37,7 +52,7 @@ export async function memberAddress(
 ): Promise<DepositAddressRow> {
   const [existing] = await ctx.tx.query(depositAddresses, 'member', `${memberId}:${network}`);
   if (existing) return existing;
-  const address = addressBook(ctx.seed).member(network, Number(memberId));
+  const address = (await walletOf(ctx)).book.member(network, Number(memberId));
   const row: DepositAddressRow = {
     id: depositAddressId(network, address),
     memberId,
@@ -61,7 +76,26 @@ export async function ownerOfAddress(
 export const chainDomain: Domain = {
   name: 'chain',
   init: async (ctx) => {
-    const book = addressBook(ctx.seed);
+    let xpub = ctx.config.walletXpub.trim();
+    let kind = 'xpub';
+    if (xpub === '') {
+      kind = 'demo';
+      const stored = await ctx.tx.get(meta, XPUB_KEY);
+      const storedKind = (await ctx.tx.get(meta, KIND_KEY))?.value;
+      // A database that once ran on a real xpub never falls back to a demo key silently.
+      if (stored && storedKind === 'xpub') {
+        throw new Error('This database uses a real deposit key: start it with WALLET_XPUB (walletXpub)');
+      }
+      // Only the public half of the random demo key is kept: nothing can spend what is paid to it.
+      xpub = stored?.value ?? walletXpubFromSeed(ctx.entropy(64));
+    }
+    for (const [key, value] of [
+      [XPUB_KEY, xpub],
+      [KIND_KEY, kind],
+    ] as const) {
+      if ((await ctx.tx.get(meta, key))?.value !== value) ctx.tx.put(meta, { id: key, value });
+    }
+    const book = addressBook(xpub);
     for (const [key, network] of [
       ['site.walletAddress', 'TRC20'],
       ['site.ercAddress', 'ERC20'],

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { ownUpload } from '../accounts/uploads';
-import { addressBook, chainOf, memberAddress } from '../chain/domain';
+import { chainOf, memberAddress, walletOf } from '../chain/domain';
 import { networkSchema, requireAddress } from '../chain/schema';
 import { chainTxs } from '../chain/tables';
 import type { AuthCtx } from '../context';
@@ -43,6 +43,8 @@ const addressHandler = handler({
     return {
       network: input.network,
       address: row.address,
+      // A demo key's address (docs/SERVER.md "Key custody"): the app must never present it as real.
+      demo: ctx.config.demo || (await walletOf(ctx)).demo,
       currency: 'USDT',
       confirmations: ctx.config.networks[input.network].confirmations,
     };
@@ -80,7 +82,7 @@ const submitHandler = handler({
       currency: 'USDT',
       network: input.network,
       // A manual deposit is paid to the platform's published address (site config).
-      address: addressBook(ctx.seed).platform(input.network),
+      address: (await walletOf(ctx)).book.platform(input.network),
       amount: value.toString(),
       source: 'manual',
       status: 'pending',

@@ -29,6 +29,11 @@ export interface DepositAddress {
   currency: 'USDT';
   /** Confirmations a payment to it needs before it is credited. */
   confirmations: number;
+  /**
+   * True for an address of a demo key (generated per database, docs/SERVER.md "Key custody"): show it as
+   * a demo address, never as one to send real funds to. Added field; false on a live server's xpub.
+   */
+  demo: boolean;
 }
 
 export interface ChainSendResult {

@@ -24,6 +24,21 @@ async function derive(secret: string, salt: Uint8Array, iterations: number): Pro
   return new Uint8Array(bits);
 }
 
+/**
+ * A stored-hash stand-in for accounts that do not exist, at the same cost as a real one: a login for an
+ * unknown username verifies against it, so its timing is that of a wrong password (usernames cannot be
+ * enumerated by timing). Its salt is fixed and public; no secret verifies against it but by chance.
+ */
+const dummies = new Map<number, Promise<string>>();
+export function dummyHash(iterations: number): Promise<string> {
+  let hash = dummies.get(iterations);
+  if (!hash) {
+    hash = hashSecret('strata-no-such-account', new Uint8Array(16), iterations);
+    dummies.set(iterations, hash);
+  }
+  return hash;
+}
+
 export async function hashSecret(secret: string, salt: Uint8Array, iterations: number): Promise<string> {
   const hash = await derive(secret, salt, iterations);
   return `${PREFIX}$${iterations}$${base64.encode(salt)}$${base64.encode(hash)}`;

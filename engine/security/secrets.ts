@@ -17,6 +17,11 @@ export interface Secrets {
   digits(n: number, purpose: string): Promise<string>;
 }
 
+/** Bytes from the platform's CSPRNG (Web Crypto in browsers and Node). */
+export function cryptoEntropy(bytes: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(bytes));
+}
+
 export function createSecrets(mode: 'crypto' | 'seeded', seed: number, ids: Ids): Secrets {
   const seedKey = sha256(utf8ToBytes(`strata-secrets:${seed}`));
   const bytes = async (n: number, purpose: string): Promise<Uint8Array> => {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { chainOf } from '../chain/domain';
+import { simulatedSigner } from '../chain/signer';
 import { chainTxs } from '../chain/tables';
 import type { Ctx } from '../context';
 import { watchPayment } from '../deposits/incoming';
@@ -36,9 +37,12 @@ export async function captureWithdrawal(ctx: Ctx, row: WithdrawalRow): Promise<v
 /** The demo's send: captured, then broadcast on the simulated chain. */
 async function send(ctx: Ctx, row: WithdrawalRow): Promise<WithdrawalRow> {
   await captureWithdrawal(ctx, row);
-  const chain = chainOf(ctx, row.network);
   const txId = await ctx.ids.next('chainTx');
-  const tx = chain.send(`out:${row.id}`, ctx.now);
+  // Sent through the Signer interface (engine/chain/signer.ts); the demo's signer is the simulated chain.
+  const tx = await simulatedSigner(chainOf(ctx, row.network)).send(
+    { orderId: row.id, network: row.network, to: row.address, amount: row.received },
+    ctx.now,
+  );
   ctx.tx.put(chainTxs, {
     id: txId,
     network: row.network,

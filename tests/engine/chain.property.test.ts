@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleEngine } from '../../engine/engine';
 import { manualClock, type Engine } from '../../engine/index';
 import { domains } from '../../engine/routes';
-import { registration, T0 } from './harness';
+import { fixedEntropy, registration, T0 } from './harness';
 
 type Network = 'TRC20' | 'ERC20';
 const NETWORKS: Network[] = ['TRC20', 'ERC20'];
@@ -83,6 +83,7 @@ async function world(seed: number, storage = 'memory'): Promise<World> {
       clock,
       seed,
       storage,
+      entropy: fixedEntropy(seed),
       config: { pbkdf2Iterations: 1_000, secrets: 'seeded', rechargeReviewMs: 30_000 },
     },
     domains.filter((d) => d.name !== 'market'),

@@ -44,6 +44,14 @@ export interface Harness {
   get(path: string, session?: Session): Promise<{ code: number; msg: string; data: unknown }>;
 }
 
+/**
+ * Fixed "random" bytes for the demo deposit key, so two harnesses with one seed reach the same state hash.
+ * Only tests do this: a real engine draws its demo key from crypto.getRandomValues.
+ */
+export function fixedEntropy(seed: number): (bytes: number) => Uint8Array {
+  return (bytes) => Uint8Array.from({ length: bytes }, (_, i) => (seed * 31 + i * 7) & 0xff);
+}
+
 export async function harness(
   options: { config?: Record<string, unknown>; storage?: string; seed?: number; start?: number } = {},
 ): Promise<Harness> {
@@ -53,6 +61,7 @@ export async function harness(
       clock,
       seed: options.seed ?? 7,
       storage: options.storage ?? 'memory',
+      entropy: fixedEntropy(options.seed ?? 7),
       config: { pbkdf2Iterations: 1_000, secrets: 'seeded', ...options.config },
     },
     [...domains, faucet],

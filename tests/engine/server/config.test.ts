@@ -1,6 +1,7 @@
 /** The server's settings from the environment (docs/SERVER.md): defaults, parsing, and refusals. */
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, DEFAULT_CORS_ORIGINS } from '../../../server/config';
+import { ConfigError, configFromEnv, DEFAULT_CORS_ORIGINS } from '../../../server/config';
+import { TEST_XPUB } from './serve';
 
 describe('server config', () => {
   it('defaults to a live, local server on PGlite in ./.data', () => {
@@ -43,6 +44,31 @@ describe('server config', () => {
       schema: 'live',
     });
     expect(c.corsOrigins).toEqual(['https://app.example', 'https://b.example']);
+  });
+
+  it('live mode needs WALLET_XPUB (an extended public key); the development command defaults to demo', () => {
+    expect(() => configFromEnv({}, { requireKey: true })).toThrow(ConfigError);
+    expect(() => configFromEnv({ DEMO: 'false' }, { requireKey: true })).toThrow(/WALLET_XPUB/);
+    expect(() => configFromEnv({ WALLET_XPUB: 'xpub-not-a-key' })).toThrow(/WALLET_XPUB/);
+    expect(configFromEnv({ WALLET_XPUB: TEST_XPUB }, { requireKey: true })).toMatchObject({
+      demo: false,
+      walletXpub: TEST_XPUB,
+    });
+    expect(configFromEnv({}, { defaultDemo: true, requireKey: true }).demo).toBe(true);
+    expect(
+      configFromEnv({
+        REDIS_URL: 'redis://r:6379/2',
+        TRUST_PROXY: '1',
+        LOGIN_PER_IP: '5',
+        LOG_LEVEL: 'warn',
+      }),
+    ).toMatchObject({
+      redisUrl: 'redis://r:6379/2',
+      trustProxy: 1,
+      loginPerIpPerMinute: 5,
+      logLevel: 'warn',
+    });
+    expect(() => configFromEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
   it('refuses values it cannot use instead of guessing', () => {

@@ -1,6 +1,8 @@
 /**
  * Arbitrary requests over real HTTP: whatever the method, path, content type and bytes, the server answers
- * an envelope (HTTP 200, or 204 for a preflight) and keeps serving (docs/RULES.md G4-G6 on the wire).
+ * an envelope (HTTP 200, or 204 for a preflight) with a catalogue code, never 500 and never a stack
+ * trace, and keeps serving (docs/RULES.md G4-G6 on the wire). Bodies include deep nesting, NUL characters,
+ * oversized payloads and contract bodies with wrong types; paths include traversal attempts.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,12 +30,51 @@ const paths = fc.oneof(
     '/api/sync/push',
   ),
   fc.stringMatching(/^\/[a-zA-Z0-9/%._~-]{0,40}$/),
+  fc.constantFrom(
+    '/../../etc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/api/..%2f..%2fpackage.json',
+    '/%00',
+    '//api//user',
+  ),
 );
+
+/** A value nested `depth` deep in objects or arrays. */
+const deep = fc
+  .tuple(fc.integer({ min: 1, max: 200 }), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '0' + '}'.repeat(depth),
+  );
+
+/** Contract bodies with fields of the wrong type, NUL characters or huge strings. */
+const hostile = fc
+  .record({
+    username: fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.constant(null),
+      fc.constant('a\u0000b'),
+      fc.array(fc.string()),
+    ),
+    password: fc.oneof(fc.string(), fc.double(), fc.constant({}), fc.constant('x'.repeat(5000))),
+    amount: fc.oneof(
+      fc.string(),
+      fc.double(),
+      fc.bigInt().map(String),
+      fc.constant('1e999'),
+      fc.constant('-0'),
+    ),
+    network: fc.oneof(fc.constantFrom('TRC20', 'ERC20', 'BTC', ''), fc.integer()),
+  })
+  .map((value) => JSON.stringify(value));
 
 const bodies = fc.oneof(
   fc.json(),
   fc.string({ maxLength: 300 }),
   fc.uint8Array({ maxLength: 6000 }),
+  deep,
+  hostile,
+  fc.string({ maxLength: 50 }).map((s) => `{"username":"${s}\u0000","password":"p"}`),
   fc.constant('--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc\r\n--x--\r\n'),
 );
 
@@ -72,6 +113,8 @@ describe('http fuzz', () => {
             const envelope = JSON.parse(text) as { code: unknown; msg: unknown };
             expect(typeof envelope.code).toBe('number');
             expect(typeof envelope.msg).toBe('string');
+            expect(envelope.code).not.toBe(500);
+            expect(text).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
           }
         },
       ),

@@ -3,11 +3,15 @@
  * PBKDF2 at 1,000 iterations, and a client speaking the wire contract over real HTTP.
  */
 import { manualClock, type ManualClock, type StoreAdapter } from '../../../engine/index';
+import { walletXpubFromSeed } from '../../../engine/chain/addresses';
 import { startServer, type RunningServer } from '../../../server/app';
 import { configFromEnv, type ServerConfig } from '../../../server/config';
 import { registration } from '../harness';
 
 export const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
+
+/** The live servers' deposit key in tests: the account xpub of a fixed test wallet seed. */
+export const TEST_XPUB = walletXpubFromSeed(new Uint8Array(64).fill(7));
 
 export interface TestServer extends RunningServer {
   clock: ManualClock;
@@ -33,6 +37,8 @@ export async function startTestServer(
     clock?: ManualClock;
     config?: Partial<ServerConfig>;
     pingEveryMs?: number;
+    /** Engine constants over the server's (bench: transfer limits lifted). */
+    engineConfig?: Record<string, unknown>;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? manualClock(T0);
@@ -41,6 +47,7 @@ export async function startTestServer(
     port: 0,
     settleEveryMs: 0,
     pbkdf2Iterations: 1_000,
+    walletXpub: TEST_XPUB,
     ...options.config,
   };
   const server = await startServer({
@@ -48,6 +55,7 @@ export async function startTestServer(
     clock,
     storage: options.storage ?? 'memory',
     pingEveryMs: options.pingEveryMs,
+    engineConfig: options.engineConfig,
   });
   const request = async (method: string, path: string, body?: unknown, session?: Session) => {
     const response = await fetch(`${server.url}${path}`, {

@@ -1,0 +1,126 @@
+/**
+ * The production start (docs/DEPLOY.md): `npm run build:server` compiles server/ and engine/ to
+ * dist-server/main.js, which runs on plain node (no tsx) and answers the wire contract; SIGTERM stops it
+ * with exit code 0. The development command runs as ONE process (node --import tsx, no tsx child left
+ * behind), so a signal reaches the server itself.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<number | null>;
+}
+
+/** Starts a server process and waits for its "listening" log line (pino JSON on stdout). */
+function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, args, {
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      STORAGE: 'memory',
+      PORT: '0',
+      DEMO: 'true',
+      SETTLE_EVERY_MS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no start within 30 s:\n${out}`));
+    }, 30_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], exited });
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code} before listening:\n${out}`));
+    });
+  });
+}
+
+function childrenOf(pid: number): string[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=,comm=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+  } catch {
+    return []; // ps exits 1 when there is none
+  }
+}
+
+describe('server start', () => {
+  it('the compiled server (npm run build:server, node dist-server/main.js) answers getsite and stops on SIGTERM', async () => {
+    execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'ignore' });
+    expect(existsSync('dist-server/main.js')).toBe(true);
+    // Plain JavaScript importing only packages: nothing for tsx to do, and nothing from devDependencies.
+    const bundle = readFileSync('dist-server/main.js', 'utf8');
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const imported = new Set(
+      [...bundle.matchAll(/from "([^"./][^"]*)"/g)]
+        .map((m) => m[1] ?? '')
+        .filter((name) => !name.startsWith('node:'))
+        .map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0])),
+    );
+    for (const name of imported) expect(pkg.dependencies, name).toHaveProperty([name as string]);
+
+    const server = await start(['dist-server/main.js']);
+    try {
+      const site = (await (await fetch(`${server.url}/api/site/getsite`)).json()) as {
+        code: number;
+        data: { demo: boolean };
+      };
+      expect(site).toMatchObject({ code: 0, data: { demo: true } });
+      const headers = (await fetch(`${server.url}/api/site/getsite`)).headers;
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+      expect(headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('the development command is one process: SIGTERM reaches the server, which exits 0', async () => {
+    const server = await start(['--import', 'tsx', 'server/main.ts', '--dev']);
+    // tsx's loader keeps an esbuild transform service as its only child (it ends with its parent's pipe):
+    // no second node process that a signal would miss.
+    const helpers = childrenOf(server.child.pid as number);
+    try {
+      expect(helpers.filter((line) => !/\besbuild$/.test(line))).toEqual([]);
+      expect((await (await fetch(`${server.url}/api/site/getsite`)).json()) as object).toMatchObject({
+        code: 0,
+      });
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exited).toBe(0);
+    for (const line of helpers) {
+      const pid = Number(line.trim().split(/\s+/)[0]);
+      await expect.poll(() => alive(pid), { timeout: 5_000 }).toBe(false);
+    }
+  }, 60_000);
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
