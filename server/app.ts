@@ -6,7 +6,9 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEngine, type Clock, type Engine, type StoreAdapter } from '../engine/index';
+import { openCluster, type Cluster } from './cluster';
 import type { ServerConfig } from './config';
+import { bridgeFeed } from './events';
 import { createHttpHandler } from './http';
 import { pgliteDriver, postgresDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
@@ -30,6 +32,8 @@ export interface RunningServer {
   engine: Engine;
   http: Server;
   hub: SocketHub;
+  /** The event bus and background-work lease shared with other instances on the same database. */
+  cluster: Cluster;
   /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
   close(): Promise<void>;
 }
@@ -38,7 +42,9 @@ export interface RunningServer {
 export async function openStorage(config: ServerConfig): Promise<StoreAdapter | 'memory'> {
   if (config.storage === 'memory') return 'memory';
   if (config.databaseUrl)
-    return SqlStore.open(await postgresDriver(config.databaseUrl), { schema: config.schema });
+    return SqlStore.open(await postgresDriver(config.databaseUrl, { poolSize: config.poolSize }), {
+      schema: config.schema,
+    });
   await mkdir(config.dataDir, { recursive: true });
   return SqlStore.open(await pgliteDriver(config.dataDir), { schema: config.schema });
 }
@@ -60,7 +66,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
   });
 
-  const hub = new SocketHub(engine, { pingEveryMs: options.pingEveryMs });
+  // Feed messages travel over the cluster's bus, so a socket on any instance hears what any instance did.
+  const cluster = await openCluster(storage, { databaseUrl: config.databaseUrl });
+  const feed = bridgeFeed(engine, cluster.bus);
+  const hub = new SocketHub(feed.engine, { pingEveryMs: options.pingEveryMs });
   const http = createServer(
     createHttpHandler({
       engine,
@@ -77,11 +86,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   hub.attach(http);
 
-  // Settles never overlap: a slow one (a long catch-up after downtime) makes the next ticks skip.
+  // Settles never overlap: a slow one (a long catch-up after downtime) makes the next ticks skip. With
+  // several instances on one database only the lease holder settles (server/cluster.ts).
   let settling: Promise<void> | null = null;
   const settle = () => {
-    settling ??= engine
-      .settle()
+    settling ??= cluster
+      .mayRunBackgroundWork()
+      .then((leader) => (leader ? engine.settle() : undefined))
       .catch((error: unknown) => console.error('settle failed', error))
       .finally(() => {
         settling = null;
@@ -105,6 +116,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     engine,
     http,
     hub,
+    cluster,
     close: async () => {
       clearInterval(timer);
       await hub.close();
@@ -112,6 +124,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       http.closeAllConnections();
       await closed;
       await settling;
+      feed.close();
+      await cluster.close();
       await engine.close();
     },
   };

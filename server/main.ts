@@ -1,6 +1,6 @@
 /**
  * `npm run server`: the live-mode server from the environment (docs/SERVER.md). Stops cleanly on SIGINT
- * and SIGTERM, so the last unit of work is committed and PostgreSQL's lock released.
+ * and SIGTERM, so the last unit of work is committed and the background-work lease handed back.
  */
 import { startServer } from './app';
 import { configFromEnv } from './config';

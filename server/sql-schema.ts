@@ -191,16 +191,22 @@ async function initial({ c, s }: MigrationContext): Promise<void> {
   await c.query(`DROP TABLE IF EXISTS ${s}.strata_meta`);
 }
 
-/** Settle leadership (server/app.ts): one row per lease, renewed by its holder, taken over once expired. */
-async function leases({ c, s }: MigrationContext): Promise<void> {
+/**
+ * Several instances on one database (server/cluster.ts, server/events.ts): leases (one row per lease, renewed
+ * by its holder, taken over once expired) and feed messages too large for a NOTIFY payload.
+ */
+async function cluster({ c, s }: MigrationContext): Promise<void> {
   await c.query(
     `CREATE TABLE ${s}.strata_leases (name text PRIMARY KEY, holder text NOT NULL, expires_at timestamptz NOT NULL)`,
+  );
+  await c.query(
+    `CREATE TABLE ${s}.strata_events (id bigserial PRIMARY KEY, message jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now())`,
   );
 }
 
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
-  { name: '0002-leases', up: leases },
+  { name: '0002-cluster', up: cluster },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

@@ -5,6 +5,7 @@
  * conserved (L1, L2) and whatever one instance committed the other reads at once (no mirror).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { Codes } from '../../../engine/errors';
 import { SqlStore } from '../../../server/sql-store';
 import { deposit, login, signUp, startTestServer, type Session, type TestServer } from './serve';
@@ -30,8 +31,10 @@ async function balance(s: TestServer, who: Session): Promise<string> {
 async function twoInstances(): Promise<{ a: TestServer; b: TestServer; ann: Session; bob: Session }> {
   const schema = freshSchema();
   schemas.push(schema);
-  const a = await startTestServer({ storage: await openOn(schema) });
-  const b = await startTestServer({ storage: await openOn(schema), clock: a.clock });
+  // On PostgreSQL the instances share an event bus (LISTEN/NOTIFY) too; PGlite is one process.
+  const config = { databaseUrl: process.env['DATABASE_URL'] };
+  const a = await startTestServer({ storage: await openOn(schema), config });
+  const b = await startTestServer({ storage: await openOn(schema), clock: a.clock, config });
   const ann = await signUp(a, 'ann');
   const bob = await signUp(b, 'bob');
   await deposit(a, ann, '300', 1);
@@ -81,4 +84,39 @@ describe(`two instances on one database (${sqlKind})`, () => {
     await a.close();
     await b.close();
   });
+
+  it.runIf(sqlKind === 'postgres')(
+    'a socket on instance b hears the balance event of a transfer made on instance a',
+    async () => {
+      const { a, b, ann, bob } = await twoInstances();
+      const socket = new WebSocket(`${b.url.replace('http', 'ws')}/ws`);
+      const messages: Array<{ type: string; data: { memberId?: string } | null }> = [];
+      const arrived = new Set<() => void>();
+      socket.on('message', (raw: Buffer) => {
+        messages.push(JSON.parse(raw.toString()) as (typeof messages)[number]);
+        for (const wake of arrived) wake();
+      });
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const waitFor = (match: (m: (typeof messages)[number]) => boolean) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (!messages.some(match)) return;
+            arrived.delete(check);
+            resolve();
+          };
+          arrived.add(check);
+          check();
+        });
+      socket.send(JSON.stringify({ type: 'bind', data: { token: bob.token, userId: bob.id } }));
+      await waitFor((m) => m.type === 'bound' && m.data?.memberId === bob.id);
+      const sent = await a.call('/api/transfer/submit', { account: 'bob', amount: '3' }, ann);
+      expect(sent.code).toBe(0);
+      await waitFor((m) => m.type === 'balance' && m.data?.memberId === bob.id);
+      // Account events stay private: ann's balance event is not delivered to bob's socket.
+      expect(messages.some((m) => m.type === 'balance' && m.data?.memberId === ann.id)).toBe(false);
+      socket.terminate();
+      await a.close();
+      await b.close();
+    },
+  );
 });
