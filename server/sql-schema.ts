@@ -204,9 +204,55 @@ async function cluster({ c, s }: MigrationContext): Promise<void> {
   );
 }
 
+/**
+ * Id kinds (engine/ids.ts) served by PostgreSQL sequences instead of a counter row, so concurrent units of
+ * work (on any number of instances) never conflict over one hot row. Per-member sequences (`sync:<id>`,
+ * whose order must follow commit order) stay counter rows.
+ */
+export const SEQUENCED_KINDS: readonly string[] = [
+  'member',
+  'journal',
+  'hold',
+  'transfer',
+  'accountTransfer',
+  'deposit',
+  'withdrawal',
+  'chainTx',
+  'tradeOrder',
+  'position',
+  'vipRecord',
+  'financeOrder',
+  'profit',
+  'pledge',
+  'job',
+  'deadJob',
+  'captcha',
+  'file',
+  'cert',
+  'bankCard',
+  'buycoin',
+  'note',
+  'secret',
+];
+
+export function sequenceOf(kind: string): string {
+  return `id_seq_${kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+}
+
+/** Sequences per id kind, continuing from the counter rows written before them. */
+async function sequences({ c, s }: MigrationContext): Promise<void> {
+  for (const kind of SEQUENCED_KINDS) {
+    const seq = `${s}.${sequenceOf(kind)}`;
+    const base = kind === 'member' ? 100_000 : 0;
+    await c.query(`CREATE SEQUENCE ${seq} AS bigint MINVALUE 0 START WITH ${base + 1}`);
+    await c.query(`SELECT setval('${seq}', value) FROM ${s}.id_counters WHERE id = $1`, [kind]);
+  }
+}
+
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
   { name: '0002-cluster', up: cluster },
+  { name: '0003-id-sequences', up: sequences },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

@@ -20,7 +20,9 @@ import type { RowRef, StoreAdapter, StoredRow } from '../engine/index';
 import { compareIds } from '../engine/store/port';
 import { decodeValue, encodeValue, escapeText, unescapeText } from './sql-codec';
 import { checkSchemaName, type SqlConnection, type SqlDriver } from './sql-driver';
-import { migrate } from './sql-schema';
+import { migrate, SEQUENCED_KINDS, sequenceOf } from './sql-schema';
+
+const SEQUENCED = new Set(SEQUENCED_KINDS);
 
 export interface SqlStoreOptions {
   /** PostgreSQL schema of the tables (created when missing); default `strata`. */
@@ -86,6 +88,18 @@ export class SqlStore implements StoreAdapter {
     return own ? { sql: `${this.schema}.${own}`, t: null } : { sql: `${this.schema}.strata_rows`, t: table };
   }
 
+  nextId(kind: string): Promise<number | undefined> {
+    return this.sequence(this.driver, kind);
+  }
+
+  private async sequence(c: SqlConnection, kind: string): Promise<number | undefined> {
+    if (!SEQUENCED.has(kind)) return undefined;
+    const { rows } = await c.query<{ n: string }>(
+      `SELECT nextval('${this.schema}.${sequenceOf(kind)}')::text AS n`,
+    );
+    return Number(rows[0]?.n);
+  }
+
   get(table: string, id: string): Promise<unknown> {
     return readGet(this.driver, this.target(table), id);
   }
@@ -149,6 +163,7 @@ export class SqlStore implements StoreAdapter {
       scan: (table) => readScan(c, this.target(table)),
       tables: () => this.listTables(c),
       commit: (puts, deletes) => this.write(c, puts, deletes),
+      nextId: (kind) => this.sequence(c, kind),
       close: async () => undefined,
     };
   }

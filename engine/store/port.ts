@@ -88,6 +88,12 @@ export interface StoreAdapter {
    * Adapters without it (memory, Dexie) get every unit of work from the runtime's serial queue instead.
    */
   transaction?<T>(work: (store: StoreAdapter) => Promise<T>): Promise<T>;
+  /**
+   * Present on adapters that hand out ids from the database (the SQL store's sequences): the next number of
+   * id kind `kind`, or undefined when the kind has no sequence (engine/ids.ts then uses its counter row).
+   * Sequence numbers are not rolled back with a failed unit of work, so ids may have gaps.
+   */
+  nextId?(kind: string): Promise<number | undefined>;
 }
 
 export function compareIds(a: string, b: string): number {
