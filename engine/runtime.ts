@@ -1,7 +1,7 @@
 /**
  * The runtime: units of work. On memory and Dexie storage every call, job and hook runs alone in a serial
  * queue (mutating handlers are serialised, so there are no lost updates); on an adapter with transactions
- * (the server's SQL store) calls run concurrently, each unit in its own SERIALIZABLE transaction, re-run on
+ * (the server's SQL store) calls run concurrently, each unit in its own REPEATABLE READ transaction, re-run on
  * a conflict. Either way a unit is committed in one adapter commit or dropped whole; feed messages go out
  * only after the commit.
  */

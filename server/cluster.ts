@@ -6,7 +6,8 @@
  *   in `strata_leases` (`holder`, `expires_at`) at every settle tick and takes the row over once it has
  *   expired, so a killed leader (kill -9 included) is replaced within `leaseMs`. The lease only saves work:
  *   correctness does not depend on it, since each job and periodic hook re-reads its own row inside its
- *   SERIALIZABLE unit of work and does nothing when another instance already ran it (engine/runtime.ts).
+ *   unit of work (one transaction; two units writing the row cannot both commit) and does nothing when another
+ *   instance already ran it (engine/runtime.ts).
  *
  * Memory storage and PGlite are one process: a local bus, and background work always runs.
  */

@@ -170,8 +170,8 @@ async function initial({ c, s }: MigrationContext): Promise<void> {
         extra.map((col) => `, ${col}`).join('') +
         ')',
     );
-    // The engine's declared indexes: one GIN index over the index keys (fastupdate off, so SERIALIZABLE
-    // transactions take page-level predicate locks on it instead of locking the whole index).
+    // The engine's declared indexes: one GIN index over the index keys (fastupdate off: no pending list, so
+    // an index query never has to sift unmerged entries).
     await c.query(`CREATE INDEX ${sqlName}_ix ON ${s}.${sqlName} USING gin (ix) WITH (fastupdate = off)`);
     await c.query(`INSERT INTO ${s}.strata_tables (name, sql_name) VALUES ($1, $2)`, [name, sqlName]);
     // Rows the first layout kept for this table move here.
