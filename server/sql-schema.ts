@@ -65,7 +65,10 @@ export const ENGINE_TABLES: Readonly<Record<string, string>> = {
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
 const text = (field: string) => gen('text', `v->>'${field}'`);
+/** Integers that must be exact (micro-USDT amounts, counters): a fraction is refused. */
 const big = (field: string) => gen('bigint', `(v->>'${field}')::bigint`);
+/** Times in ms: the engine's clock may carry a fraction of a millisecond, kept in `v`, floored here. */
+const time = (field: string) => gen('bigint', `floor((v->>'${field}')::numeric)::bigint`);
 const member = (s: string, field = 'memberId') =>
   `${text(field)} REFERENCES ${s}.members (id) DEFERRABLE INITIALLY DEFERRED`;
 
@@ -75,10 +78,10 @@ function typedColumns(s: string): Record<string, string[]> {
   return {
     members: [
       `username_key ${text('usernameKey')} NOT NULL`,
-      `created_at ${big('createdAt')}`,
+      `created_at ${time('createdAt')}`,
       `UNIQUE (username_key)`,
     ],
-    sessions: memberOwned(`expires_at ${big('expiresAt')}`),
+    sessions: memberOwned(`expires_at ${time('expiresAt')}`),
     captchas: [],
     member_certs: memberOwned(),
     uploads: memberOwned(),
@@ -94,7 +97,7 @@ function typedColumns(s: string): Record<string, string[]> {
       `CONSTRAINT balance_not_negative CHECK (amount >= 0 OR NOT (account LIKE 'user:%' OR account LIKE 'platform:%'))`,
     ],
     ledger_entries: [
-      `at ${big('at')} NOT NULL`,
+      `at ${time('at')} NOT NULL`,
       `kind ${text('kind')} NOT NULL`,
       `ref ${text('ref')}`,
       // L1: every entry is balanced per asset.
@@ -116,7 +119,7 @@ function typedColumns(s: string): Record<string, string[]> {
       `to_id ${member(s, 'toId')} NOT NULL`,
       // The transfer record keeps the wire's decimal amount; the money itself moved in ledger_entries.
       `amount ${gen('numeric', `(v->>'amount')::numeric`)} NOT NULL CHECK (amount > 0)`,
-      `created_at ${big('createdAt')}`,
+      `created_at ${time('createdAt')}`,
     ],
     transfer_receive_totals: [`amount ${big('amount')} NOT NULL CHECK (amount >= 0)`],
     vip_records: memberOwned(),
@@ -130,12 +133,12 @@ function typedColumns(s: string): Record<string, string[]> {
     bank_cards: memberOwned(),
     sync_results: memberOwned(
       `mutation_id ${text('mutationId')} NOT NULL`,
-      `at ${big('at')}`,
+      `at ${time('at')}`,
       `UNIQUE (member_id, mutation_id)`,
     ),
     sync_meta: [],
     sync_changes: memberOwned(`seq ${big('seq')} NOT NULL`),
-    jobs: [`kind ${text('kind')} NOT NULL`, `due_at ${big('dueAt')} NOT NULL`],
+    jobs: [`kind ${text('kind')} NOT NULL`, `due_at ${time('dueAt')} NOT NULL`],
     dead_jobs: [],
     hook_state: [],
     site_meta: [],
