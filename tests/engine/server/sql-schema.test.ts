@@ -139,6 +139,37 @@ describe(`sql schema (${sqlKind})`, () => {
     expect(await refusal((tx) => tx.put(holds, { id: 'h2', ...hold, amount: '3' }))).toBeUndefined();
   });
 
+  it('a database of the first layout (one JSON table) is migrated: engine rows move to their tables', async () => {
+    const old = freshSchema();
+    const driver = await testDriver();
+    try {
+      await driver.query(`CREATE SCHEMA ${old}`);
+      await driver.query(
+        `CREATE TABLE ${old}.strata_rows (t text NOT NULL, id text NOT NULL, ix text[] NOT NULL, v jsonb NOT NULL, PRIMARY KEY (t, id))`,
+      );
+      await driver.query(`CREATE TABLE ${old}.strata_meta (key text PRIMARY KEY, value jsonb NOT NULL)`);
+      await driver.query(
+        `INSERT INTO ${old}.strata_rows (t, id, ix, v) VALUES
+          ('members', '100001', '{username=ann}', '{"id":"100001","usernameKey":"ann","createdAt":1}'),
+          ('counters', 'member', '{}', '{"id":"member","value":100001}'),
+          ('pets', '1', '{owner=ann}', '{"id":"1","owner":"ann"}')`,
+      );
+      const migrated = await SqlStore.open(await testDriver(), { schema: old });
+      expect(await migrated.query('members', 'username=ann')).toEqual([
+        { id: '100001', usernameKey: 'ann', createdAt: 1 },
+      ]);
+      expect(await migrated.get('pets', '1')).toEqual({ id: '1', owner: 'ann' });
+      // Ids continue after the counters of the first layout.
+      expect(await migrated.nextId('member')).toBe(100_002);
+      const { rows } = await driver.query<{ t: string }>(`SELECT t FROM ${old}.strata_rows`);
+      expect(rows.map((r) => r.t)).toEqual(['pets']);
+      await migrated.close();
+    } finally {
+      await driver.close();
+      await dropSchema(old);
+    }
+  });
+
   it('concurrent read-modify-write units on one row, from two stores, lose no update', async () => {
     const other = await SqlStore.open(await testDriver(), { schema });
     const counter = { name: 'counters', indexes: {} };
