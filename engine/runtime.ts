@@ -278,7 +278,10 @@ export class Runtime {
         const now = this.clock.now();
         if (seen !== this.jobsVersion) {
           seen = this.jobsVersion;
-          due = dueQueue((await this.store.scan(jobsTable.name)) as JobRow[], now);
+          const rows = this.store.due
+            ? await this.store.due(jobsTable.name, now)
+            : await this.store.scan(jobsTable.name);
+          due = dueQueue(rows as JobRow[], now);
         }
         const next = due.at(-1);
         let hooksRan = false;

@@ -112,6 +112,17 @@ export class SqlStore implements StoreAdapter {
     return Number(rows[0]?.n);
   }
 
+  /** Due jobs from the `jobs_due` index (the jobs table has a `due_at` column); other tables are scanned. */
+  async due(table: string, upTo: number): Promise<unknown[]> {
+    const own = this.tablesByName.get(table);
+    if (table !== 'jobs' || own !== 'jobs') return this.scan(table);
+    const { rows } = await this.driver.query<DbRow>(
+      `SELECT id, v FROM ${this.schema}.jobs WHERE due_at <= $1`,
+      [Math.floor(upTo)],
+    );
+    return decodeRows(rows);
+  }
+
   get(table: string, id: string): Promise<unknown> {
     return readGet(this.driver, this.target(table), id);
   }

@@ -94,6 +94,12 @@ export interface StoreAdapter {
    * Sequence numbers are not rolled back with a failed unit of work, so ids may have gaps.
    */
   nextId?(kind: string): Promise<number | undefined>;
+  /**
+   * Optional: the records of `table` (the jobs table) whose `dueAt` is at most `upTo`, in any order, and
+   * possibly a few more (the caller filters). Lets settle read only what is due instead of scanning every
+   * scheduled job (the SQL store answers from an index); adapters without it are scanned.
+   */
+  due?(table: string, upTo: number): Promise<unknown[]>;
 }
 
 export function compareIds(a: string, b: string): number {

@@ -66,7 +66,7 @@ describe(`two instances on one database (${sqlKind})`, () => {
     }
     await a.close();
     await b.close();
-  });
+  }, 120_000);
 
   it('one member served by both instances at once: sessions, writes and reads are shared', async () => {
     const { a, b, ann, bob } = await twoInstances();
@@ -83,7 +83,7 @@ describe(`two instances on one database (${sqlKind})`, () => {
     expect(await balance(b, ann)).toBe('288');
     await a.close();
     await b.close();
-  });
+  }, 120_000);
 
   it.runIf(sqlKind === 'postgres')(
     'a socket on instance b hears the balance event of a transfer made on instance a',
@@ -118,5 +118,6 @@ describe(`two instances on one database (${sqlKind})`, () => {
       await a.close();
       await b.close();
     },
+    120_000,
   );
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
   const tx = new Tx(store);
   tx.put(members, { id: '100001', usernameKey: 'ann', createdAt: 1 } as never);
   await tx.commit();
-});
+  // Starting PGlite (when no DATABASE_URL) takes seconds of CPU, more on a loaded machine.
+}, 120_000);
 
 afterAll(async () => {
   await store.close();
