@@ -1,10 +1,12 @@
 /**
  * The event bus between instances (server/events.ts): on PostgreSQL a message published by one bus is heard
  * by every bus on the same schema (itself included), large messages through the overflow table, and a
- * schema's channel is its own. The local bus (PGlite, memory) delivers in-process.
+ * schema's channel is its own. The local bus (PGlite, memory) delivers in-process. The background-work lease
+ * (server/cluster.ts) has one holder at a time and passes on when its holder stops or stops renewing.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FeedMessage } from '../../../engine/index';
+import { openCluster } from '../../../server/cluster';
 import { localBus, postgresBus, type EventBus } from '../../../server/events';
 import { SqlStore } from '../../../server/sql-store';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
@@ -38,7 +40,7 @@ async function busOn(schema: string): Promise<EventBus> {
   return bus;
 }
 
-describe('event bus', () => {
+describe('event bus and background-work lease', () => {
   it('the local bus delivers to every subscriber until it unsubscribes', () => {
     const bus = localBus();
     const got: string[] = [];
@@ -79,6 +81,38 @@ describe('event bus', () => {
       elsewhere.publish({ type: 'ping', data: null });
       await own;
       expect(strays.map((m) => m.type)).toEqual(['ping']);
+    },
+    60_000,
+  );
+
+  it.runIf(sqlKind === 'postgres')(
+    'postgres: one instance at a time holds the background-work lease; a dead holder is replaced after expiry',
+    async () => {
+      const schema = freshSchema();
+      schemas.push(schema);
+      const databaseUrl = process.env['DATABASE_URL'];
+      const stores = await Promise.all(
+        [0, 1, 2].map(async () => SqlStore.open(await testDriver(), { schema })),
+      );
+      closers.push(async () => {
+        for (const store of stores) await store.close();
+      });
+      const [s1, s2, s3] = stores as [SqlStore, SqlStore, SqlStore];
+      const first = await openCluster(s1, { databaseUrl, leaseMs: 60_000 });
+      const second = await openCluster(s2, { databaseUrl, leaseMs: 60_000 });
+      expect(await first.mayRunBackgroundWork()).toBe(true);
+      expect(await second.mayRunBackgroundWork()).toBe(false);
+      expect(await first.mayRunBackgroundWork()).toBe(true); // renewal
+      // A clean stop hands the lease back at once.
+      await first.close();
+      expect(await second.mayRunBackgroundWork()).toBe(true);
+      // A holder that stops renewing (killed) loses it once it expires.
+      const third = await openCluster(s3, { databaseUrl, leaseMs: 60_000 });
+      await s2.driver.query(`UPDATE ${schema}.strata_leases SET expires_at = now() - interval '1 second'`);
+      expect(await third.mayRunBackgroundWork()).toBe(true);
+      expect(await second.mayRunBackgroundWork()).toBe(false);
+      await second.close();
+      await third.close();
     },
     60_000,
   );
