@@ -224,36 +224,44 @@ export class SqlStore implements StoreAdapter {
       rows.set(p.id, p);
       putsBy.set(p.table, rows);
     }
-    // Tables in a fixed order, so two transactions writing the same tables lock them alike.
+    // Every write of the commit in ONE statement (data-modifying CTEs: one round trip however many tables),
+    // tables in a fixed order.
+    const statements: string[] = [];
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
     for (const table of [...deletesBy.keys()].sort()) {
       const { sql, t } = this.target(table);
-      const ids = deletesBy.get(table) ?? [];
-      if (t === null) await c.query(`DELETE FROM ${sql} WHERE id = ANY($1::text[])`, [ids]);
-      else await c.query(`DELETE FROM ${sql} WHERE t = $1 AND id = ANY($2::text[])`, [escapeText(t), ids]);
+      const ids = param(deletesBy.get(table) ?? []);
+      statements.push(
+        t === null
+          ? `DELETE FROM ${sql} WHERE id = ANY(${ids}::text[])`
+          : `DELETE FROM ${sql} WHERE t = ${param(escapeText(t))} AND id = ANY(${ids}::text[])`,
+      );
     }
     for (const table of [...putsBy.keys()].sort()) {
       const { sql, t } = this.target(table);
       const rows = [...(putsBy.get(table)?.values() ?? [])].sort((a, b) => compareIds(a.id, b.id));
-      const encoded = JSON.stringify(
-        rows.map((p) => [escapeText(p.id), p.ix.map(escapeText), encodeValue(p.value)]),
+      const encoded = param(
+        JSON.stringify(rows.map((p) => [escapeText(p.id), p.ix.map(escapeText), encodeValue(p.value)])),
       );
       const select =
-        `SELECT e->>0, ARRAY(SELECT jsonb_array_elements_text(e->1)), e->2 ` +
-        `FROM jsonb_array_elements($1::jsonb) AS e`;
-      if (t === null) {
-        await c.query(
-          `INSERT INTO ${sql} (id, ix, v) ${select} ` +
-            `ON CONFLICT (id) DO UPDATE SET ix = EXCLUDED.ix, v = EXCLUDED.v`,
-          [encoded],
-        );
-      } else {
-        await c.query(
-          `INSERT INTO ${sql} (t, id, ix, v) SELECT $2, s.* FROM (${select}) AS s ` +
-            `ON CONFLICT (t, id) DO UPDATE SET ix = EXCLUDED.ix, v = EXCLUDED.v`,
-          [encoded, escapeText(t)],
-        );
-      }
+        `SELECT e->>0 AS id, ARRAY(SELECT jsonb_array_elements_text(e->1)) AS ix, e->2 AS v ` +
+        `FROM jsonb_array_elements(${encoded}::jsonb) AS e`;
+      statements.push(
+        t === null
+          ? `INSERT INTO ${sql} (id, ix, v) ${select} ` +
+              `ON CONFLICT (id) DO UPDATE SET ix = EXCLUDED.ix, v = EXCLUDED.v`
+          : `INSERT INTO ${sql} (t, id, ix, v) SELECT ${param(escapeText(t))}, s.* FROM (${select}) AS s ` +
+              `ON CONFLICT (t, id) DO UPDATE SET ix = EXCLUDED.ix, v = EXCLUDED.v`,
+      );
     }
+    if (statements.length === 0) return;
+    const [only] = statements;
+    const text =
+      statements.length === 1 && only !== undefined
+        ? only
+        : `WITH ${statements.map((st, i) => `w${i} AS (${st})`).join(', ')} SELECT 1`;
+    await c.query(text, params);
   }
 
   async close(): Promise<void> {

@@ -119,7 +119,7 @@ describe(`sql store (${sqlKind})`, () => {
       await tx.commit();
     };
     await put('1');
-    failOn = /^INSERT INTO/;
+    failOn = /^(WITH|INSERT INTO|DELETE FROM)/;
     await expect(put('2')).rejects.toThrow(/injected/);
     failOn = null;
     afterCommitFails = true;
