@@ -185,9 +185,12 @@ export class SqlStore implements StoreAdapter {
         if (locked) await c.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
         c.release();
       }
-      // Random back-off growing with the attempts, so colliding units spread out instead of colliding again.
-      const ceiling = Math.min(2 ** attempt, 64);
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+      // Units queued on the advisory locks of their rows go at once (the lock queue orders them); others
+      // back off at random, growing with the attempts, so colliding units spread out.
+      if (contended.length === 0) {
+        const ceiling = Math.min(2 ** attempt, 64);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+      }
     }
   }
 
