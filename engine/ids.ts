@@ -24,6 +24,9 @@ export class Ids {
   }
 
   async nextNumber(kind: string): Promise<number> {
+    // The SQL store's sequences: concurrent units of work on several servers never collide on a counter row.
+    const fromStore = await this.tx.nextId(kind);
+    if (fromStore !== undefined) return fromStore;
     const row = await this.tx.get(counters, kind);
     const value = (row?.value ?? BASES[kind] ?? 0) + 1;
     this.tx.put(counters, { id: kind, value });

@@ -1,7 +1,9 @@
 /**
- * The runtime: a serial queue of units of work. Every call, job and hook runs alone (mutating handlers are
- * serialised, so there are no lost updates), against its own unit of work, committed in one adapter
- * commit or dropped whole; feed messages go out only after the commit.
+ * The runtime: units of work. On memory and Dexie storage every call, job and hook runs alone in a serial
+ * queue (mutating handlers are serialised, so there are no lost updates); on an adapter with transactions
+ * (the server's SQL store) calls run concurrently, each unit in its own REPEATABLE READ transaction, re-run on
+ * a conflict. Either way a unit is committed in one adapter commit or dropped whole; feed messages go out
+ * only after the commit.
  */
 import type { Ctx } from './context';
 import type { EngineConfig } from './config';
@@ -137,21 +139,31 @@ export class Runtime {
     return { ctx, state };
   }
 
-  /** One unit of work at time `now`. Commits on success, rolls back on error (then runs onFailure work). */
+  /**
+   * One unit of work at time `now`. Commits on success, rolls back on error (then runs onFailure work).
+   * On a concurrent adapter (SQL) the unit runs inside the adapter's transaction, which may run it again
+   * from the start after a serialization conflict: only the attempt that committed publishes its events.
+   */
   async unit<T>(now: number, headers: Record<string, string>, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
-    const tx = new Tx(this.store);
-    const { ctx, state } = this.context(tx, now, headers);
+    const last: { state?: UnitState } = {};
+    const attempt = async (store: StoreAdapter): Promise<T> => {
+      const tx = new Tx(store);
+      const unit = this.context(tx, now, headers);
+      last.state = unit.state;
+      const result = await fn(unit.ctx);
+      for (const hook of this.commitHooks) await hook(unit.ctx);
+      await tx.commit();
+      return result;
+    };
     let result: T;
     try {
-      result = await fn(ctx);
-      for (const hook of this.commitHooks) await hook(ctx);
-      await tx.commit();
-      if (state.jobs.scheduled > 0) this.jobsVersion++;
+      result = this.store.transaction ? await this.store.transaction(attempt) : await attempt(this.store);
     } catch (error) {
-      if (state.failures.length > 0) {
+      const failures = last.state?.failures ?? [];
+      if (failures.length > 0) {
         try {
           await this.unit(now, headers, async (after) => {
-            for (const work of state.failures) await work(after);
+            for (const work of failures) await work(after);
           });
         } catch {
           // The caller must still learn why its call failed, not that the bookkeeping after it did.
@@ -159,11 +171,22 @@ export class Runtime {
       }
       throw error;
     }
-    const events = state.events;
-    for (const memberId of [...state.ledger.touched].sort())
+    const committed = last.state;
+    if (!committed) throw new Error('A unit of work committed without running');
+    if (committed.jobs.scheduled > 0) this.jobsVersion++;
+    const events = committed.events;
+    for (const memberId of [...committed.ledger.touched].sort())
       events.push({ type: 'balance', data: { memberId } });
     this.feed.publish(events);
     return result;
+  }
+
+  /**
+   * Runs a call's unit of work: in the serial queue on adapters without transactions (memory, Dexie), at
+   * once on a concurrent adapter (SQL), whose transactions keep concurrent units apart.
+   */
+  private schedule<T>(fn: () => Promise<T>): Promise<T> {
+    return this.store.transaction ? fn() : this.serial(fn);
   }
 
   /**
@@ -212,7 +235,7 @@ export class Runtime {
       const parsed = parseBody(handler, req.body);
       if (!parsed.ok) return envelope(parsed.code, parsed.msg, null);
       const headers = normaliseHeaders(req.headers);
-      const result = await this.serial(() =>
+      const result = await this.schedule(() =>
         this.unit(this.clock.now(), headers, async (ctx) =>
           handler.run(await authorise(handler, ctx), parsed.input, params),
         ),
@@ -259,7 +282,10 @@ export class Runtime {
         const now = this.clock.now();
         if (seen !== this.jobsVersion) {
           seen = this.jobsVersion;
-          due = dueQueue((await this.store.scan(jobsTable.name)) as JobRow[], now);
+          const rows = this.store.due
+            ? await this.store.due(jobsTable.name, now)
+            : await this.store.scan(jobsTable.name);
+          due = dueQueue(rows as JobRow[], now);
         }
         const next = due.at(-1);
         let hooksRan = false;
@@ -283,14 +309,22 @@ export class Runtime {
     }
     if (to <= state.lastRun) return false;
     const window = { from: state.lastRun, to };
+    // Another settler (a second server instance on the same database) may have run this window since the
+    // read above: the unit re-reads the hook's clock and does nothing when it has moved.
+    const stillDue = async (ctx: Ctx) => {
+      const now = await ctx.tx.get(hookState, hook.name);
+      return !now || now.lastRun === state.lastRun;
+    };
     try {
       await this.unit(to, {}, async (ctx) => {
+        if (!(await stillDue(ctx))) return;
         ctx.tx.put(hookState, { id: hook.name, lastRun: to });
         await hook.run(ctx, window);
       });
     } catch (error) {
       // A failing hook must not stall settle forever: record it and move its clock on.
       await this.unit(to, {}, async (ctx) => {
+        if (!(await stillDue(ctx))) return;
         ctx.tx.put(hookState, { id: hook.name, lastRun: to });
         const id = await ctx.ids.next('deadJob');
         ctx.tx.put(deadJobsTable, {
@@ -310,12 +344,16 @@ export class Runtime {
     const runner = this.runners.get(job.kind);
     try {
       if (!runner) throw new Error(`No runner for job kind ${job.kind}`);
+      // The job row is claimed inside the unit: a job another settler (or a cancelling call) removed since
+      // the scan is skipped, and on SQL two claims of one row cannot both commit.
       await this.unit(job.dueAt, {}, async (ctx) => {
+        if (!(await ctx.tx.get(jobsTable, job.id))) return;
         ctx.tx.delete(jobsTable, job.id);
         await runner(ctx, job.payload, job);
       });
     } catch (error) {
       await this.unit(job.dueAt, {}, async (ctx) => {
+        if (!(await ctx.tx.get(jobsTable, job.id))) return;
         ctx.tx.delete(jobsTable, job.id);
         ctx.tx.put(deadJobsTable, { ...job, failedAt: now, error: String(error) });
       });

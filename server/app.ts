@@ -8,7 +8,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createEngine, type Clock, type Engine, type StoreAdapter } from '../engine/index';
+import { openCluster, type Cluster } from './cluster';
 import { ConfigError, type ServerConfig } from './config';
+import { bridgeFeed } from './events';
 import { createHttp } from './http';
 import { pgliteDriver, postgresDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
@@ -35,6 +37,8 @@ export interface RunningServer {
   http: Server;
   app: FastifyInstance;
   hub: SocketHub;
+  /** The event bus and background-work lease shared with other instances on the same database. */
+  cluster: Cluster;
   /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
   close(): Promise<void>;
 }
@@ -43,7 +47,9 @@ export interface RunningServer {
 export async function openStorage(config: ServerConfig): Promise<StoreAdapter | 'memory'> {
   if (config.storage === 'memory') return 'memory';
   if (config.databaseUrl)
-    return SqlStore.open(await postgresDriver(config.databaseUrl), { schema: config.schema });
+    return SqlStore.open(await postgresDriver(config.databaseUrl, { poolSize: config.poolSize }), {
+      schema: config.schema,
+    });
   await mkdir(config.dataDir, { recursive: true });
   return SqlStore.open(await pgliteDriver(config.dataDir), { schema: config.schema });
 }
@@ -69,7 +75,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
   });
 
-  const hub = new SocketHub(engine, {
+  // Feed messages travel over the cluster's bus, so a socket on any instance hears what any instance did.
+  const cluster = await openCluster(storage, { databaseUrl: config.databaseUrl });
+  const feed = bridgeFeed(engine, cluster.bus);
+  const hub = new SocketHub(feed.engine, {
     pingEveryMs: options.pingEveryMs,
     anonymousPerIp: config.anonymousSocketsPerIp,
   });
@@ -101,11 +110,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
   });
 
-  // Settles never overlap: a slow one (a long catch-up after downtime) makes the next ticks skip.
+  // Settles never overlap: a slow one (a long catch-up after downtime) makes the next ticks skip. With
+  // several instances on one database only the lease holder settles (server/cluster.ts).
   let settling: Promise<void> | null = null;
   const settle = () => {
-    settling ??= engine
-      .settle()
+    settling ??= cluster
+      .mayRunBackgroundWork()
+      .then((leader) => (leader ? engine.settle() : undefined))
       .catch((error: unknown) => app.log.error({ err: error }, 'settle failed'))
       .finally(() => {
         settling = null;
@@ -126,12 +137,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     http,
     app,
     hub,
+    cluster,
     close: () =>
       (closing ??= (async () => {
         clearInterval(timer);
         await hub.close();
         await app.close();
         await settling;
+        feed.close();
+        await cluster.close();
         await engine.close();
         redis?.disconnect();
       })()),

@@ -10,6 +10,8 @@ export interface ServerConfig {
   storage: 'sql' | 'memory';
   /** PostgreSQL schema of the tables. */
   schema: string;
+  /** PostgreSQL connections per instance (PG_POOL_MAX): the units of work it runs at once. */
+  poolSize: number;
   seed: number;
   /** Demo mode (API.md): /api/demo/* answer, the captcha shows its code. Off for a live server. */
   demo: boolean;
@@ -107,6 +109,7 @@ export function configFromEnv(
     dataDir: env['DATA_DIR']?.trim() || './.data',
     storage: storage === 'memory' ? 'memory' : 'sql',
     schema: env['DB_SCHEMA']?.trim() || 'strata',
+    poolSize: int(env, 'PG_POOL_MAX', 10, 1),
     seed: int(env, 'SEED', 1),
     demo,
     pbkdf2Iterations: env['PBKDF2_ITERATIONS'] ? int(env, 'PBKDF2_ITERATIONS', 0, 1000) : undefined,

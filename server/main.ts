@@ -1,7 +1,7 @@
 /**
  * The server process (docs/SERVER.md, docs/DEPLOY.md): settings from the environment, pino logs on stdout,
  * and a clean stop on SIGINT and SIGTERM (no new requests, the settle in progress finishes, sockets, the
- * engine and its storage close), then exit 0. A live server (DEMO=false) without WALLET_XPUB exits 1 with a
+ * engine and its storage close, the background-work lease is handed back), then exit 0. A live server (DEMO=false) without WALLET_XPUB exits 1 with a
  * message naming it.
  *
  * `npm run server` (development: `node --import tsx`, one process, demo keys unless DEMO=false) passes

@@ -25,9 +25,13 @@ export function checkSchemaName(schema: string): string {
   return schema;
 }
 
-export async function postgresDriver(url: string): Promise<SqlDriver> {
+/**
+ * `poolSize`: connections kept (PG_POOL_MAX; default 10). Each unit of work holds one for its transaction,
+ * so this bounds the units a process runs at once; the rest wait for a connection.
+ */
+export async function postgresDriver(url: string, options: { poolSize?: number } = {}): Promise<SqlDriver> {
   const { default: pg } = await import('pg');
-  const pool: Pool = new pg.Pool({ connectionString: url, max: 3 });
+  const pool: Pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle connection dropped by the database must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return {
@@ -55,17 +59,58 @@ export async function pgliteDriver(dataDir?: string): Promise<SqlDriver> {
   return pgliteOn(db, () => db.close());
 }
 
+/** One holder at a time, in arrival order. */
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return ready;
+  }
+}
+
+const pgliteLocks = new WeakMap<PGlite, Mutex>();
+
 /**
  * A driver on an open PGlite; `close` runs `onClose` (tests share one PGlite between stores). PGlite is a
- * single connection: its users must not interleave transactions, which holds for one engine per store
- * (the engine commits one unit at a time).
+ * single connection, so `connect` hands it out to one holder at a time (every driver on the same PGlite
+ * shares the lock): transactions never interleave, and a bare `query` waits for the transaction in progress.
  */
 export function pgliteOn(db: PGlite, onClose: () => Promise<void>): SqlDriver {
+  let lock = pgliteLocks.get(db);
+  if (!lock) {
+    lock = new Mutex();
+    pgliteLocks.set(db, lock);
+  }
+  const mutex = lock;
   const query = async <T>(text: string, params?: unknown[]) => db.query<T>(text, params);
   return {
     kind: 'pglite',
-    query,
-    connect: async () => ({ query, release: () => undefined }),
+    query: async <T>(text: string, params?: unknown[]) => {
+      const release = await mutex.acquire();
+      try {
+        return await query<T>(text, params);
+      } finally {
+        release();
+      }
+    },
+    connect: async () => {
+      const release = await mutex.acquire();
+      let released = false;
+      return {
+        query,
+        release: () => {
+          if (released) return;
+          released = true;
+          release();
+        },
+      };
+    },
     close: onClose,
   };
 }

@@ -1,195 +1,316 @@
 /**
  * The SQL adapter of engine/store/port.ts, on PostgreSQL or PGlite.
  *
- * Layout (in one PostgreSQL schema): `strata_rows (t, id, ix text[], v jsonb)`, one row per record of
- * every engine table, keyed by (t, id), so a new engine table never needs a migration (as in the Dexie
- * adapter); `ix` holds the record's precomputed index keys, `v` the record (server/sql-codec.ts).
- * `strata_meta` holds the layout version.
+ * Layout: one SQL table per engine table (server/sql-schema.ts, versioned migrations run at open), each
+ * `(id, ix text[], v jsonb, typed columns generated from v)`; tables without a migration (tests' own) share
+ * `strata_rows (t, id, ix, v)`. Values and keys are encoded by server/sql-codec.ts.
  *
- * Reads come from an in-memory mirror loaded at open, as the Dexie adapter does: the engine reads many
- * records per call (scans, index queries), and each read a round trip would be. The price is that the
- * server process must be the only writer; on PostgreSQL it holds a session advisory lock on the schema for
- * its lifetime, so a second server on the same schema refuses to start instead of diverging silently.
- * `commit` is ONE SQL transaction (BEGIN, delete, upsert, COMMIT; ROLLBACK on error); the mirror changes
- * only after COMMIT succeeded.
+ * Nothing is mirrored in memory: a read is a query (a point read by primary key, an index query on the GIN
+ * index over `ix`, or a scan), so start-up time and memory do not grow with the data.
+ *
+ * Concurrency: `transaction(work)` runs a unit of work in one REPEATABLE READ PostgreSQL transaction on one
+ * pooled connection (snapshot isolation): its reads see one consistent snapshot, its writes and COMMIT go
+ * through the same transaction. A unit that writes a row (update, upsert, delete, or an insert of a key it
+ * read as absent) that another transaction changed since its snapshot is aborted by PostgreSQL (40001), as
+ * is one of two deadlocked units (40P01); the store rolls back and runs `work` again from the start on a
+ * fresh snapshot, with a short random back-off, up to `maxAttempts` times. Every money rule of the engine
+ * reads and writes the same rows (a spend reads and writes its balance row, a receive limit its total row),
+ * so first-committer-wins on those rows gives no lost update and no double spend across any number of
+ * units and processes; the schema's constraints (server/sql-schema.ts) back this up in the database itself.
+ * SERIALIZABLE was measured and dropped: its predicate locks (page-level on the GIN index, relation-level on
+ * small tables) aborted unrelated transfers so often that 16 concurrent ones exhausted 100 attempts.
+ * Plain `commit` (no transaction around it) is one transaction of its own.
  */
-import { MemoryStore } from '../engine/store/memory';
 import type { RowRef, StoreAdapter, StoredRow } from '../engine/index';
+import { compareIds } from '../engine/store/port';
 import { decodeValue, encodeValue, escapeText, unescapeText } from './sql-codec';
 import { checkSchemaName, type SqlConnection, type SqlDriver } from './sql-driver';
+import { migrate, SEQUENCED_KINDS, sequenceOf } from './sql-schema';
 
-const LAYOUT_VERSION = 1;
-
-interface DbRow {
-  t: string;
-  id: string;
-  ix: string[];
-  v: unknown;
-}
+const SEQUENCED = new Set(SEQUENCED_KINDS);
 
 export interface SqlStoreOptions {
   /** PostgreSQL schema of the tables (created when missing); default `strata`. */
   schema?: string;
   /** Close the driver with the store (default true). */
   closeDriver?: boolean;
+  /** Attempts of a unit of work that keeps meeting serialization conflicts (default 100). */
+  maxAttempts?: number;
+}
+
+/**
+ * SQLSTATEs after which the whole transaction is run again: a concurrent update of a row this unit writes
+ * (40001), a deadlock (40P01), and a unique key another unit inserted since this one read (23505: on the
+ * re-run the engine sees the row and answers its own error, e.g. "username taken").
+ */
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
+
+/** At most this many rows of a conflicting unit are queued for (a settle hook may write thousands). */
+const MAX_QUEUED_ROWS = 32;
+
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+}
+
+interface Target {
+  /** Qualified SQL table. */
+  sql: string;
+  /** The engine table name when the table is shared (`strata_rows`), else null. */
+  t: string | null;
 }
 
 export class SqlStore implements StoreAdapter {
   readonly kind = 'sql';
-  private mirror = new MemoryStore();
-  private lock: (SqlConnection & { release(): void }) | null = null;
-  /** Set when a COMMIT's outcome is unknown (connection lost): the mirror is reloaded before going on. */
-  private stale = false;
+  /** Engine table -> SQL table, from the schema's catalogue (strata_tables). */
+  private tablesByName = new Map<string, string>();
+  /** Counts for tests and the bench: conflicts retried. */
+  retries = 0;
 
   private constructor(
-    private readonly driver: SqlDriver,
-    private readonly schema: string,
+    readonly driver: SqlDriver,
+    readonly schema: string,
     private readonly closeDriver: boolean,
+    private readonly maxAttempts: number,
   ) {}
-
-  private get rows(): string {
-    return `${this.schema}.strata_rows`;
-  }
 
   static async open(driver: SqlDriver, options: SqlStoreOptions = {}): Promise<SqlStore> {
     const schema = checkSchemaName(options.schema ?? 'strata');
-    const store = new SqlStore(driver, schema, options.closeDriver ?? true);
-    await store.migrate();
-    if (driver.kind === 'postgres') await store.takeLock();
-    await store.load();
+    const store = new SqlStore(driver, schema, options.closeDriver ?? true, options.maxAttempts ?? 100);
+    const c = await driver.connect();
+    try {
+      await migrate(c, schema);
+    } finally {
+      c.release();
+    }
+    const { rows } = await driver.query<{ name: string; sql_name: string }>(
+      `SELECT name, sql_name FROM ${schema}.strata_tables`,
+    );
+    for (const r of rows) store.tablesByName.set(r.name, r.sql_name);
     return store;
   }
 
-  private async migrate(): Promise<void> {
-    const s = this.schema;
-    const c = await this.driver.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-      await c.query(
-        `CREATE TABLE IF NOT EXISTS ${s}.strata_rows (t text NOT NULL, id text NOT NULL, ` +
-          `ix text[] NOT NULL, v jsonb NOT NULL, PRIMARY KEY (t, id))`,
-      );
-      await c.query(
-        `CREATE TABLE IF NOT EXISTS ${s}.strata_meta (key text PRIMARY KEY, value jsonb NOT NULL)`,
-      );
-      await c.query(
-        `INSERT INTO ${s}.strata_meta (key, value) VALUES ('layout', $1::jsonb) ON CONFLICT (key) DO NOTHING`,
-        [JSON.stringify(LAYOUT_VERSION)],
-      );
-      const [meta] = (
-        await c.query<{ value: unknown }>(`SELECT value FROM ${s}.strata_meta WHERE key = 'layout'`)
-      ).rows;
-      if (meta?.value !== LAYOUT_VERSION) throw new Error(`Unknown storage layout ${String(meta?.value)}`);
-      await c.query('COMMIT');
-    } catch (error) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      c.release();
-    }
+  /** The engine tables that have a table of their own (the drift test compares them with the engine's). */
+  mappedTables(): string[] {
+    return [...this.tablesByName.keys()].sort();
   }
 
-  private async takeLock(): Promise<void> {
-    const c = await this.driver.connect();
-    const { rows } = await c.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS ok`, [
-      `strata:${this.schema}`,
-    ]);
-    if (!rows[0]?.ok) {
-      c.release();
-      throw new Error(`Another server holds the database (schema ${this.schema})`);
-    }
-    this.lock = c;
+  private target(table: string): Target {
+    const own = this.tablesByName.get(table);
+    return own ? { sql: `${this.schema}.${own}`, t: null } : { sql: `${this.schema}.strata_rows`, t: table };
   }
 
-  private async load(): Promise<void> {
-    const { rows } = await this.driver.query<DbRow>(`SELECT t, id, ix, v FROM ${this.rows}`);
-    const mirror = new MemoryStore();
-    mirror.apply(
-      rows.map((r) => ({
-        table: unescapeText(r.t),
-        id: unescapeText(r.id),
-        ix: r.ix.map(unescapeText),
-        value: decodeValue(r.v),
-      })),
-      [],
+  nextId(kind: string): Promise<number | undefined> {
+    return this.sequence(this.driver, kind);
+  }
+
+  private async sequence(c: SqlConnection, kind: string): Promise<number | undefined> {
+    if (!SEQUENCED.has(kind)) return undefined;
+    const { rows } = await c.query<{ n: string }>(
+      `SELECT nextval('${this.schema}.${sequenceOf(kind)}')::text AS n`,
     );
-    this.mirror = mirror;
-    this.stale = false;
+    return Number(rows[0]?.n);
+  }
+
+  /** Due jobs from the `jobs_due` index (the jobs table has a `due_at` column); other tables are scanned. */
+  async due(table: string, upTo: number): Promise<unknown[]> {
+    const own = this.tablesByName.get(table);
+    if (table !== 'jobs' || own !== 'jobs') return this.scan(table);
+    const { rows } = await this.driver.query<DbRow>(
+      `SELECT id, v FROM ${this.schema}.jobs WHERE due_at <= $1`,
+      [Math.floor(upTo)],
+    );
+    return decodeRows(rows);
   }
 
   get(table: string, id: string): Promise<unknown> {
-    return this.mirror.get(table, id);
+    return readGet(this.driver, this.target(table), id);
   }
 
   query(table: string, key: string): Promise<unknown[]> {
-    return this.mirror.query(table, key);
+    return readQuery(this.driver, this.target(table), key);
   }
 
   scan(table: string): Promise<unknown[]> {
-    return this.mirror.scan(table);
+    return readScan(this.driver, this.target(table));
   }
 
   tables(): Promise<string[]> {
-    return this.mirror.tables();
+    return this.listTables(this.driver);
   }
 
-  async commit(puts: StoredRow[], deletes: RowRef[]): Promise<void> {
-    if (this.stale) await this.load();
-    if (puts.length === 0 && deletes.length === 0) return;
-    // The last write of a key wins, as in the memory adapter; an upsert may not touch a row twice.
-    const last = new Map<string, StoredRow>();
-    for (const p of puts) last.set(`${p.table}\u0000${p.id}`, p);
-    const encoded = JSON.stringify(
-      [...last.values()].map((p) => [
-        escapeText(p.table),
-        escapeText(p.id),
-        p.ix.map(escapeText),
-        encodeValue(p.value),
-      ]),
+  private async listTables(c: SqlConnection): Promise<string[]> {
+    const parts = [...this.tablesByName].map(
+      ([, sqlName], i) =>
+        `SELECT $${i + 1}::text AS t WHERE EXISTS (SELECT 1 FROM ${this.schema}.${sqlName})`,
     );
-    const c = await this.driver.connect();
-    let sentCommit = false;
-    try {
-      await c.query('BEGIN');
-      if (deletes.length > 0) {
-        await c.query(
-          `DELETE FROM ${this.rows} r USING unnest($1::text[], $2::text[]) AS d(t, id) ` +
-            `WHERE r.t = d.t AND r.id = d.id`,
-          [deletes.map((d) => escapeText(d.table)), deletes.map((d) => escapeText(d.id))],
-        );
+    parts.push(`SELECT DISTINCT t FROM ${this.schema}.strata_rows`);
+    const { rows } = await c.query<{ t: string }>(parts.join(' UNION ALL '), [...this.tablesByName.keys()]);
+    return rows.map((r) => unescapeText(r.t)).sort();
+  }
+
+  commit(puts: StoredRow[], deletes: RowRef[]): Promise<void> {
+    if (puts.length === 0 && deletes.length === 0) return Promise.resolve();
+    return this.transaction((view) => view.commit(puts, deletes));
+  }
+
+  async transaction<T>(work: (store: StoreAdapter) => Promise<T>): Promise<T> {
+    // The rows the last failed attempt wrote: a re-run first queues for them (below).
+    let contended: string[] = [];
+    for (let attempt = 1; ; attempt++) {
+      const c = await this.driver.connect();
+      const writes: string[] = [];
+      let began = false;
+      let locked = false;
+      try {
+        // Fairness on hot rows: a unit that lost a conflict takes session advisory locks on the rows it
+        // writes, in one global order, BEFORE its snapshot, so re-runs on one row queue instead of colliding
+        // again and again (without this, 16 concurrent spends of one balance could lose 100 times running).
+        // Released below, or by PostgreSQL when the connection dies (kill -9 included).
+        for (const key of contended) {
+          locked = true;
+          await c.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [`${this.schema}:${key}`]);
+        }
+        await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        began = true;
+        const result = await work(this.view(c, writes));
+        await c.query('COMMIT');
+        return result;
+      } catch (error) {
+        if (began) await c.query('ROLLBACK').catch(() => undefined);
+        if (!isRetryable(error) || attempt >= this.maxAttempts) throw error;
+        this.retries++;
+        contended = [...new Set([...contended, ...writes])].sort().slice(0, MAX_QUEUED_ROWS);
+      } finally {
+        if (locked) await c.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        c.release();
       }
-      if (last.size > 0) {
-        await c.query(
-          `INSERT INTO ${this.rows} (t, id, ix, v) ` +
-            `SELECT e->>0, e->>1, ARRAY(SELECT jsonb_array_elements_text(e->2)), e->3 ` +
-            `FROM jsonb_array_elements($1::jsonb) AS e ` +
-            `ON CONFLICT (t, id) DO UPDATE SET ix = EXCLUDED.ix, v = EXCLUDED.v`,
-          [encoded],
-        );
+      // Units queued on the advisory locks of their rows go at once (the lock queue orders them); others
+      // back off at random, growing with the attempts, so colliding units spread out.
+      if (contended.length === 0) {
+        const ceiling = Math.min(2 ** attempt, 64);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
       }
-      sentCommit = true;
-      await c.query('COMMIT');
-    } catch (error) {
-      if (sentCommit) this.stale = true;
-      else await c.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      c.release();
     }
-    this.mirror.apply(puts, deletes);
+  }
+
+  /** The store seen from inside one transaction on connection `c`; `writes` collects the rows it writes. */
+  private view(c: SqlConnection, writes: string[]): StoreAdapter {
+    return {
+      kind: 'sql-transaction',
+      get: (table, id) => readGet(c, this.target(table), id),
+      query: (table, key) => readQuery(c, this.target(table), key),
+      scan: (table) => readScan(c, this.target(table)),
+      tables: () => this.listTables(c),
+      commit: (puts, deletes) => {
+        for (const row of [...puts, ...deletes])
+          writes.push(`${escapeText(row.table)}:${escapeText(row.id)}`);
+        return this.write(c, puts, deletes);
+      },
+      nextId: (kind) => this.sequence(c, kind),
+      close: async () => undefined,
+    };
+  }
+
+  /** The writes of one commit, inside the caller's transaction: one statement per table and kind. */
+  private async write(c: SqlConnection, puts: StoredRow[], deletes: RowRef[]): Promise<void> {
+    const deletesBy = new Map<string, string[]>();
+    for (const d of deletes) {
+      const ids = deletesBy.get(d.table) ?? [];
+      ids.push(escapeText(d.id));
+      deletesBy.set(d.table, ids);
+    }
+    // The last write of a key wins, as in the memory adapter; an upsert may not touch a row twice.
+    const putsBy = new Map<string, Map<string, StoredRow>>();
+    for (const p of puts) {
+      const rows = putsBy.get(p.table) ?? new Map<string, StoredRow>();
+      rows.set(p.id, p);
+      putsBy.set(p.table, rows);
+    }
+    // Every write of the commit in ONE statement (data-modifying CTEs: one round trip however many tables),
+    // tables in a fixed order.
+    const statements: string[] = [];
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    for (const table of [...deletesBy.keys()].sort()) {
+      const { sql, t } = this.target(table);
+      const ids = param(deletesBy.get(table) ?? []);
+      statements.push(
+        t === null
+          ? `DELETE FROM ${sql} WHERE id = ANY(${ids}::text[])`
+          : `DELETE FROM ${sql} WHERE t = ${param(escapeText(t))} AND id = ANY(${ids}::text[])`,
+      );
+    }
+    for (const table of [...putsBy.keys()].sort()) {
+      const { sql, t } = this.target(table);
+      const rows = [...(putsBy.get(table)?.values() ?? [])].sort((a, b) => compareIds(a.id, b.id));
+      const encoded = param(
+        JSON.stringify(rows.map((p) => [escapeText(p.id), p.ix.map(escapeText), encodeValue(p.value)])),
+      );
+      const select =
+        `SELECT e->>0 AS id, ARRAY(SELECT jsonb_array_elements_text(e->1)) AS ix, e->2 AS v ` +
+        `FROM jsonb_array_elements(${encoded}::jsonb) AS e`;
+      statements.push(
+        t === null
+          ? `INSERT INTO ${sql} (id, ix, v) ${select} ` +
+              `ON CONFLICT (id) DO UPDATE SET ix = EXCLUDED.ix, v = EXCLUDED.v`
+          : `INSERT INTO ${sql} (t, id, ix, v) SELECT ${param(escapeText(t))}, s.* FROM (${select}) AS s ` +
+              `ON CONFLICT (t, id) DO UPDATE SET ix = EXCLUDED.ix, v = EXCLUDED.v`,
+      );
+    }
+    if (statements.length === 0) return;
+    const [only] = statements;
+    const text =
+      statements.length === 1 && only !== undefined
+        ? only
+        : `WITH ${statements.map((st, i) => `w${i} AS (${st})`).join(', ')} SELECT 1`;
+    await c.query(text, params);
   }
 
   async close(): Promise<void> {
-    if (this.lock) {
-      // A pooled connection keeps session locks after release: unlock explicitly.
-      await this.lock
-        .query(`SELECT pg_advisory_unlock(hashtext($1))`, [`strata:${this.schema}`])
-        .catch(() => undefined);
-      this.lock.release();
-      this.lock = null;
-    }
-    await this.mirror.close();
     if (this.closeDriver) await this.driver.close();
   }
+}
+
+interface DbRow {
+  id: string;
+  v: unknown;
+}
+
+function decodeRows(rows: DbRow[]): unknown[] {
+  return rows
+    .map((r) => ({ id: unescapeText(r.id), v: r.v }))
+    .sort((a, b) => compareIds(a.id, b.id))
+    .map((r) => decodeValue(r.v));
+}
+
+async function readGet(c: SqlConnection, { sql, t }: Target, id: string): Promise<unknown> {
+  const { rows } =
+    t === null
+      ? await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE id = $1`, [escapeText(id)])
+      : await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE t = $1 AND id = $2`, [
+          escapeText(t),
+          escapeText(id),
+        ]);
+  const [row] = rows;
+  return row ? decodeValue(row.v) : undefined;
+}
+
+async function readQuery(c: SqlConnection, { sql, t }: Target, key: string): Promise<unknown[]> {
+  const { rows } =
+    t === null
+      ? await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE ix @> ARRAY[$1::text]`, [escapeText(key)])
+      : await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE t = $1 AND ix @> ARRAY[$2::text]`, [
+          escapeText(t),
+          escapeText(key),
+        ]);
+  return decodeRows(rows);
+}
+
+async function readScan(c: SqlConnection, { sql, t }: Target): Promise<unknown[]> {
+  const { rows } =
+    t === null
+      ? await c.query<DbRow>(`SELECT id, v FROM ${sql}`)
+      : await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE t = $1`, [escapeText(t)]);
+  return decodeRows(rows);
 }

@@ -3,7 +3,7 @@ import { DexieStore } from './dexie';
 import { MemoryStore } from './memory';
 import type { StoreAdapter } from './port';
 
-export { defineTable, indexKey, indexKeys, compareIds } from './port';
+export { defineTable, definedTables, indexKey, indexKeys, compareIds } from './port';
 export type { Row, TableDef, StoreAdapter, StoredRow, RowRef, IndexFn, IndexValue } from './port';
 export { Tx } from './tx';
 export { MemoryStore } from './memory';

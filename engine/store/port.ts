@@ -19,12 +19,24 @@ export interface TableDef<T extends Row = Row> {
   readonly indexes: Readonly<Record<string, IndexFn<T>>>;
 }
 
+const defined = new Map<string, TableDef<Row>>();
+
 export function defineTable<T extends Row>(
   name: string,
   indexes: Record<string, IndexFn<T>> = {},
 ): TableDef<T> {
   if (!/^[a-zA-Z][\w.-]*$/.test(name)) throw new TypeError(`Bad table name ${name}`);
-  return { name, indexes };
+  const def: TableDef<T> = { name, indexes };
+  defined.set(name, def as unknown as TableDef<Row>);
+  return def;
+}
+
+/**
+ * Every table defined so far in this process, by name (the engine's, once its domains are imported). The SQL
+ * schema's drift test checks each engine table against the migrations with it.
+ */
+export function definedTables(): ReadonlyMap<string, TableDef<Row>> {
+  return defined;
 }
 
 /** The key under which a record is found by `query(table, index, value)`. */
@@ -68,6 +80,26 @@ export interface StoreAdapter {
   tables(): Promise<string[]>;
   commit(puts: StoredRow[], deletes: RowRef[]): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Present on adapters whose units of work may run concurrently (the SQL store): runs `work` against a view
+   * of the store inside one database transaction (its reads and its `commit` both go through it) and commits
+   * that transaction when `work` resolves. On a serialization conflict the transaction is rolled back and
+   * `work` runs again from the start, so `work` must not have effects outside the store it is given.
+   * Adapters without it (memory, Dexie) get every unit of work from the runtime's serial queue instead.
+   */
+  transaction?<T>(work: (store: StoreAdapter) => Promise<T>): Promise<T>;
+  /**
+   * Present on adapters that hand out ids from the database (the SQL store's sequences): the next number of
+   * id kind `kind`, or undefined when the kind has no sequence (engine/ids.ts then uses its counter row).
+   * Sequence numbers are not rolled back with a failed unit of work, so ids may have gaps.
+   */
+  nextId?(kind: string): Promise<number | undefined>;
+  /**
+   * Optional: the records of `table` (the jobs table) whose `dueAt` is at most `upTo`, in any order, and
+   * possibly a few more (the caller filters). Lets settle read only what is due instead of scanning every
+   * scheduled job (the SQL store answers from an index); adapters without it are scanned.
+   */
+  due?(table: string, upTo: number): Promise<unknown[]>;
 }
 
 export function compareIds(a: string, b: string): number {

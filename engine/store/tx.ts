@@ -86,6 +86,11 @@ export class Tx {
     }
   }
 
+  /** The adapter's next id of `kind` (StoreAdapter.nextId), or undefined when it has none. */
+  nextId(kind: string): Promise<number | undefined> {
+    return this.adapter.nextId ? this.adapter.nextId(kind) : Promise.resolve(undefined);
+  }
+
   /** The committed record, ignoring this unit's own writes (what a buffered delete removes). */
   stored(table: string, id: string): Promise<unknown> {
     return this.adapter.get(table, id);
@@ -145,6 +150,7 @@ export function savepointOf(parent: Tx): StoreAdapter {
     query: async (table, key) => clonePlain(await parent.queryKey(tableRef(table), key)),
     scan: async (table) => clonePlain(await parent.scan(tableRef(table))),
     tables: () => Promise.reject(new Error('A savepoint does not list tables')),
+    nextId: (kind) => parent.nextId(kind),
     commit: () => Promise.reject(new Error('A savepoint merges into its parent instead of committing')),
     close: async () => undefined,
   };

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { assembleEngine } from '../../engine/engine';
-import { manualClock, type Engine, type ManualClock } from '../../engine/index';
+import { manualClock, type Engine, type ManualClock, type StoreAdapter } from '../../engine/index';
 import { acct } from '../../engine/ledger/accounts';
 import { handler } from '../../engine/router';
 import { domains, type Domain } from '../../engine/routes';
@@ -53,7 +53,12 @@ export function fixedEntropy(seed: number): (bytes: number) => Uint8Array {
 }
 
 export async function harness(
-  options: { config?: Record<string, unknown>; storage?: string; seed?: number; start?: number } = {},
+  options: {
+    config?: Record<string, unknown>;
+    storage?: string | StoreAdapter;
+    seed?: number;
+    start?: number;
+  } = {},
 ): Promise<Harness> {
   const clock = manualClock(options.start ?? T0);
   const engine = await assembleEngine(

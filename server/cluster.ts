@@ -1,0 +1,67 @@
+/**
+ * What several server instances on one database share besides their tables (docs/SERVER.md "Storage"):
+ *
+ * - the event bus (server/events.ts): feed messages reach sockets on every instance;
+ * - the background-work lease: `mayRunBackgroundWork()` is true on one instance at a time. It renews a row
+ *   in `strata_leases` (`holder`, `expires_at`) at every settle tick and takes the row over once it has
+ *   expired, so a killed leader (kill -9 included) is replaced within `leaseMs`. The lease only saves work:
+ *   correctness does not depend on it, since each job and periodic hook re-reads its own row inside its
+ *   unit of work (one transaction; two units writing the row cannot both commit) and does nothing when another
+ *   instance already ran it (engine/runtime.ts).
+ *
+ * Memory storage and PGlite are one process: a local bus, and background work always runs.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StoreAdapter } from '../engine/index';
+import { localBus, postgresBus, type EventBus } from './events';
+import { SqlStore } from './sql-store';
+
+export interface Cluster {
+  bus: EventBus;
+  /** True when this instance holds (or just took) the background-work lease. */
+  mayRunBackgroundWork(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface ClusterOptions {
+  /** PostgreSQL URL (the bus listens on its own connection); without it the cluster is this process. */
+  databaseUrl?: string;
+  /** How long a lease lasts without renewal (default 10 s). */
+  leaseMs?: number;
+}
+
+export async function openCluster(
+  storage: StoreAdapter | 'memory',
+  options: ClusterOptions,
+): Promise<Cluster> {
+  if (!(storage instanceof SqlStore) || storage.driver.kind !== 'postgres' || !options.databaseUrl) {
+    return { bus: localBus(), mayRunBackgroundWork: async () => true, close: async () => undefined };
+  }
+  const { driver, schema } = storage;
+  const bus = await postgresBus({ url: options.databaseUrl, schema, driver });
+  const holder = randomUUID();
+  const leaseMs = options.leaseMs ?? 10_000;
+  return {
+    bus,
+    mayRunBackgroundWork: async () => {
+      try {
+        const { rows } = await driver.query(
+          `INSERT INTO ${schema}.strata_leases AS l (name, holder, expires_at) ` +
+            `VALUES ('settle', $1, now() + $2 * interval '1 millisecond') ` +
+            `ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at ` +
+            `WHERE l.holder = EXCLUDED.holder OR l.expires_at < now() RETURNING holder`,
+          [holder, leaseMs],
+        );
+        return rows.length > 0;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      await driver
+        .query(`DELETE FROM ${schema}.strata_leases WHERE name = 'settle' AND holder = $1`, [holder])
+        .catch(() => undefined);
+      await bus.close();
+    },
+  };
+}

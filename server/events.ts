@@ -1,0 +1,183 @@
+/**
+ * The event bus between server instances (docs/SERVER.md "Storage"): a feed message committed on one
+ * instance (an account event such as `{ type: 'balance', data: { memberId } }`, or a market message
+ * produced by the instance that runs background work) reaches the sockets of every instance.
+ *
+ *   bus.publish(message)    sends a message to every instance, this one included
+ *   bus.subscribe(listener) hears every message published on any instance; returns the unsubscribe
+ *
+ * `localBus()` is the bus of a single process (memory storage, PGlite). `postgresBus()` uses PostgreSQL
+ * LISTEN/NOTIFY on one channel per schema: the NOTIFY payload is the message as JSON
+ * (`{ "type": ..., "data": { "memberId": ..., ... } }`); a message too large for a NOTIFY payload (8,000
+ * bytes) is stored in `strata_events` and the payload carries its row id instead (`{ "ref": "<id>" }`), which
+ * every listener reads back (rows older than a minute are pruned). NOTIFY is transactional and ordered per
+ * publisher. The listening connection is re-opened after an error (a restarted database, a killed
+ * connection); messages published while it was down are lost, as a socket's own reconnect would lose them:
+ * the app refetches its state when its socket comes back (API.md "Real-time feed").
+ *
+ * `bridgeFeed()` connects an engine to a bus: what the engine publishes locally goes on the bus, and the
+ * socket hub subscribes to the bus instead of the engine, so it hears every instance.
+ */
+import type pg from 'pg';
+import type { Engine, FeedMessage } from '../engine/index';
+import { checkSchemaName, type SqlDriver } from './sql-driver';
+
+export type BusListener = (message: FeedMessage) => void;
+
+export interface EventBus {
+  publish(message: FeedMessage): void;
+  subscribe(listener: BusListener): () => void;
+  close(): Promise<void>;
+}
+
+class Listeners {
+  private readonly set = new Set<BusListener>();
+
+  add(listener: BusListener): () => void {
+    this.set.add(listener);
+    return () => {
+      this.set.delete(listener);
+    };
+  }
+
+  emit(message: FeedMessage): void {
+    for (const listener of [...this.set]) {
+      try {
+        listener(message);
+      } catch {
+        // One subscriber's bug must not stop delivery to the others.
+      }
+    }
+  }
+}
+
+export function localBus(): EventBus {
+  const listeners = new Listeners();
+  return {
+    publish: (message) => listeners.emit(message),
+    subscribe: (listener) => listeners.add(listener),
+    close: async () => undefined,
+  };
+}
+
+/** NOTIFY payloads must stay under 8,000 bytes; a little margin for the JSON around the message. */
+const MAX_PAYLOAD = 7_900;
+
+function isFeedMessage(value: unknown): value is FeedMessage {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+export interface PostgresBusOptions {
+  url: string;
+  /** The schema of the SQL store: the channel and the overflow table are per schema. */
+  schema: string;
+  /** Publishes and reads overflow rows (the store's driver). */
+  driver: SqlDriver;
+  /** Wait before re-listening after the listening connection failed (default 1 s). */
+  retryMs?: number;
+}
+
+export async function postgresBus(options: PostgresBusOptions): Promise<EventBus> {
+  const schema = checkSchemaName(options.schema);
+  const channel = `strata_events_${schema}`;
+  const { driver } = options;
+  const listeners = new Listeners();
+  const { default: pgModule } = await import('pg');
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let published = 0;
+
+  const deliver = async (payload: string | undefined) => {
+    if (!payload) return;
+    try {
+      const parsed = JSON.parse(payload) as unknown;
+      if (isFeedMessage(parsed)) {
+        listeners.emit(parsed);
+        return;
+      }
+      const ref = (parsed as { ref?: unknown } | null)?.ref;
+      if (typeof ref !== 'string') return;
+      const { rows } = await driver.query<{ message: unknown }>(
+        `SELECT message FROM ${schema}.strata_events WHERE id = $1`,
+        [ref],
+      );
+      const message = rows[0]?.message;
+      if (isFeedMessage(message)) listeners.emit(message);
+    } catch {
+      // A malformed payload or a failed read loses this one message, never the bus.
+    }
+  };
+
+  const listen = async (): Promise<void> => {
+    const c = new pgModule.Client({ connectionString: options.url });
+    c.on('notification', (n) => void deliver(n.payload));
+    c.on('error', () => {
+      // The database restarted or the connection was killed: drop it and listen again shortly.
+      if (client === c) client = null;
+      c.end().catch(() => undefined);
+      schedule();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    if (closed) {
+      await c.end();
+      return;
+    }
+    client = c;
+  };
+
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      listen().catch(schedule);
+    }, options.retryMs ?? 1_000);
+    retry.unref();
+  };
+
+  await listen();
+
+  const publish = async (message: FeedMessage): Promise<void> => {
+    let payload = JSON.stringify(message);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
+      const { rows } = await driver.query<{ id: string }>(
+        `INSERT INTO ${schema}.strata_events (message) VALUES ($1::jsonb) RETURNING id::text AS id`,
+        [payload],
+      );
+      payload = JSON.stringify({ ref: rows[0]?.id });
+      if (++published % 100 === 0) {
+        await driver.query(`DELETE FROM ${schema}.strata_events WHERE at < now() - interval '1 minute'`);
+      }
+    }
+    await driver.query(`SELECT pg_notify($1, $2)`, [channel, payload]);
+  };
+
+  return {
+    publish: (message) => {
+      publish(message).catch(() => {
+        // The database is unreachable: the message is lost (see the file comment), the caller carries on.
+      });
+    },
+    subscribe: (listener) => listeners.add(listener),
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The engine as the socket hub sees it, with its feed carried over `bus`: every message the engine publishes
+ * goes on the bus, and subscribers hear the bus (so messages of other instances too, and this instance's
+ * own once, through the bus). Returns the view and the function that disconnects the engine from the bus.
+ */
+export function bridgeFeed(engine: Engine, bus: EventBus): { engine: Engine; close: () => void } {
+  const stop = engine.subscribe((message) => bus.publish(message));
+  return { engine: { ...engine, subscribe: (listener) => bus.subscribe(listener) }, close: stop };
+}

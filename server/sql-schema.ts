@@ -1,0 +1,301 @@
+/**
+ * The PostgreSQL schema of the SQL store, as versioned migrations run by umzug (docs/DEPLOY.md "Database and
+ * migrations").
+ *
+ * One SQL table per engine table (`ENGINE_TABLES` maps the engine's `defineTable` names to them; a test fails
+ * when an engine table has none). Every table has the store's three columns: `id text PRIMARY KEY`,
+ * `ix text[]` (the record's precomputed index keys, behind a GIN index: the engine's declared indexes) and
+ * `v jsonb` (the record, server/sql-codec.ts). The fields constraints need are real typed columns generated
+ * from `v` (micro-USDT amounts as bigint, member ids, times), and the constraints sit on them:
+ * - a journal entry's legs sum to zero per asset (L1), checked per row;
+ * - member and platform balances never go negative (L4); holds and transfers move positive amounts;
+ * - one sync result per (member, mutation id); usernames unique case-insensitively;
+ * - rows that belong to a member reference `members` (deferred to COMMIT, since a unit of work writes a new
+ *   member and its rows in one transaction, in no particular order).
+ * `strata_rows (t, id, ix, v)`, the store's first layout, stays as the home of tables without a migration
+ * (tests' own tables); migration 1 moves every engine table's rows out of it.
+ *
+ * All pending migrations run in ONE transaction under a transaction-scoped advisory lock, so instances
+ * starting together migrate once and a failed migration leaves the schema as it was.
+ */
+import { Umzug, type MigrationParams, type UmzugStorage } from 'umzug';
+import type { SqlConnection } from './sql-driver';
+
+export interface MigrationContext {
+  c: SqlConnection;
+  /** The PostgreSQL schema (a checked identifier). */
+  s: string;
+}
+
+/** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
+export const ENGINE_TABLES: Readonly<Record<string, string>> = {
+  members: 'members',
+  sessions: 'sessions',
+  captchas: 'captchas',
+  certs: 'member_certs',
+  files: 'uploads',
+  rateLimits: 'rate_limits',
+  counters: 'id_counters',
+  balances: 'ledger_balances',
+  journal: 'ledger_entries',
+  holds: 'ledger_holds',
+  deposits: 'deposits',
+  depositAddresses: 'deposit_addresses',
+  chainTxs: 'chain_txs',
+  withdrawals: 'withdrawals',
+  transfers: 'transfers',
+  receiveTotals: 'transfer_receive_totals',
+  vipRecords: 'vip_records',
+  financeOrders: 'finance_subscriptions',
+  financeRounds: 'finance_rounds',
+  profitLog: 'finance_profit_log',
+  tradeOrders: 'trade_orders',
+  positions: 'trade_positions',
+  tradingSettings: 'trade_settings',
+  pledges: 'mining_pledges',
+  bankCards: 'bank_cards',
+  syncResults: 'sync_results',
+  syncMeta: 'sync_meta',
+  changes: 'sync_changes',
+  jobs: 'jobs',
+  deadJobs: 'dead_jobs',
+  hookState: 'hook_state',
+  meta: 'site_meta',
+};
+
+const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
+const text = (field: string) => gen('text', `v->>'${field}'`);
+/** Integers that must be exact (micro-USDT amounts, counters): a fraction is refused. */
+const big = (field: string) => gen('bigint', `(v->>'${field}')::bigint`);
+/** Times in ms: the engine's clock may carry a fraction of a millisecond, kept in `v`, floored here. */
+const time = (field: string) => gen('bigint', `floor((v->>'${field}')::numeric)::bigint`);
+const member = (s: string, field = 'memberId') =>
+  `${text(field)} REFERENCES ${s}.members (id) DEFERRABLE INITIALLY DEFERRED`;
+
+/** Typed columns and constraints of each table, after the store's (id, ix, v). */
+function typedColumns(s: string): Record<string, string[]> {
+  const memberOwned = (...more: string[]) => [`member_id ${member(s)}`, ...more];
+  return {
+    members: [
+      `username_key ${text('usernameKey')} NOT NULL`,
+      `created_at ${time('createdAt')}`,
+      `UNIQUE (username_key)`,
+    ],
+    sessions: memberOwned(`expires_at ${time('expiresAt')}`),
+    captchas: [],
+    member_certs: memberOwned(),
+    uploads: memberOwned(),
+    rate_limits: [],
+    id_counters: [`value ${big('value')} NOT NULL`],
+    ledger_balances: [
+      `account ${text('account')} NOT NULL`,
+      `asset ${text('asset')} NOT NULL`,
+      `amount ${big('amount')} NOT NULL`,
+      `owner ${member(s, 'owner')}`,
+      `UNIQUE (account, asset)`,
+      // L4: member and platform money never goes negative; world:/house: accounts mirror the outside.
+      `CONSTRAINT balance_not_negative CHECK (amount >= 0 OR NOT (account LIKE 'user:%' OR account LIKE 'platform:%'))`,
+    ],
+    ledger_entries: [
+      `at ${time('at')} NOT NULL`,
+      `kind ${text('kind')} NOT NULL`,
+      `ref ${text('ref')}`,
+      // L1: every entry is balanced per asset.
+      `CONSTRAINT entry_balanced CHECK (${s}.strata_legs_balanced(v->'legs'))`,
+    ],
+    ledger_holds: memberOwned(
+      `amount ${big('amount')} NOT NULL CHECK (amount > 0)`,
+      `status ${text('status')} NOT NULL CHECK (status IN ('held', 'released', 'captured'))`,
+    ),
+    deposits: memberOwned(`amount ${big('amount')} NOT NULL CHECK (amount >= 0)`, `status ${text('status')}`),
+    deposit_addresses: [],
+    chain_txs: [],
+    withdrawals: memberOwned(
+      `amount ${big('amount')} NOT NULL CHECK (amount > 0)`,
+      `status ${text('status')} NOT NULL`,
+    ),
+    transfers: [
+      `from_id ${member(s, 'fromId')} NOT NULL`,
+      `to_id ${member(s, 'toId')} NOT NULL`,
+      // The transfer record keeps the wire's decimal amount; the money itself moved in ledger_entries.
+      `amount ${gen('numeric', `(v->>'amount')::numeric`)} NOT NULL CHECK (amount > 0)`,
+      `created_at ${time('createdAt')}`,
+    ],
+    transfer_receive_totals: [`amount ${big('amount')} NOT NULL CHECK (amount >= 0)`],
+    vip_records: memberOwned(),
+    finance_subscriptions: memberOwned(`amount ${big('amount')} NOT NULL CHECK (amount >= 0)`),
+    finance_rounds: [],
+    finance_profit_log: memberOwned(),
+    trade_orders: memberOwned(),
+    trade_positions: memberOwned(),
+    trade_settings: [],
+    mining_pledges: memberOwned(),
+    bank_cards: memberOwned(),
+    sync_results: memberOwned(
+      `mutation_id ${text('mutationId')} NOT NULL`,
+      `at ${time('at')}`,
+      `UNIQUE (member_id, mutation_id)`,
+    ),
+    sync_meta: [],
+    sync_changes: memberOwned(`seq ${big('seq')} NOT NULL`),
+    jobs: [`kind ${text('kind')} NOT NULL`, `due_at ${time('dueAt')} NOT NULL`],
+    dead_jobs: [],
+    hook_state: [],
+    site_meta: [],
+  };
+}
+
+async function initial({ c, s }: MigrationContext): Promise<void> {
+  // The first layout (kept for tables without a migration): created here on a fresh database.
+  await c.query(
+    `CREATE TABLE IF NOT EXISTS ${s}.strata_rows (t text NOT NULL, id text NOT NULL, ` +
+      `ix text[] NOT NULL, v jsonb NOT NULL, PRIMARY KEY (t, id))`,
+  );
+  await c.query(
+    `CREATE INDEX IF NOT EXISTS strata_rows_ix ON ${s}.strata_rows USING gin (ix) WITH (fastupdate = off)`,
+  );
+  await c.query(`CREATE TABLE ${s}.strata_tables (name text PRIMARY KEY, sql_name text NOT NULL UNIQUE)`);
+  await c.query(`
+    CREATE FUNCTION ${s}.strata_legs_balanced(legs jsonb) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+      SELECT jsonb_typeof(legs) = 'array' AND jsonb_array_length(legs) >= 2 AND NOT EXISTS (
+        SELECT 1 FROM jsonb_array_elements(legs) AS l
+        GROUP BY l->>'asset' HAVING sum((l->>'amount')::numeric) <> 0)
+    $$`);
+  const columns = typedColumns(s);
+  // members first: the other tables reference it.
+  const order = Object.entries(ENGINE_TABLES).sort(
+    ([a], [b]) => Number(b === 'members') - Number(a === 'members'),
+  );
+  for (const [name, sqlName] of order) {
+    const extra = columns[sqlName] ?? [];
+    await c.query(
+      `CREATE TABLE ${s}.${sqlName} (id text PRIMARY KEY, ix text[] NOT NULL DEFAULT '{}', v jsonb NOT NULL` +
+        extra.map((col) => `, ${col}`).join('') +
+        ')',
+    );
+    // The engine's declared indexes: one GIN index over the index keys (fastupdate off: no pending list, so
+    // an index query never has to sift unmerged entries).
+    await c.query(`CREATE INDEX ${sqlName}_ix ON ${s}.${sqlName} USING gin (ix) WITH (fastupdate = off)`);
+    await c.query(`INSERT INTO ${s}.strata_tables (name, sql_name) VALUES ($1, $2)`, [name, sqlName]);
+    // Rows the first layout kept for this table move here.
+    await c.query(
+      `WITH moved AS (DELETE FROM ${s}.strata_rows WHERE t = $1 RETURNING id, ix, v) ` +
+        `INSERT INTO ${s}.${sqlName} (id, ix, v) SELECT id, ix, v FROM moved`,
+      [name],
+    );
+  }
+  for (const sqlName of ['sessions', 'uploads', 'ledger_holds', 'deposits', 'withdrawals', 'sync_changes'])
+    await c.query(`CREATE INDEX ${sqlName}_member ON ${s}.${sqlName} (member_id)`);
+  await c.query(`CREATE INDEX ledger_balances_owner ON ${s}.ledger_balances (owner)`);
+  await c.query(`CREATE INDEX transfers_from ON ${s}.transfers (from_id)`);
+  await c.query(`CREATE INDEX transfers_to ON ${s}.transfers (to_id)`);
+  await c.query(`CREATE INDEX jobs_due ON ${s}.jobs (due_at, id)`);
+  await c.query(`CREATE INDEX ledger_entries_at ON ${s}.ledger_entries (at)`);
+  await c.query(`DROP TABLE IF EXISTS ${s}.strata_meta`);
+}
+
+/**
+ * Several instances on one database (server/cluster.ts, server/events.ts): leases (one row per lease, renewed
+ * by its holder, taken over once expired) and feed messages too large for a NOTIFY payload.
+ */
+async function cluster({ c, s }: MigrationContext): Promise<void> {
+  await c.query(
+    `CREATE TABLE ${s}.strata_leases (name text PRIMARY KEY, holder text NOT NULL, expires_at timestamptz NOT NULL)`,
+  );
+  await c.query(
+    `CREATE TABLE ${s}.strata_events (id bigserial PRIMARY KEY, message jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now())`,
+  );
+}
+
+/**
+ * Id kinds (engine/ids.ts) served by PostgreSQL sequences instead of a counter row, so concurrent units of
+ * work (on any number of instances) never conflict over one hot row. Per-member sequences (`sync:<id>`,
+ * whose order must follow commit order) stay counter rows.
+ */
+export const SEQUENCED_KINDS: readonly string[] = [
+  'member',
+  'journal',
+  'hold',
+  'transfer',
+  'accountTransfer',
+  'deposit',
+  'withdrawal',
+  'chainTx',
+  'tradeOrder',
+  'position',
+  'vipRecord',
+  'financeOrder',
+  'profit',
+  'pledge',
+  'job',
+  'deadJob',
+  'captcha',
+  'file',
+  'cert',
+  'bankCard',
+  'buycoin',
+  'note',
+  'secret',
+];
+
+export function sequenceOf(kind: string): string {
+  return `id_seq_${kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+}
+
+/** Sequences per id kind, continuing from the counter rows written before them. */
+async function sequences({ c, s }: MigrationContext): Promise<void> {
+  for (const kind of SEQUENCED_KINDS) {
+    const seq = `${s}.${sequenceOf(kind)}`;
+    const base = kind === 'member' ? 100_000 : 0;
+    await c.query(`CREATE SEQUENCE ${seq} AS bigint MINVALUE 0 START WITH ${base + 1}`);
+    await c.query(`SELECT setval('${seq}', value) FROM ${s}.id_counters WHERE id = $1`, [kind]);
+  }
+}
+
+export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
+  { name: '0001-tables-per-engine-table', up: initial },
+  { name: '0002-cluster', up: cluster },
+  { name: '0003-id-sequences', up: sequences },
+];
+
+function storage(): UmzugStorage<MigrationContext> {
+  return {
+    executed: async ({ context: { c, s } }) =>
+      (await c.query<{ name: string }>(`SELECT name FROM ${s}.strata_migrations ORDER BY name`)).rows.map(
+        (r) => r.name,
+      ),
+    logMigration: async ({ name, context: { c, s } }: MigrationParams<MigrationContext>) => {
+      await c.query(`INSERT INTO ${s}.strata_migrations (name) VALUES ($1)`, [name]);
+    },
+    unlogMigration: async ({ name, context: { c, s } }: MigrationParams<MigrationContext>) => {
+      await c.query(`DELETE FROM ${s}.strata_migrations WHERE name = $1`, [name]);
+    },
+  };
+}
+
+/**
+ * Brings schema `s` up to date on connection `c` (which must not be in a transaction). Returns the names of
+ * the migrations it ran.
+ */
+export async function migrate(c: SqlConnection, s: string): Promise<string[]> {
+  await c.query('BEGIN');
+  try {
+    await c.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`strata-migrate:${s}`]);
+    await c.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await c.query(
+      `CREATE TABLE IF NOT EXISTS ${s}.strata_migrations (name text PRIMARY KEY, run_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const umzug = new Umzug<MigrationContext>({
+      migrations: MIGRATIONS.map((m) => ({ name: m.name, up: ({ context }) => m.up(context) })),
+      context: { c, s },
+      storage: storage(),
+      logger: undefined,
+    });
+    const ran = await umzug.up();
+    await c.query('COMMIT');
+    return ran.map((m) => m.name);
+  } catch (error) {
+    await c.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
