@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../app/user-store';
-import { useSyncStatus } from '../sync/app';
+import { useSyncStatus } from '../sync/status';
 import { freshnessTime, useMinuteClock } from '../ui/Freshness';
 import { useOnlineStatus } from './online';
 import './pwa.css';

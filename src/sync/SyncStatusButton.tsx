@@ -3,35 +3,16 @@
  * its accessible name. Activating it opens a small sheet listing the mutations still queued on this device
  * (what, how much, since when). Shown only while a member is signed in.
  */
-import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../app/user-store';
-import { formatAmount, formatTime } from '../lib/format';
 import { useOnlineStatus } from '../pwa/online';
-import { Dialog } from '../ui/Dialog';
 import { freshnessTime, useMinuteClock } from '../ui/Freshness';
-import { appSync, useSyncStatus } from './app';
-import type { OutboxEntry } from './db';
+import { useSyncStatus } from './status';
 import './sync.css';
 
-/** The translation key naming a queued mutation by its contract path. */
-export function mutationLabelKey(name: string): string {
-  if (name.startsWith('/api/transfer/')) return 'offline.mutation.transfer';
-  if (name === '/api/account/transfer') return 'offline.mutation.move';
-  if (name === '/api/order/cancel') return 'offline.mutation.cancel';
-  if (name.startsWith('/api/order/')) return 'offline.mutation.order';
-  if (name.startsWith('/api/bank/')) return 'offline.mutation.bank';
-  if (name.startsWith('/api/withdraw/')) return 'offline.mutation.withdraw';
-  return 'offline.mutation.other';
-}
-
-function amountOf(args: unknown): string | null {
-  if (typeof args !== 'object' || args === null) return null;
-  const value =
-    (args as { amount?: unknown; volume?: unknown }).amount ?? (args as { volume?: unknown }).volume;
-  return typeof value === 'string' ? value : null;
-}
+// The sheet reads the outbox (Dexie): its own chunk, loaded when the member opens it.
+const QueueSheet = lazy(async () => ({ default: (await import('./QueueSheet')).QueueSheet }));
 
 export function SyncStatusButton() {
   const { t, i18n } = useTranslation();
@@ -66,53 +47,10 @@ export function SyncStatusButton() {
         <span>{label}</span>
       </button>
       {open && (
-        <QueueSheet memberId={user.id} last={last} onClose={() => setOpen(false)} locale={i18n.language} />
+        <Suspense fallback={null}>
+          <QueueSheet memberId={user.id} last={last} onClose={() => setOpen(false)} locale={i18n.language} />
+        </Suspense>
       )}
     </>
-  );
-}
-
-function QueueSheet({
-  memberId,
-  last,
-  locale,
-  onClose,
-}: {
-  memberId: string;
-  last: string;
-  locale: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const db = appSync().db;
-  const queued = useLiveQuery(
-    () => db.outbox.where('memberId').equals(memberId).sortBy('seq'),
-    [db, memberId],
-  ) as OutboxEntry[] | undefined;
-  return (
-    <Dialog title={t('offline.queueTitle')} onClose={onClose}>
-      <p className="muted">{last}</p>
-      {queued && queued.length === 0 && <p>{t('offline.queueEmpty')}</p>}
-      {queued && queued.length > 0 && (
-        <ul className="sync-queue" aria-label={t('offline.queueTitle')}>
-          {queued.map((entry) => {
-            const amount = amountOf(entry.args);
-            return (
-              <li key={entry.id}>
-                <span className="sync-queue-name">{t(mutationLabelKey(entry.name))}</span>
-                {amount && (
-                  <span dir="ltr" className="sync-queue-amount">
-                    {formatAmount(amount, { locale })} USDT
-                  </span>
-                )}
-                <span className="muted">
-                  {t('offline.queuedAt', { time: formatTime(entry.createdAt, 'HH:mm') })}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </Dialog>
   );
 }

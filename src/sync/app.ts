@@ -4,13 +4,13 @@
  * online events). `startAppSync()` is meant to be called once at start (next to startPwa in src/main.tsx);
  * it also syncs when a member signs in, so their replica and any outbox left from before catch up at once.
  */
-import { useSyncExternalStore } from 'react';
 import { api, onWrite } from '../api';
 import { userStore } from '../app/user-store';
 import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
 import { onDemoChange } from '../lib/demo-events';
 import { openDeviceDb, type DeviceDb } from './db';
+import { sharedSyncStatus, useSyncStatus as useEngineStatus } from './status';
 import { forgetMember } from './replica';
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
 
@@ -30,14 +30,19 @@ export function appDeviceDb(): DeviceDb {
 }
 
 export function appSync(): SyncEngine {
-  instance ??= createSyncEngine({
+  if (instance) return instance;
+  const created = createSyncEngine({
     api,
     db: appDeviceDb(),
     online: browserOnline(),
     member: () => userStore.get()?.id ?? null,
     leader: onLeadership,
   });
-  return instance;
+  // The shell reads the status from the shared store (src/sync/status.ts), without loading Dexie.
+  sharedSyncStatus.set(created.status.get());
+  created.status.subscribe(() => sharedSyncStatus.set(created.status.get()));
+  instance = created;
+  return created;
 }
 
 interface Members {
@@ -126,7 +131,7 @@ export async function forgetMemberData(memberId: string, sync: SyncEngine = appS
   await sync.refresh();
 }
 
-/** The sync status for a screen: state (idle, syncing, offline, error), pending count, last error code. */
+/** The sync status of one engine (tests); screens use src/sync/status.ts's shared copy. */
 export function useSyncStatus(sync: SyncEngine = appSync()): SyncStatus {
-  return useSyncExternalStore(sync.status.subscribe, sync.status.get, sync.status.get);
+  return useEngineStatus(sync.status);
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../lib/format';
 import { useOnlineStatus } from '../pwa/online';
-import { useSyncStatus } from '../sync/app';
+import { useSyncStatus } from '../sync/status';
 
 const MINUTE = 60_000;
 

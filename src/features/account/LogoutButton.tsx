@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../app/session';
-import { useSyncStatus } from '../../sync/app';
+import { useSyncStatus } from '../../sync/status';
 import { Dialog } from '../../ui/Dialog';
 
 export function LogoutButton({ busy }: { busy: boolean }) {

@@ -8,7 +8,7 @@ import { useUser } from '../../app/user-store';
 import { formatAmount } from '../../lib/format';
 import { QuotesSummary } from '../market/QuotesSummary';
 import { Icon, type IconName } from '../../ui/icons';
-import { useBalanceRefresh } from '../wallet/use-profile';
+import { useBalanceRefresh } from '../wallet/balance-refresh';
 
 const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/user/recharge', labelKey: 'home.deposit', icon: 'deposit' },

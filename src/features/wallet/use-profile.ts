@@ -7,7 +7,8 @@
 import { useEffect, useMemo } from 'react';
 import type { MemberProfile } from '../../../engine/index';
 import { userStore } from '../../app/user-store';
-import { appSync, useSyncStatus } from '../../sync/app';
+import { appSync } from '../../sync/app';
+import { useSyncStatus } from '../../sync/status';
 import { useReplicaTables } from '../../sync/live';
 import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../../sync/member-views';
 import { useOnlineStatus } from '../../pwa/online';
@@ -56,12 +57,4 @@ export function useProfile(): ProfileResult {
     return { status: 'error', data: undefined, error, reload, pulledAt };
   }
   return { status: 'loading', data: undefined, error: null, reload, pulledAt };
-}
-
-/**
- * Keeps the locally kept balance and level in step with the replica while a logged-in screen is open
- * (/home shows the stored copy). A missing replica leaves the last known figures on screen.
- */
-export function useBalanceRefresh(_userId: string | undefined): void {
-  useProfile();
 }
