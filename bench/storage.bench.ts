@@ -88,7 +88,7 @@ async function seed(store: SqlStore): Promise<void> {
 async function instance(url: string, schema: string, label: string): Promise<void> {
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'storage-instance.ts')], {
-      env: { ...process.env, DATABASE_URL: url, DB_SCHEMA: schema, PBKDF2_ITERATIONS: '1000' },
+      env: { ...process.env, DATABASE_URL: url, DB_SCHEMA: schema, PBKDF2_ITERATIONS: '1000', DEMO: 'true' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let text = '';

@@ -27,8 +27,8 @@ export interface MigrationContext {
   s: string;
 }
 
-/** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
-export const ENGINE_TABLES: Readonly<Record<string, string>> = {
+/** The tables migration 0001 created (frozen: a later table gets a migration of its own, as 0004 does). */
+const TABLES_0001: Readonly<Record<string, string>> = {
   members: 'members',
   sessions: 'sessions',
   captchas: 'captchas',
@@ -62,6 +62,15 @@ export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   hookState: 'hook_state',
   meta: 'site_meta',
 };
+
+/** Tables added after 0001, each by the migration named beside it. */
+const TABLES_0004: Readonly<Record<string, string>> = {
+  fundingPayments: 'funding_payments',
+  chainDeposits: 'chain_deposits',
+};
+
+/** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
+export const ENGINE_TABLES: Readonly<Record<string, string>> = { ...TABLES_0001, ...TABLES_0004 };
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
 const text = (field: string) => gen('text', `v->>'${field}'`);
@@ -142,7 +151,32 @@ function typedColumns(s: string): Record<string, string[]> {
     dead_jobs: [],
     hook_state: [],
     site_meta: [],
+    // 0004
+    funding_payments: memberOwned(`amount ${big('amount')} NOT NULL`, `at ${time('at')} NOT NULL`),
+    chain_deposits: [
+      `status ${text('status')} NOT NULL CHECK (status IN ('pending', 'confirmed', 'dropped'))`,
+    ],
   };
+}
+
+/** One engine table's SQL table: (id, ix, v), its typed columns, its index keys' GIN index, its catalogue row. */
+async function createTable(c: SqlConnection, s: string, name: string, sqlName: string): Promise<void> {
+  const extra = typedColumns(s)[sqlName] ?? [];
+  await c.query(
+    `CREATE TABLE ${s}.${sqlName} (id text PRIMARY KEY, ix text[] NOT NULL DEFAULT '{}', v jsonb NOT NULL` +
+      extra.map((col) => `, ${col}`).join('') +
+      ')',
+  );
+  // The engine's declared indexes: one GIN index over the index keys (fastupdate off: no pending list, so
+  // an index query never has to sift unmerged entries).
+  await c.query(`CREATE INDEX ${sqlName}_ix ON ${s}.${sqlName} USING gin (ix) WITH (fastupdate = off)`);
+  await c.query(`INSERT INTO ${s}.strata_tables (name, sql_name) VALUES ($1, $2)`, [name, sqlName]);
+  // Rows the first layout kept for this table move here.
+  await c.query(
+    `WITH moved AS (DELETE FROM ${s}.strata_rows WHERE t = $1 RETURNING id, ix, v) ` +
+      `INSERT INTO ${s}.${sqlName} (id, ix, v) SELECT id, ix, v FROM moved`,
+    [name],
+  );
 }
 
 async function initial({ c, s }: MigrationContext): Promise<void> {
@@ -161,29 +195,11 @@ async function initial({ c, s }: MigrationContext): Promise<void> {
         SELECT 1 FROM jsonb_array_elements(legs) AS l
         GROUP BY l->>'asset' HAVING sum((l->>'amount')::numeric) <> 0)
     $$`);
-  const columns = typedColumns(s);
   // members first: the other tables reference it.
-  const order = Object.entries(ENGINE_TABLES).sort(
+  const order = Object.entries(TABLES_0001).sort(
     ([a], [b]) => Number(b === 'members') - Number(a === 'members'),
   );
-  for (const [name, sqlName] of order) {
-    const extra = columns[sqlName] ?? [];
-    await c.query(
-      `CREATE TABLE ${s}.${sqlName} (id text PRIMARY KEY, ix text[] NOT NULL DEFAULT '{}', v jsonb NOT NULL` +
-        extra.map((col) => `, ${col}`).join('') +
-        ')',
-    );
-    // The engine's declared indexes: one GIN index over the index keys (fastupdate off: no pending list, so
-    // an index query never has to sift unmerged entries).
-    await c.query(`CREATE INDEX ${sqlName}_ix ON ${s}.${sqlName} USING gin (ix) WITH (fastupdate = off)`);
-    await c.query(`INSERT INTO ${s}.strata_tables (name, sql_name) VALUES ($1, $2)`, [name, sqlName]);
-    // Rows the first layout kept for this table move here.
-    await c.query(
-      `WITH moved AS (DELETE FROM ${s}.strata_rows WHERE t = $1 RETURNING id, ix, v) ` +
-        `INSERT INTO ${s}.${sqlName} (id, ix, v) SELECT id, ix, v FROM moved`,
-      [name],
-    );
-  }
+  for (const [name, sqlName] of order) await createTable(c, s, name, sqlName);
   for (const sqlName of ['sessions', 'uploads', 'ledger_holds', 'deposits', 'withdrawals', 'sync_changes'])
     await c.query(`CREATE INDEX ${sqlName}_member ON ${s}.${sqlName} (member_id)`);
   await c.query(`CREATE INDEX ledger_balances_owner ON ${s}.ledger_balances (owner)`);
@@ -252,10 +268,17 @@ async function sequences({ c, s }: MigrationContext): Promise<void> {
   }
 }
 
+/** Contract funding payments (issue 13) and chain-gateway deposit observations (issue 12). */
+async function fundingAndChainDeposits({ c, s }: MigrationContext): Promise<void> {
+  for (const [name, sqlName] of Object.entries(TABLES_0004)) await createTable(c, s, name, sqlName);
+  await c.query(`CREATE INDEX funding_payments_member ON ${s}.funding_payments (member_id)`);
+}
+
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
   { name: '0002-cluster', up: cluster },
   { name: '0003-id-sequences', up: sequences },
+  { name: '0004-funding-and-chain-deposits', up: fundingAndChainDeposits },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

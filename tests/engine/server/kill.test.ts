@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../../engine/index';
 import { SqlStore } from '../../../server/sql-store';
-import { deposit, signUp, startTestServer, type Envelope, type Session } from './serve';
+import { deposit, signUp, startTestServer, TEST_XPUB, type Envelope, type Session } from './serve';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
 
 const schema = freshSchema();
@@ -37,6 +37,8 @@ async function startChild(): Promise<{ child: ChildProcess; url: string; exited:
         DB_SCHEMA: schema,
         PBKDF2_ITERATIONS: '1000',
         DEMO: 'false',
+        // A live instance needs its watch-only deposit key (docs/SERVER.md "Key custody").
+        WALLET_XPUB: TEST_XPUB,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
       detached: true,
