@@ -74,7 +74,12 @@ export function SpotForm({
                 data: await api.call('/api/order/place', { symbol, market: 'spot', side, type, volume }),
               };
         if (order.queued) return null;
-        return t(order.data.status === 'open' ? 'trade.placedOpen' : 'trade.placedFilled');
+        const placed = order.data;
+        // A market order walks the book only as far as the price protection band: say what was not traded.
+        if (placed.status === 'partial')
+          return t('trade.placedPartial', { filled: placed.filled, cancelled: placed.cancelledVolume, base });
+        if (placed.status === 'cancelled') return t('trade.placedNone');
+        return t(placed.status === 'open' ? 'trade.placedOpen' : 'trade.placedFilled');
       },
       clear: () => setVolume(''),
     });
