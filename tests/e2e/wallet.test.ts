@@ -145,7 +145,7 @@ describe('wallet journey (issue 5)', () => {
     await page.goto('/login');
     // The build-time shell paints the header before the app runs: wait for the login form, which only the
     // app draws, before using the demo badge (a tap on the shell's copy would do nothing).
-    await page.getByLabel('Login password').waitFor();
+    await page.getByRole('textbox', { name: 'Login password' }).waitFor();
     await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
     const tools = page.getByRole('dialog', { name: 'Demo mode' });
     await tools.getByRole('button', { name: 'Fast-forward 30 days' }).click();
