@@ -20,6 +20,8 @@ export const Codes = {
   keyLocked: 430,
   withdrawHold: 431,
   serverError: 500,
+  /** The storage is unreachable for a moment (a database restart or failover): nothing was half written. */
+  unavailable: 503,
   /** The device's storage is full (IndexedDB QuotaExceededError): the call was not saved, nothing changed. */
   storageFull: 507,
   withdrawSubmitted: 911,

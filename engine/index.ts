@@ -15,6 +15,7 @@ export type { Clock } from './runtime';
 export type { PaymentProvider, PaymentCharge, PaymentResult } from './counterparties';
 export type { EngineOperations, ChainDepositObservation, ChainDepositOutcome } from './operations';
 export type { StoreAdapter, StoredRow, RowRef } from './store/port';
+export { StorageUnavailableError } from './store/port';
 /**
  * Pure address rules, shared with the app so a withdrawal address is checked (checksum included) as it is
  * typed. The engine itself is reached through dynamic imports in `createEngine`, so importing these does not

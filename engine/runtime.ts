@@ -28,7 +28,7 @@ import { authorise, parseBody, resolve } from './pipeline';
 import { normaliseHeaders, Reply, Router, type AnyHandler } from './router';
 import type { Domain } from './routes';
 import { createSecrets, cryptoEntropy } from './security/secrets';
-import type { StoreAdapter } from './store/port';
+import { isStorageUnavailable, type StoreAdapter } from './store/port';
 import { savepointOf, Tx } from './store/tx';
 import type { EngineRequest, EngineResponse, Envelope } from './contract';
 
@@ -244,6 +244,13 @@ export class Runtime {
       return envelope(0, 'ok', result ?? null);
     } catch (error) {
       if (error instanceof EngineError) return envelope(error.code, error.message, error.data);
+      if (isStorageUnavailable(error)) {
+        return envelope(
+          Codes.unavailable,
+          'The service is briefly unavailable: try again in a moment (a retried payment is applied once)',
+          null,
+        );
+      }
       if (isQuotaError(error)) {
         return envelope(
           Codes.storageFull,

@@ -12,8 +12,8 @@ export interface SqlConnection {
 
 export interface SqlDriver extends SqlConnection {
   readonly kind: 'postgres' | 'pglite';
-  /** One connection for a transaction or a session lock; `release` hands it back. */
-  connect(): Promise<SqlConnection & { release(): void }>;
+  /** One connection for a transaction or a session lock; `release` hands it back (`broken`: discards it). */
+  connect(): Promise<SqlConnection & { release(broken?: boolean): void }>;
   close(): Promise<void>;
 }
 
@@ -31,6 +31,7 @@ export function checkSchemaName(schema: string): string {
  */
 export async function postgresDriver(url: string, options: { poolSize?: number } = {}): Promise<SqlDriver> {
   const { default: pg } = await import('pg');
+  const guarded = new WeakSet<PoolClient>();
   const pool: Pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle connection dropped by the database must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
@@ -41,11 +42,18 @@ export async function postgresDriver(url: string, options: { poolSize?: number }
     }),
     connect: async () => {
       const client: PoolClient = await pool.connect();
+      // A checked-out client reports a dead connection as an 'error' event (the pool's own handler covers only
+      // idle ones): without a listener that event would crash the process. The failed query rejects too, and
+      // the store discards the connection (release(true)).
+      if (!guarded.has(client)) {
+        guarded.add(client);
+        client.on('error', () => undefined);
+      }
       return {
         query: async <T>(text: string, params?: unknown[]) => ({
           rows: (await client.query(text, params)).rows as T[],
         }),
-        release: () => client.release(),
+        release: (broken?: boolean) => client.release(broken === true ? true : undefined),
       };
     },
     close: () => pool.end(),

@@ -22,7 +22,7 @@
  * Plain `commit` (no transaction around it) is one transaction of its own.
  */
 import type { RowRef, StoreAdapter, StoredRow } from '../engine/index';
-import { compareIds } from '../engine/store/port';
+import { compareIds, StorageUnavailableError } from '../engine/store/port';
 import { decodeValue, encodeValue, escapeText, unescapeText } from './sql-codec';
 import { checkSchemaName, type SqlConnection, type SqlDriver } from './sql-driver';
 import { migrate, SEQUENCED_KINDS, sequenceOf } from './sql-schema';
@@ -47,6 +47,28 @@ const RETRYABLE = new Set(['40001', '40P01', '23505']);
 
 /** At most this many rows of a conflicting unit are queued for (a settle hook may write thousands). */
 const MAX_QUEUED_ROWS = 32;
+
+/** SQLSTATEs and client errors of a connection that died (terminated, server shut down, network gone). */
+const CONNECTION_LOST = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+export function isConnectionLoss(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (CONNECTION_LOST.has(code) || code.startsWith('08'))) return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection error|Client was closed|not queryable|terminating connection/i.test(
+      message,
+    )
+  );
+}
 
 export function isRetryable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -158,10 +180,17 @@ export class SqlStore implements StoreAdapter {
     // The rows the last failed attempt wrote: a re-run first queues for them (below).
     let contended: string[] = [];
     for (let attempt = 1; ; attempt++) {
-      const c = await this.driver.connect();
+      let c: Awaited<ReturnType<SqlDriver['connect']>>;
+      try {
+        c = await this.driver.connect();
+      } catch (error) {
+        throw new StorageUnavailableError('The database cannot be reached', { cause: error });
+      }
       const writes: string[] = [];
       let began = false;
       let locked = false;
+      let committing = false;
+      let broken = false;
       try {
         // Fairness on hot rows: a unit that lost a conflict takes session advisory locks on the rows it
         // writes, in one global order, BEFORE its snapshot, so re-runs on one row queue instead of colliding
@@ -174,16 +203,27 @@ export class SqlStore implements StoreAdapter {
         await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
         began = true;
         const result = await work(this.view(c, writes));
+        committing = true;
         await c.query('COMMIT');
         return result;
       } catch (error) {
-        if (began) await c.query('ROLLBACK').catch(() => undefined);
-        if (!isRetryable(error) || attempt >= this.maxAttempts) throw error;
-        this.retries++;
-        contended = [...new Set([...contended, ...writes])].sort().slice(0, MAX_QUEUED_ROWS);
+        if (isConnectionLoss(error)) {
+          // The connection died (terminated, failover): it is discarded, never handed back to the pool.
+          // Before COMMIT nothing was written, so the unit runs again on a fresh connection; during COMMIT
+          // the outcome is unknown, so the caller hears 503 and a retry under its id applies at most once.
+          broken = true;
+          if (committing || attempt >= this.maxAttempts)
+            throw new StorageUnavailableError('The database connection was lost', { cause: error });
+          this.retries++;
+        } else {
+          if (began) await c.query('ROLLBACK').catch(() => undefined);
+          if (!isRetryable(error) || attempt >= this.maxAttempts) throw error;
+          this.retries++;
+          contended = [...new Set([...contended, ...writes])].sort().slice(0, MAX_QUEUED_ROWS);
+        }
       } finally {
-        if (locked) await c.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
-        c.release();
+        if (locked && !broken) await c.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        c.release(broken);
       }
       // Units queued on the advisory locks of their rows go at once (the lock queue orders them); others
       // back off at random, growing with the attempts, so colliding units spread out.

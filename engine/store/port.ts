@@ -105,3 +105,19 @@ export interface StoreAdapter {
 export function compareIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
+
+/**
+ * The storage could not be reached (a database restarting, a connection killed while committing, so the
+ * outcome is unknown). The engine answers 503: nothing half written, and a retry with the same mutation id
+ * or Idempotency-Key is applied at most once.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+export function isStorageUnavailable(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'StorageUnavailableError';
+}
