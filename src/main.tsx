@@ -8,6 +8,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { isDemoMode } from './api/config';
+import { watchSiteConfig } from './api/site-config';
 import { wireApi } from './app/api-wiring';
 import { preloadScreen, routes } from './app/routes';
 import { applyTheme, watchSystemTheme } from './app/theme';
@@ -25,6 +27,9 @@ async function start(): Promise<void> {
   const [i18n] = await Promise.all([initI18n(), delay]);
   const router = createBrowserRouter(routes);
   wireApi((to) => void router.navigate(to));
+  // Live mode: the server says whether it runs a simulation (the Demo badge) and its limits; asked now and on
+  // each reconnect. The in-browser demo is a simulation by definition and needs no call.
+  if (!isDemoMode()) watchSiteConfig();
   if (!router.state.initialized)
     await new Promise<void>((resolve) => {
       const stop = router.subscribe((state) => {

@@ -53,7 +53,7 @@ export function StaticShell({ path }: { path: ShellRoute }) {
         </div>
         <h1 className="topbar-title">{t(titleKey)}</h1>
         <div className="topbar-end">
-          <DemoBadge />
+          <DemoBadge shell />
         </div>
       </header>
       <main id="main" className={tab ? 'content with-tabs' : 'content'} tabIndex={-1}>

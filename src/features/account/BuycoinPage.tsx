@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { isDemoMode } from '../../api/config';
+import { useSiteDemo } from '../../api/site-config';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { toFailure, type Failure } from '../../machines/failure';
@@ -22,6 +22,7 @@ import '../auth/auth.css';
 const QUOTE_DELAY_MS = 400;
 
 export function BuycoinPage() {
+  const demo = useSiteDemo();
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const [amount, setAmount] = useState('');
@@ -95,7 +96,7 @@ export function BuycoinPage() {
         <h2 id="buycoin-title" className="section-title">
           {t('buycoin.title')}
         </h2>
-        {isDemoMode() && <p className="demo-note">{t('buycoin.demoNote')}</p>}
+        {demo && <p className="demo-note">{t('buycoin.demoNote')}</p>}
         {!available && (
           <p className="form-error" role="status">
             {t('buycoin.unavailable')}

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { isDemoMode } from '../../api/config';
+import { useSiteDemo } from '../../api/site-config';
 
 export interface CaptchaValue {
   key: string;
@@ -66,7 +66,8 @@ export function CaptchaImage({
 
 /** Demo mode answers the code with the image; saying so keeps the simulation honest and the demo usable. */
 export function CaptchaDemoHint({ captcha }: { captcha: CaptchaValue | null }) {
+  const demo = useSiteDemo();
   const { t } = useTranslation();
-  if (!isDemoMode() || !captcha?.code) return null;
+  if (!demo || !captcha?.code) return null;
   return <span className="demo-inline">{t('auth.captchaDemo', { code: captcha.code })}</span>;
 }

@@ -6,7 +6,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { isDemoMode } from '../../api/config';
+import { useSiteDemo } from '../../api/site-config';
 import { session } from '../../app/session';
 import { useUser } from '../../app/user-store';
 import type { Failure } from '../../machines/failure';
@@ -20,6 +20,7 @@ import { fieldOfFailure, QUESTION_CHOICES, REGISTER_INITIAL, validateRegister } 
 import './auth.css';
 
 export function RegisterPage() {
+  const demo = useSiteDemo();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUser();
@@ -141,7 +142,7 @@ export function RegisterPage() {
             label={t('auth.verify')}
             inputMode="numeric"
             autoComplete="off"
-            hint={isDemoMode() && captcha?.code ? <CaptchaDemoHint captcha={captcha} /> : undefined}
+            hint={demo && captcha?.code ? <CaptchaDemoHint captcha={captcha} /> : undefined}
             addon={<CaptchaImage captcha={captcha} failed={failed} onRefresh={refresh} />}
             {...field('verify')}
           />

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
 import { api } from '../../api';
-import { isDemoMode } from '../../api/config';
+import { useSiteDemo } from '../../api/site-config';
 import { useUser } from '../../app/user-store';
 import { formatAmount } from '../../lib/format';
 import { CachedNote } from '../../ui/Freshness';
@@ -55,6 +55,7 @@ function ProductCard({ product }: { product: ProductView }) {
 }
 
 export function FinancePage() {
+  const demo = useSiteDemo();
   const { t } = useTranslation();
   const user = useUser();
   const [filter, setFilter] = useState<Filter>('all');
@@ -89,7 +90,7 @@ export function FinancePage() {
             {t('finance.needVip')} <Link to="/user/vip">{t('finance.toVip')}</Link>
           </p>
         )}
-        {isDemoMode() && <p className="terms">{t('finance.simulated')}</p>}
+        {demo && <p className="terms">{t('finance.simulated')}</p>}
         <div className="segmented" role="group" aria-label={t('finance.filter')}>
           {FILTERS.map((f) => (
             <button

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MachineView, PledgeView } from '../../../engine/index';
 import { api } from '../../api';
-import { isDemoMode } from '../../api/config';
+import { useSiteDemo } from '../../api/site-config';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { CachedNote } from '../../ui/Freshness';
@@ -89,6 +89,7 @@ function PledgeItem({ pledge }: { pledge: PledgeView }) {
 }
 
 export function MachinePage() {
+  const demo = useSiteDemo();
   const { t } = useTranslation();
   const machines = useCached(
     'mining:machines',
@@ -108,7 +109,7 @@ export function MachinePage() {
           {t('mining.title')}
         </h2>
         <p className="terms">{t('mining.intro')}</p>
-        {isDemoMode() && <p className="demo-note">{t('mining.simulated')}</p>}
+        {demo && <p className="demo-note">{t('mining.simulated')}</p>}
       </section>
       {machines.status === 'ready' && list.length > 0 && (
         /* A pledge needs the security key, which never waits on the device: online only. */

@@ -3,7 +3,7 @@
  */
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { isDemoMode } from '../../api/config';
+import { useSiteDemo } from '../../api/site-config';
 import { useUser } from '../../app/user-store';
 import { formatAmount } from '../../lib/format';
 import { QuotesSummary } from '../market/QuotesSummary';
@@ -20,6 +20,7 @@ const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
 ];
 
 export function HomePage() {
+  const demo = useSiteDemo();
   const { t, i18n } = useTranslation();
   const user = useUser();
   useBalanceRefresh(user?.id);
@@ -35,7 +36,7 @@ export function HomePage() {
         ) : (
           <p>{t('home.heroBody')}</p>
         )}
-        {isDemoMode() && <p className="hero-demo">{t('demo.disclaimer')}</p>}
+        {demo && <p className="hero-demo">{t('demo.disclaimer')}</p>}
         {!user && <p>{t('home.guest')}</p>}
         {!user && (
           <div className="hero-actions">

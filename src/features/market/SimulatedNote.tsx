@@ -1,14 +1,15 @@
 /** Demo mode only: the prices on this screen come from the simulator, never a real market. */
 import { useTranslation } from 'react-i18next';
-import { isDemoMode } from '../../api/config';
+import { useSiteDemo } from '../../api/site-config';
 import { useFeedLive } from './feed';
 
 export function SimulatedNote() {
+  const demo = useSiteDemo();
   const { t } = useTranslation();
   const live = useFeedLive();
   return (
     <div className="market-note">
-      {isDemoMode() && <p className="demo-note">{t('market.simulated')}</p>}
+      {demo && <p className="demo-note">{t('market.simulated')}</p>}
       <p className={`feed-state ${live ? 'feed-live' : 'feed-wait'}`} role="status">
         <span aria-hidden="true">{live ? '●' : '○'} </span>
         {live ? t('market.feedLive') : t('market.feedWaiting')}

@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { isDemoMode } from '../../api/config';
+import { useSiteDemo } from '../../api/site-config';
 import type { WireNetwork } from '../../../engine/index';
 import { CopyButton } from '../../ui/CopyButton';
 import { CachedNote } from '../../ui/Freshness';
@@ -19,6 +19,7 @@ import { loadProfile } from './use-profile';
 import './wallet.css';
 
 export function RechargePage() {
+  const demo = useSiteDemo();
   const { t } = useTranslation();
   const [network, setNetwork] = useState<WireNetwork>('TRC20');
   const [refreshKey, setRefreshKey] = useState(0);
@@ -57,7 +58,7 @@ export function RechargePage() {
         </div>
       </section>
 
-      {isDemoMode() && a && (
+      {demo && a && (
         <DemoPayPanel network={a.network} address={a.address} onSent={() => setRefreshKey((k) => k + 1)} />
       )}
 

@@ -17,7 +17,7 @@ import { PendingOutgoing, PendingRows } from '../../ui/PendingRows';
 import { appWrites, sendWrite } from '../../sync/app-writes';
 import { usePendingMutations, waitingOutgoing } from '../../sync/pending';
 import { cleanAmount } from './amount';
-import { useSiteLimits } from '../../api/site-limits';
+import { useSiteLimits } from '../../api/site-config';
 import { validateTransfer, type TransferErrors } from './transfer-rules';
 import { useProfile } from './use-profile';
 import './wallet.css';

@@ -17,7 +17,7 @@ import { formatAmount } from '../../lib/format';
 import { withdrawalMachine } from '../../machines/withdrawal';
 import { validateWith } from '../../machines/withdrawal-effects';
 import { defaultValidators } from '../../machines/withdrawal-rules';
-import { siteLimits, useSiteLimits } from '../../api/site-limits';
+import { siteLimits, useSiteLimits } from '../../api/site-config';
 import { reviewResultOf } from '../../machines/withdrawal';
 import { useOnlineStatus } from '../../pwa/online';
 import { Dialog } from '../../ui/Dialog';

@@ -1,0 +1,122 @@
+/**
+ * What the site says about itself, read once from the engine's config through GET /api/site/getsite and
+ * never copied into the app (API.md "Site config"):
+ * - `limits`: the business constants screens check before sending (minimum transfer and withdrawal, fees,
+ *   VIP prices);
+ * - `demo`: whether the server runs a simulated counterparty (demo chain, reviewer, market). A live build
+ *   served by a server in demo mode must say "Demo" on every screen just as the in-browser demo does.
+ *
+ * The last answer is kept in localStorage so an offline start still shows the rules and the demo badge (the
+ * head script in index.html reads it before first paint and sets `<html data-site-demo>`). Until an answer is
+ * known, screens leave the checks to the engine (which judges every call anyway). The site is asked again
+ * when the connection returns.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import type { SiteLimits } from '../../engine/index';
+import { isDemoMode } from './config';
+import { api } from './index';
+
+export interface SiteConfig {
+  demo: boolean;
+  limits: SiteLimits;
+}
+
+/** localStorage key; index.html's head script reads `demo` from it before first paint. */
+export const SITE_KEY = 'strata.site';
+const listeners = new Set<() => void>();
+let current: SiteConfig | null = read();
+let pending: Promise<void> | null = null;
+
+function read(): SiteConfig | null {
+  try {
+    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(SITE_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Partial<SiteConfig>) : null;
+    return parsed && typeof parsed.demo === 'boolean' && parsed.limits ? (parsed as SiteConfig) : null;
+  } catch {
+    return null;
+  }
+}
+
+function mark(demo: boolean): void {
+  if (typeof document === 'undefined') return;
+  if (demo) document.documentElement.dataset['siteDemo'] = '';
+  else delete document.documentElement.dataset['siteDemo'];
+}
+
+function set(site: SiteConfig): void {
+  current = site;
+  try {
+    localStorage.setItem(SITE_KEY, JSON.stringify(site));
+  } catch {
+    // Storage full or unavailable: the answer still applies for this session.
+  }
+  mark(isSiteDemo());
+  for (const listener of listeners) listener();
+}
+
+/** Asks the engine for the site config once per session (again after a failure or a reconnect). */
+export function loadSiteConfig(): Promise<void> {
+  pending ??= api
+    .call('/api/site/getsite', undefined, { auth: false, silent: true })
+    .then((site) => set({ demo: site.demo, limits: site.limits }))
+    .catch(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+let watching = false;
+/** Starts asking: now, and each time the connection returns (the server may have changed mode). */
+export function watchSiteConfig(): void {
+  mark(isSiteDemo());
+  void loadSiteConfig();
+  if (watching || typeof window === 'undefined') return;
+  watching = true;
+  window.addEventListener('online', () => {
+    pending = null;
+    void loadSiteConfig();
+  });
+}
+
+export function siteLimits(): SiteLimits | null {
+  return current?.limits ?? null;
+}
+
+/**
+ * Whether this app talks to a simulation: the in-browser demo engine, or a server that answered getsite with
+ * `demo: true` (now or, offline, the last time it was asked).
+ */
+export function isSiteDemo(): boolean {
+  return isDemoMode() || current?.demo === true;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The site's limits for a screen: the last known ones at once, refreshed from the engine. */
+export function useSiteLimits(): SiteLimits | null {
+  useEffect(() => {
+    void loadSiteConfig();
+  }, []);
+  return useSyncExternalStore(subscribe, siteLimits, siteLimits);
+}
+
+/** Whether to say "Demo" (badge, simulated-data notes): follows the site's answer as it arrives. */
+export function useSiteDemo(): boolean {
+  return useSyncExternalStore(subscribe, isSiteDemo, isSiteDemo);
+}
+
+/** Tests: forget what was loaded. */
+export function resetSiteConfig(): void {
+  current = null;
+  pending = null;
+  mark(isDemoMode());
+  try {
+    localStorage.removeItem(SITE_KEY);
+  } catch {
+    // nothing stored
+  }
+  for (const listener of listeners) listener();
+}
