@@ -24,6 +24,7 @@ export { StorageUnavailableError } from './store/port';
 export { validateAddress, detectNetwork, type AddressCheck } from './chain/validate';
 /** The member's own mutating calls: the app pulls its replica after one of them succeeds. */
 export { SYNCABLE_PATHS } from './sync/paths';
+export { memberFigures, type BalanceFigure, type MemberFigures } from './accounts/figures';
 export type { Network } from './chain/encoding';
 /**
  * The one money module (engine/money.ts), pure and small like the address rules: the app parses what a

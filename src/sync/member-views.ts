@@ -1,9 +1,9 @@
 /**
  * What /api/user/getuser answers, computed on the device from the replicated profile and balances (the
- * engine's views in engine/sync/views.ts), with the engine's own money module, so the figures are the same
- * to the micro-unit: balance = cash available + cash frozen, totalAssets = USDT across every sub-account.
+ * engine's views in engine/sync/views.ts). The money figures come from the engine's own memberFigures
+ * (engine/accounts/figures.ts), the function getuser uses, so they agree to the micro-unit.
  */
-import { formatMicro as formatAmount, parseAmount, type MemberProfile, type Micro } from '../../engine/index';
+import { memberFigures, parseAmount, type MemberProfile, type Micro } from '../../engine/index';
 
 /** The replicated profile (engine/sync/views.ts `profile`). */
 export interface ReplicaProfile {
@@ -28,8 +28,6 @@ export interface ReplicaBalance {
   amount: string;
 }
 
-const SUB_ACCOUNTS = new Set(['cash', 'fund', 'contract', 'options', 'financial']);
-
 function micro(amount: string): Micro {
   try {
     return parseAmount(amount);
@@ -52,17 +50,6 @@ export function profileFromReplica(
   balances: readonly ReplicaBalance[],
   nowMs: number,
 ): MemberProfile {
-  let available = 0n;
-  let frozen = 0n;
-  let total = 0n;
-  for (const b of balances) {
-    if (b.asset !== 'USDT' || !SUB_ACCOUNTS.has(b.sub)) continue;
-    const value = micro(b.amount);
-    total += value;
-    if (b.sub !== 'cash') continue;
-    if (b.frozen) frozen += value;
-    else available += value;
-  }
   const vip = effectiveVipName(profile, nowMs);
   return {
     id: profile.id,
@@ -71,10 +58,7 @@ export function profileFromReplica(
     phone: profile.phone,
     vip,
     vipExpiresAt: vip !== 'vip0' ? profile.vipExpiresAt : null,
-    balance: formatAmount(available + frozen),
-    available: formatAmount(available),
-    frozen: formatAmount(frozen),
-    totalAssets: formatAmount(total),
+    ...memberFigures(balances.map((b) => ({ ...b, amount: micro(b.amount) }))),
     creditScore: profile.creditScore ?? 0,
     realNameStatus: profile.realNameStatus,
     inviteCode: profile.inviteCode,
