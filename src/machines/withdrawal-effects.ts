@@ -24,7 +24,7 @@ export type WithdrawalRecord = Record<string, unknown>;
 export const SUBMITTED_CODE = 911;
 
 export function validateWith(validators: WithdrawalValidators = defaultValidators) {
-  return fromPromise<FieldErrors, { form: WithdrawalForm; minimum: string }>(async ({ input }) =>
+  return fromPromise<FieldErrors, { form: WithdrawalForm; minimum: string | null }>(async ({ input }) =>
     validateForm(input.form, input.minimum, validators),
   );
 }

@@ -26,14 +26,13 @@ export interface WithdrawalForm {
 }
 
 export interface WithdrawalValidators {
-  amount(amount: string, minimum: string): FieldReason | null;
+  /** `minimum`: the site's (getsite limits or the fee quote); null until known, when the engine judges it. */
+  amount(amount: string, minimum: string | null): FieldReason | null;
   address(address: string, network: Network): FieldReason | null;
   key(key: string): FieldReason | null;
 }
 
 export const KEY_MIN_LENGTH = 4;
-/** API.md: minimum withdrawal 10 USDT (code 410); the fee call answers the live value. */
-export const DEFAULT_MINIMUM = '10';
 
 const SHAPES: Record<Network, RegExp> = {
   TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
@@ -49,7 +48,7 @@ export const defaultValidators: WithdrawalValidators = {
     if (amount.trim() === '') return 'required';
     const value = parseAmountText(amount);
     if (value === null || value === 0n) return 'invalidAmount';
-    const floor = parseAmountText(minimum);
+    const floor = minimum === null ? null : parseAmountText(minimum);
     return floor !== null && value < floor ? 'belowMinimum' : null;
   },
   address(address, network) {
@@ -67,7 +66,7 @@ export const defaultValidators: WithdrawalValidators = {
 
 export function validateForm(
   form: WithdrawalForm,
-  minimum: string,
+  minimum: string | null,
   validators: WithdrawalValidators = defaultValidators,
 ): FieldErrors {
   const errors: FieldErrors = {};

@@ -19,7 +19,7 @@ const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const GOOD: Partial<WithdrawalForm> = { address: TRON, amount: '12.5', key: '1234' };
 const RECORD: WithdrawalRecord = { id: 'w1', status: 'under review', amount: '12.5' };
 
-function start(input: { online?: boolean } = {}) {
+function start(input: { online?: boolean; minimum?: string } = {}) {
   const submit = controlled<WithdrawalRecord, SubmitInput>();
   const answer = controlled<WithdrawalRecord, { mutationId: string }>();
   const actor = createActor(
@@ -68,7 +68,7 @@ describe('withdrawal rules', () => {
 
 describe('withdrawal machine', () => {
   it('sends an invalid form back to editing with a reason per field; editing a field clears its reason', async () => {
-    const s = start();
+    const s = start({ minimum: '10' });
     s.actor.send({ type: 'EDIT', patch: { amount: '5', address: ETH, key: 'abc' } });
     s.actor.send({ type: 'SUBMIT' });
     expect(s.state()).toBe('validating');
@@ -82,6 +82,23 @@ describe('withdrawal machine', () => {
     s.actor.send({ type: 'EDIT', patch: { amount: '10' } });
     expect(s.context().fieldErrors).toEqual({ address: 'otherNetwork', key: 'keyTooShort' });
     expect(s.submit.calls).toEqual([]);
+  });
+
+  it("checks no minimum of its own until the engine's is known, then the engine's (MINIMUM)", async () => {
+    const s = start();
+    expect(s.context().minimum).toBeNull();
+    s.actor.send({ type: 'EDIT', patch: { ...GOOD, amount: '5' } });
+    s.actor.send({ type: 'SUBMIT' });
+    await flush();
+    expect(s.context().fieldErrors).toEqual({});
+    s.actor.send({ type: 'CANCEL' });
+    const t = start();
+    t.actor.send({ type: 'MINIMUM', minimum: '12.5' });
+    t.actor.send({ type: 'EDIT', patch: { ...GOOD, amount: '12.499999' } });
+    t.actor.send({ type: 'SUBMIT' });
+    await flush();
+    expect(t.state()).toBe('editing');
+    expect(t.context().fieldErrors).toEqual({ amount: 'belowMinimum' });
   });
 
   it('uses injected validators', async () => {
@@ -252,7 +269,7 @@ describe('withdrawal machine', () => {
     expect(coverage.unvisitedStates).toEqual([]);
     expect(coverage.unvisitedTransitions).toEqual([]);
     for (const path of coverage.paths) {
-      const validate = controlled<FieldErrors, { form: WithdrawalForm; minimum: string }>();
+      const validate = controlled<FieldErrors, { form: WithdrawalForm; minimum: string | null }>();
       const submit = controlled<WithdrawalRecord, SubmitInput>();
       const answer = controlled<WithdrawalRecord, { mutationId: string }>();
       const actor = createActor(

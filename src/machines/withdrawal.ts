@@ -10,7 +10,8 @@
  * answer the outbox gets when it pushes it again (same id: the server applies it at most once, ever).
  *
  * Interface
- * - input: `{ network?, minimum?, online? }` (minimum: from /api/withdraw/fee, default 10 USDT).
+ * - input: `{ network?, minimum?, online? }` (minimum: the engine's, from getsite's limits or the fee quote;
+ *   until it is known the form checks no minimum and the engine refuses below it with 410). MINIMUM updates it.
  * - context: form, minimum, fieldErrors (reason codes per field), record (the 911 record), error (Failure),
  *   online, mutationId.
  * - events: EDIT(patch), SUBMIT, CONFIRM, CANCEL, RETRY, ONLINE, OFFLINE, REVIEW_RESULT(status). The screen
@@ -25,7 +26,7 @@ import { assertEvent, assign, emit, setup } from 'xstate';
 import { CLIENT_CODES } from '../api/transport';
 import { isUnanswered, toFailure, type Failure } from './failure';
 import { awaitWithdrawal, submitWithdrawal, validateWith, type WithdrawalRecord } from './withdrawal-effects';
-import { DEFAULT_MINIMUM, type FieldErrors, type Network, type WithdrawalForm } from './withdrawal-rules';
+import { type FieldErrors, type Network, type WithdrawalForm } from './withdrawal-rules';
 
 export { reviewResultOf, type WithdrawalRecord } from './withdrawal-effects';
 export type { FieldErrors, FieldReason, Network, WithdrawalForm } from './withdrawal-rules';
@@ -38,7 +39,7 @@ export interface WithdrawalInput {
 
 export interface WithdrawalContext {
   form: WithdrawalForm;
-  minimum: string;
+  minimum: string | null;
   fieldErrors: FieldErrors;
   record: WithdrawalRecord | null;
   error: Failure | null;
@@ -57,6 +58,7 @@ export type WithdrawalEvent =
   | { type: 'RETRY' }
   | { type: 'ONLINE' }
   | { type: 'OFFLINE' }
+  | { type: 'MINIMUM'; minimum: string }
   | { type: 'REVIEW_RESULT'; status: ReviewStatus };
 
 export type WithdrawalEmitted =
@@ -127,7 +129,7 @@ export const withdrawalMachine = setup({
   id: 'withdrawal',
   context: ({ input }) => ({
     form: emptyForm(input.network),
-    minimum: input.minimum ?? DEFAULT_MINIMUM,
+    minimum: input.minimum ?? null,
     fieldErrors: {},
     record: null,
     error: null,
@@ -137,6 +139,7 @@ export const withdrawalMachine = setup({
   on: {
     ONLINE: { actions: 'goOnline' },
     OFFLINE: { actions: 'goOffline' },
+    MINIMUM: { actions: assign({ minimum: ({ event }) => event.minimum }) },
   },
   initial: 'editing',
   states: {

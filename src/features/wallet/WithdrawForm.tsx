@@ -9,13 +9,14 @@ import { formatAmount } from '../../lib/format';
 import { type FieldErrors, type FieldReason, type WithdrawalForm } from '../../machines/withdrawal-rules';
 import { Field } from '../../ui/Field';
 import { checkTypedAddress } from './address-check';
-import { cleanAmount } from './amount';
-import { NetworkChoice, networkLabel } from './NetworkChoice';
+import { cleanAmount } from '../../lib/amount';
+import { NetworkChoice, networkLabel } from '../../ui/NetworkChoice';
 
 export interface WithdrawFormProps {
   form: WithdrawalForm;
   errors: FieldErrors;
-  minimum: string;
+  /** The engine's minimum; null until known (then no hint: the engine still refuses below it). */
+  minimum: string | null;
   available: string | undefined;
   quote: WithdrawFeeQuote | null;
   busy: boolean;
@@ -40,7 +41,10 @@ export function WithdrawForm({
   const money = (v: string) => formatAmount(v, { locale: i18n.language });
   const message = (reason: FieldReason | undefined | null) =>
     reason
-      ? t(`withdraw.errors.${reason}`, { min: money(minimum), network: networkLabel(form.network) })
+      ? t(`withdraw.errors.${reason}`, {
+          min: minimum === null ? '' : money(minimum),
+          network: networkLabel(form.network),
+        })
       : undefined;
   // Checked as typed: what can no longer become a valid address shows at once; empty waits for the submit.
   const typed = checkTypedAddress(form.address, form.network);
@@ -76,8 +80,9 @@ export function WithdrawForm({
         error={message(errors.amount)}
         hint={
           <>
-            {t('withdraw.minimum', { min: money(minimum) })}
-            {available !== undefined && <> · {t('withdraw.available', { amount: money(available) })}</>}
+            {minimum !== null && t('withdraw.minimum', { min: money(minimum) })}
+            {minimum !== null && available !== undefined && ' · '}
+            {available !== undefined && t('withdraw.available', { amount: money(available) })}
           </>
         }
         addon={

@@ -22,15 +22,15 @@ import { reviewResultOf } from '../../machines/withdrawal';
 import { useOnlineStatus } from '../../pwa/online';
 import { Dialog } from '../../ui/Dialog';
 import { NeedsConnection } from '../../ui/NeedsConnection';
-import { useFeed } from '../market/feed';
+import { useFeed } from '../../lib/feed';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { checkAddress } from './address-check';
-import { networkLabel } from './NetworkChoice';
+import { networkLabel } from '../../ui/NetworkChoice';
 import { useFeeQuote } from './use-fee-quote';
-import { loadProfile, useProfile } from './use-profile';
+import { loadProfile, useProfile } from '../../lib/use-profile';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawProgress } from './WithdrawProgress';
-import './wallet.css';
+import '../../ui/wallet.css';
 
 /** The fallback read of the list while the feed announces the verdict (a missed message, a closed feed). */
 export const REVIEW_POLL_MS = 30_000;
@@ -50,6 +50,12 @@ export function WithdrawPage() {
   const limits = useSiteLimits();
   const { form, fieldErrors, minimum } = snapshot.context;
   const quote = useFeeQuote(form.network, form.amount);
+  // The engine's minimum as it becomes known (the fee quote for the network, else getsite's limits).
+  const knownMinimum = quote?.minimum ?? limits?.minWithdraw;
+  useEffect(() => {
+    if (knownMinimum !== undefined && knownMinimum !== minimum)
+      send({ type: 'MINIMUM', minimum: knownMinimum });
+  }, [knownMinimum, minimum, send]);
   const [record, setRecord] = useState<WithdrawalRecord | null>(null);
   const money = (v: string) => formatAmount(v, { locale: i18n.language });
 
@@ -151,7 +157,7 @@ export function WithdrawPage() {
           <WithdrawForm
             form={form}
             errors={fieldErrors}
-            minimum={quote?.minimum ?? limits?.minWithdraw ?? minimum}
+            minimum={knownMinimum ?? minimum}
             available={profile.data?.available}
             quote={quote}
             busy={busy || snapshot.matches('waiting')}
