@@ -3,12 +3,68 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const noFocusedTests = [
   { object: 'it', property: 'only', message: 'Focused tests must not be committed.' },
   { object: 'test', property: 'only', message: 'Focused tests must not be committed.' },
   { object: 'describe', property: 'only', message: 'Focused tests must not be committed.' },
 ];
+
+/** Every file under src/ (ARCHITECTURE.md principle 2, issue 15). */
+const srcPatterns = [
+  {
+    regex: '(^|/)engine/(?!index(\\.ts)?$)',
+    message: 'src/ may import the engine only through engine/index.ts.',
+  },
+  {
+    // Issue 15: the deleted copies of the money rules stay deleted.
+    regex: '(^|/)(lib/decimal|machines/withdrawal-rules|lib/amount)$',
+    importNames: ['toMicro', 'scaled', 'microToString', 'formatMicro', 'DEFAULT_SCALE'],
+    message: 'Money is parsed by engine/money.ts: import parseAmountText from engine/index.ts.',
+  },
+];
+
+/**
+ * Issue 15 item 4: features stand alone. A feature (src/features/<name>) imports shared code (src/ui, src/lib,
+ * src/sync, src/api, src/app, src/machines) and its own files, never another feature; shared code never imports
+ * a feature. Only src/app (the route table, the shell) composes features. One block per feature, generated
+ * from the folder list, so a new feature is covered the day it is created.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBlocks = features.map((name) => ({
+  files: [`src/features/${name}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...srcPatterns,
+          {
+            regex: `^\\.\\./(?!\\.)(?!${name}/)|(^|/)features/(?!${name}/)`,
+            message: `src/features/${name} may not import another feature: move shared code to src/ui or src/lib.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+const sharedBlock = {
+  files: ['src/{ui,lib,sync,api,machines,i18n,pwa,worker,styles}/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...srcPatterns,
+          { regex: '(^|/)features/', message: 'Shared code may not import a feature (issue 15 item 4).' },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-server', 'dev-dist', 'coverage'] },
@@ -33,18 +89,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '(^|/)engine/(?!index(\\.ts)?$)',
-              message: 'src/ may import the engine only through engine/index.ts.',
-            },
-            {
-              // Issue 15: the deleted copies of the money rules stay deleted.
-              regex: '(^|/)(features/market/decimal|machines/withdrawal-rules|features/wallet/amount)$',
-              importNames: ['toMicro', 'scaled', 'microToString', 'formatMicro', 'DEFAULT_SCALE'],
-              message: 'Money is parsed by engine/money.ts: import parseAmountText from engine/index.ts.',
-            },
-          ],
+          patterns: srcPatterns,
         },
       ],
       // Issue 15 (docs/DECISIONS.md "One money module"): src/ defines no money parser or formatter of its
@@ -64,6 +109,8 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureBlocks,
+  sharedBlock,
   {
     // ARCHITECTURE.md principles 2 and 3: the engine is pure of UI, DOM, raw timers and ambient randomness.
     files: ['engine/**/*.ts'],

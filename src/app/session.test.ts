@@ -9,8 +9,8 @@ import { toastStore } from './toast-store';
 import { TEST_USER } from './test-utils';
 import { userStore } from './user-store';
 
-vi.mock('../api/transport-worker', async () => (await import('../features/auth/test-engine')).workerModule);
-vi.mock('../api/engine-transport', async () => (await import('../features/auth/test-engine')).engineModule);
+vi.mock('../api/transport-worker', async () => (await import('../../tests/app/test-engine')).workerModule);
+vi.mock('../api/engine-transport', async () => (await import('../../tests/app/test-engine')).engineModule);
 
 beforeAll(async () => {
   if (!i18next.isInitialized) await initI18n('en-US');

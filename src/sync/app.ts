@@ -84,7 +84,7 @@ export const writeTrigger: PullTrigger = (pull) => onWrite(() => pull());
 export const feedTrigger: PullTrigger = (pull) => {
   let stop: (() => void) | undefined;
   let stopped = false;
-  void import('../features/market/feed')
+  void import('../lib/feed')
     .then(({ loadFeed }) => loadFeed())
     .then(({ feedActor }) => {
       if (stopped) return;

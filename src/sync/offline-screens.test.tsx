@@ -3,13 +3,13 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../app/test-utils';
 import { userStore } from '../app/user-store';
-import { engineCall, sentPaths } from '../features/auth/test-engine';
-import { buyVip, fundedMember, SECRETS, wireTestApi } from '../features/wallet/test-wallet';
+import { engineCall, sentPaths } from '../../tests/app/test-engine';
+import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../tests/app/test-wallet';
 import { appSync } from './app';
 import { lastPulledAt } from './replica';
 
-vi.mock('../api/transport-worker', async () => (await import('../features/auth/test-engine')).workerModule);
-vi.mock('../api/engine-transport', async () => (await import('../features/auth/test-engine')).engineModule);
+vi.mock('../api/transport-worker', async () => (await import('../../tests/app/test-engine')).workerModule);
+vi.mock('../api/engine-transport', async () => (await import('../../tests/app/test-engine')).engineModule);
 
 beforeAll(wireTestApi);
 afterEach(() => {

@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE } from '../features/records/list-page';
+import { PAGE_SIZE } from './list-page';
 import { useOnlineStatus } from '../pwa/online';
 import { appSync } from '../sync/app';
 import { useSyncStatus } from '../sync/status';

@@ -14,7 +14,7 @@ import {
   parseAmountText,
   tryParseAmount,
 } from '../../engine/index';
-import { checkAmount } from '../../src/features/wallet/amount';
+import { checkAmount } from '../../src/lib/amount';
 import { defaultValidators } from '../../src/machines/withdrawal-rules';
 import { formatAmount } from '../../src/lib/format';
 

@@ -9,11 +9,11 @@ import { Field } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
-import { FailureAlert } from '../auth/FailureAlert';
-import { compact, requiredRule } from '../auth/rules';
+import { FailureAlert } from '../../ui/FailureAlert';
+import { compact, requiredRule } from '../../lib/account-rules';
 import type { BankAddBody } from './bank-types';
 import './account.css';
-import '../auth/auth.css';
+import '../../ui/auth.css';
 
 const INITIAL = { bankName: '', cardNumber: '', holder: '' };
 

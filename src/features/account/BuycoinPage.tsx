@@ -13,11 +13,11 @@ import { formatAmount } from '../../lib/format';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field, SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
-import { cleanAmount } from '../wallet/amount';
-import { FailureAlert } from '../auth/FailureAlert';
+import { cleanAmount } from '../../lib/amount';
+import { FailureAlert } from '../../ui/FailureAlert';
 import { buyAmountRule, currencyFor, CURRENCIES, MAX_BUY, MIN_BUY, type BuycoinQuote } from './buycoin';
 import './account.css';
-import '../auth/auth.css';
+import '../../ui/auth.css';
 
 const QUOTE_DELAY_MS = 400;
 

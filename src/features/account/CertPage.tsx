@@ -13,12 +13,12 @@ import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
-import { FailureAlert } from '../auth/FailureAlert';
-import { compact, requiredRule } from '../auth/rules';
+import { FailureAlert } from '../../ui/FailureAlert';
+import { compact, requiredRule } from '../../lib/account-rules';
 import { UploadField } from './UploadField';
 import { useProfile } from './use-profile';
 import './account.css';
-import '../auth/auth.css';
+import '../../ui/auth.css';
 
 const INITIAL = { realName: '', idNumber: '', frontImage: '', backImage: '' };
 

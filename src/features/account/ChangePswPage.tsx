@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api } from '../../api';
-import { keyRule, passwordRule } from '../auth/rules';
+import { keyRule, passwordRule } from '../../lib/account-rules';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { SecretForm } from './SecretForm';
 import './account.css';
-import '../auth/auth.css';
+import '../../ui/auth.css';
 
 type Which = 'password' | 'key';
 

@@ -12,7 +12,7 @@ import { QueryState } from '../../ui/QueryState';
 import { useCached } from '../../sync/cache';
 import { vipLabel } from './labels';
 import './account.css';
-import '../auth/auth.css';
+import '../../ui/auth.css';
 
 /** Wire shape of /api/user/invite, from the contract. */
 export type { InviteView };

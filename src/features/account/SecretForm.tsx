@@ -6,9 +6,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastStore } from '../../app/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
-import { PasswordField } from '../auth/PasswordField';
-import { FailureAlert } from '../auth/FailureAlert';
-import { compact, repeatRule } from '../auth/rules';
+import { PasswordField } from '../../ui/PasswordField';
+import { FailureAlert } from '../../ui/FailureAlert';
+import { compact, repeatRule } from '../../lib/account-rules';
 import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
 

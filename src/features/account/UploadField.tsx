@@ -7,7 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { toFailure } from '../../machines/failure';
-import { failureText } from '../auth/failure-text';
+import { failureText } from '../../ui/failure-text';
 
 export const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif';
 

@@ -5,10 +5,22 @@ import { wireApi } from '../../app/api-wiring';
 import { renderApp } from '../../app/test-utils';
 import { userStore } from '../../app/user-store';
 import { appDeviceDb, appSync } from '../../sync/app';
-import { engineCall, seedMember, SECRETS, sentPaths, type SeededMember } from '../auth/test-engine';
+import {
+  engineCall,
+  seedMember,
+  SECRETS,
+  sentPaths,
+  type SeededMember,
+} from '../../../tests/app/test-engine';
 
-vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-engine')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 afterEach(cleanup);
 

@@ -4,12 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { api } from '../../api';
 import { wireApi } from '../../app/api-wiring';
 import { renderApp } from '../../app/test-utils';
-import { engineCall, seedMember, type SeededMember } from '../auth/test-engine';
+import { engineCall, seedMember, type SeededMember } from '../../../tests/app/test-engine';
 import { buyAmountRule } from './buycoin';
 import { inviteLink } from './InvitePage';
 
-vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-engine')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 afterEach(cleanup);
 beforeAll(() => wireApi(() => undefined));

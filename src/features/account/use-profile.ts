@@ -1,7 +1,7 @@
 /** The member's profile read from the device replica, kept in step with the session's stored copy. */
 import { useEffect } from 'react';
 import { session } from '../../app/session';
-import { useProfile as useReplicaProfile, type ProfileResult } from '../wallet/use-profile';
+import { useProfile as useReplicaProfile, type ProfileResult } from '../../lib/use-profile';
 
 export function useProfile(): ProfileResult {
   const query = useReplicaProfile();

@@ -3,10 +3,16 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../app/test-utils';
 import { userStore } from '../../app/user-store';
 import { SCREENS } from '../../app/paths';
-import { buyVip, fundedMember, SECRETS, wireTestApi } from '../wallet/test-wallet';
+import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-engine')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

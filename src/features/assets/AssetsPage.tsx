@@ -11,10 +11,10 @@ import { StaleNote } from '../../ui/Freshness';
 import { PendingOutgoing } from '../../ui/PendingRows';
 import { QueryState } from '../../ui/QueryState';
 import { usePendingOutgoing } from '../../sync/pending';
-import { useProfile } from '../wallet/use-profile';
-import { levelName } from '../wallet/vip-levels';
+import { useProfile } from '../../lib/use-profile';
+import { levelName } from '../../lib/vip-levels';
 import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
-import '../wallet/wallet.css';
+import '../../ui/wallet.css';
 
 export function AssetsPage() {
   const { t, i18n } = useTranslation();

@@ -11,11 +11,11 @@ import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
-import { FailureAlert } from './FailureAlert';
-import { PasswordField } from './PasswordField';
-import { accountRule, compact, passwordRule, repeatRule, requiredRule } from './rules';
+import { FailureAlert } from '../../ui/FailureAlert';
+import { PasswordField } from '../../ui/PasswordField';
+import { accountRule, compact, passwordRule, repeatRule, requiredRule } from '../../lib/account-rules';
 import { useQuestion } from './useQuestion';
-import './auth.css';
+import '../../ui/auth.css';
 
 const INITIAL = { username: '', answer: '', password: '', repassword: '' };
 

@@ -7,10 +7,10 @@ import type { Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
-import { FailureAlert } from './FailureAlert';
-import { PasswordField } from './PasswordField';
-import { accountRule, compact, passwordRule } from './rules';
-import './auth.css';
+import { FailureAlert } from '../../ui/FailureAlert';
+import { PasswordField } from '../../ui/PasswordField';
+import { accountRule, compact, passwordRule } from '../../lib/account-rules';
+import '../../ui/auth.css';
 
 const INITIAL = { username: '', password: '' };
 

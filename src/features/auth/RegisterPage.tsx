@@ -14,10 +14,10 @@ import { Field, SelectField } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
 import { CaptchaDemoHint, CaptchaImage, useCaptcha } from './Captcha';
-import { FailureAlert } from './FailureAlert';
-import { PasswordField } from './PasswordField';
+import { FailureAlert } from '../../ui/FailureAlert';
+import { PasswordField } from '../../ui/PasswordField';
 import { fieldOfFailure, QUESTION_CHOICES, REGISTER_INITIAL, validateRegister } from './register-form';
-import './auth.css';
+import '../../ui/auth.css';
 
 export function RegisterPage() {
   const demo = useSiteDemo();

@@ -14,11 +14,11 @@ import { Field } from '../../ui/Field';
 import { QueryState } from '../../ui/QueryState';
 import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
-import { FailureAlert } from './FailureAlert';
-import { PasswordField } from './PasswordField';
-import { compact, keyRule, passwordRule, repeatRule, requiredRule } from './rules';
+import { FailureAlert } from '../../ui/FailureAlert';
+import { PasswordField } from '../../ui/PasswordField';
+import { compact, keyRule, passwordRule, repeatRule, requiredRule } from '../../lib/account-rules';
 import { useQuestion } from './useQuestion';
-import './auth.css';
+import '../../ui/auth.css';
 
 const INITIAL = { password: '', answer: '', key: '', rekey: '' };
 

@@ -3,10 +3,16 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
 import { userStore } from '../../app/user-store';
-import { engineCall, seedMember, SECRETS, sentPaths } from './test-engine';
+import { engineCall, seedMember, SECRETS, sentPaths } from '../../../tests/app/test-engine';
 
-vi.mock('../../api/transport-worker', async () => (await import('./test-engine')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('./test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-engine')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 afterEach(cleanup);
 

@@ -10,7 +10,7 @@ import {
   repeatRule,
   requiredRule,
   usernameRule,
-} from './rules';
+} from '../../lib/account-rules';
 
 export const QUESTION_CHOICES = ['q1', 'q2', 'q3', 'q4', 'custom'] as const;
 

@@ -5,11 +5,17 @@ import { api } from '../../api';
 import { renderApp } from '../../app/test-utils';
 import { userStore } from '../../app/user-store';
 import { onDemoChange } from '../../lib/demo-events';
-import { seedMember, testClock } from '../auth/test-engine';
+import { seedMember, testClock } from '../../../tests/app/test-engine';
 import { aheadParts } from './clock-text';
 
-vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-engine')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 afterEach(cleanup);
 

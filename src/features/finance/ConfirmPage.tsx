@@ -15,13 +15,13 @@ import { KeyDialog } from '../../ui/KeyDialog';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
-import { cleanAmount } from '../wallet/amount';
-import { loadProfile, useProfile } from '../wallet/use-profile';
+import { cleanAmount } from '../../lib/amount';
+import { loadProfile, useProfile } from '../../lib/use-profile';
 import { ProductTerms } from './ProductTerms';
 import { checkBuyAmount, estimateEarnings } from './buy-rules';
 import { useProduct, useProductId } from './use-product';
 import '../../ui/forms.css';
-import '../market/market.css';
+import '../../ui/market.css';
 import './finance.css';
 
 function BuyForm({ product, profile }: { product: ProductView; profile: MemberProfile }) {

@@ -17,7 +17,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { useCached } from '../../sync/cache';
 import { ProductTerms } from './ProductTerms';
 import { vipLevel } from './vip';
-import '../market/market.css';
+import '../../ui/market.css';
 import './finance.css';
 
 type Filter = 'all' | 'stable' | 'growth' | 'premium';

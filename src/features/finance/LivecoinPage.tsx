@@ -2,10 +2,10 @@
 import { useTranslation } from 'react-i18next';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
-import { QuoteList } from '../market/QuoteList';
-import { SimulatedNote } from '../market/SimulatedNote';
-import { useQuotes } from '../market/use-quotes';
-import '../market/market.css';
+import { QuoteList } from '../../ui/QuoteList';
+import { SimulatedNote } from '../../ui/SimulatedNote';
+import { useQuotes } from '../../lib/use-quotes';
+import '../../ui/market.css';
 
 export function LivecoinPage() {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import { useCached } from '../../sync/cache';
 import { appSync } from '../../sync/app';
 import { useReplica } from '../../sync/live';
 import { PledgeDialog } from './PledgeDialog';
-import '../market/market.css';
+import '../../ui/market.css';
 import './finance.css';
 
 export function periodDays(seconds: number): number {

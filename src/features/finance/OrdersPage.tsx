@@ -10,7 +10,7 @@ import { formatAmount, formatTime } from '../../lib/format';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
-import '../market/market.css';
+import '../../ui/market.css';
 import './finance.css';
 
 type Status = 'active' | 'redeemed';

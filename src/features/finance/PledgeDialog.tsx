@@ -7,7 +7,7 @@ import { formatAmount } from '../../lib/format';
 import { Field } from '../../ui/Field';
 import { KeyDialog } from '../../ui/KeyDialog';
 import { parseAmountText } from '../../../engine/index';
-import { checkAmount, cleanAmount } from '../wallet/amount';
+import { checkAmount, cleanAmount } from '../../lib/amount';
 
 export function PledgeDialog({
   machine,

@@ -13,7 +13,7 @@ import { ProductTerms } from './ProductTerms';
 import { useProduct, useProductId } from './use-product';
 import { vipLevel } from './vip';
 import '../../ui/forms.css';
-import '../market/market.css';
+import '../../ui/market.css';
 import './finance.css';
 
 function Details({ product }: { product: ProductView }) {

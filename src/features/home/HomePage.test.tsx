@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderApp, TEST_USER } from '../../app/test-utils';
 
-vi.mock('../../api/transport-worker', async () => (await import('../market/test-market')).workerModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-market')).workerModule,
+);
 
 afterEach(cleanup);
 

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../../api/site-config';
 import { useUser } from '../../app/user-store';
 import { formatAmount } from '../../lib/format';
-import { QuotesSummary } from '../market/QuotesSummary';
+import { QuotesSummary } from '../../ui/QuotesSummary';
 import { Icon, type IconName } from '../../ui/icons';
-import { useBalanceRefresh } from '../wallet/balance-refresh';
+import { useBalanceRefresh } from '../../lib/balance-refresh';
 
 const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/user/recharge', labelKey: 'home.deposit', icon: 'deposit' },

@@ -3,11 +3,17 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Candle } from '../../../engine/index';
 import { renderApp } from '../../app/test-utils';
-import { advanceMarket } from '../market/test-market';
-import { fundedMember, wireTestApi } from '../wallet/test-wallet';
+import { advanceMarket } from '../../../tests/app/test-market';
+import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock('../../api/transport-worker', async () => (await import('../market/test-market')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-market')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 /** The canvas chart is replaced by a recorder: jsdom has no canvas, and this tests the data, not drawing. */
 const chart = vi.hoisted(() => ({

@@ -11,8 +11,8 @@ import { api } from '../../api';
 import { toFailure, type Failure } from '../../machines/failure';
 import { appSync } from '../../sync/app';
 import { publicCacheKey, putCache, readCache, touchCache } from '../../sync/cache';
-import { priceDecimals } from '../market/decimal';
-import { useFeed } from '../market/feed';
+import { priceDecimals } from '../../lib/decimal';
+import { useFeed } from '../../lib/feed';
 import type { KlineChart } from './chart';
 
 export const PAGE_SIZE = 300;

@@ -3,14 +3,20 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Quote } from '../../../engine/index';
 import { renderApp } from '../../app/test-utils';
-import { fundedMember, wireTestApi } from '../wallet/test-wallet';
-import { compactVolume } from './decimal';
+import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
+import { compactVolume } from '../../lib/decimal';
 import { selectQuotes } from './MarketPage';
-import { advanceMarket } from './test-market';
-import { applyFeed } from './use-quotes';
+import { advanceMarket } from '../../../tests/app/test-market';
+import { applyFeed } from '../../lib/use-quotes';
 
-vi.mock('../../api/transport-worker', async () => (await import('./test-market')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-market')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 beforeAll(wireTestApi);
 afterEach(cleanup);
@@ -69,7 +75,7 @@ describe('quotes list', { timeout: 20_000 }, () => {
     expect(screen.getByText('Simulated prices: a demo market, not a real exchange.')).toBeTruthy();
     // Every change carries a spoken direction and an arrow, not colour alone.
     expect(list.querySelectorAll('.change .sr-only')).toHaveLength(8);
-    // The feed connects once the page is idle (src/features/market/feed.ts): wait until it says so.
+    // The feed connects once the page is idle (src/lib/feed.ts): wait until it says so.
     await screen.findByText('Live');
     const before = list.textContent;
     await act(() => advanceMarket(120_000));

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../../engine/index';
 import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
-import { Segmented } from '../trade/Segmented';
-import { compareDecimal, signOf } from './decimal';
-import { QuoteList } from './QuoteList';
-import { SimulatedNote } from './SimulatedNote';
-import { useQuotes } from './use-quotes';
-import './market.css';
+import { Segmented } from '../../ui/Segmented';
+import { compareDecimal, signOf } from '../../lib/decimal';
+import { QuoteList } from '../../ui/QuoteList';
+import { SimulatedNote } from '../../ui/SimulatedNote';
+import { useQuotes } from '../../lib/use-quotes';
+import '../../ui/market.css';
 
 export type QuoteView = 'all' | 'rising' | 'falling';
 const VIEWS: QuoteView[] = ['all', 'rising', 'falling'];

@@ -8,8 +8,8 @@ import { formatAmount, formatTime } from '../../lib/format';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { networkLabel } from '../wallet/NetworkChoice';
-import '../wallet/wallet.css';
+import { networkLabel } from '../../ui/NetworkChoice';
+import '../../ui/wallet.css';
 
 /** A withdrawal's status in review words (SPEC.md §4 labels). */
 export function auditStatus(status: WithdrawalRecord['status']): string {

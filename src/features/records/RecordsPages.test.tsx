@@ -2,11 +2,17 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
-import { engineCall, testClock, testEngine } from '../auth/test-engine';
-import { buyVip, deposit, fundedMember, SECRETS, wireTestApi } from '../wallet/test-wallet';
+import { engineCall, testClock, testEngine } from '../../../tests/app/test-engine';
+import { buyVip, deposit, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-engine')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

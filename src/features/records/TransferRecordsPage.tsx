@@ -8,7 +8,7 @@ import { PendingRows } from '../../ui/PendingRows';
 import { appWrites } from '../../sync/app-writes';
 import { usePendingMutations } from '../../sync/pending';
 import { StatusBadge } from '../../ui/StatusBadge';
-import '../wallet/wallet.css';
+import '../../ui/wallet.css';
 
 export function TransferRecordsPage() {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import type { VipRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
-import { levelName } from '../wallet/vip-levels';
-import '../wallet/wallet.css';
+import { levelName } from '../../lib/vip-levels';
+import '../../ui/wallet.css';
 
 export function VipRecordsPage() {
   const { t } = useTranslation();

@@ -9,8 +9,8 @@ import { formatAmount, formatTime } from '../../lib/format';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { networkLabel } from '../wallet/NetworkChoice';
-import '../wallet/wallet.css';
+import { networkLabel } from '../../ui/NetworkChoice';
+import '../../ui/wallet.css';
 
 export function WithdrawRecordsPage({ withAction = false }: { withAction?: boolean }) {
   const { t } = useTranslation();

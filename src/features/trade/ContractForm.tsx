@@ -10,10 +10,10 @@ import { NeedsConnection } from '../../ui/NeedsConnection';
 import { formatAmount } from '../../lib/format';
 import { Field, SelectField } from '../../ui/Field';
 import { parseAmountText } from '../../../engine/index';
-import { cleanAmount } from '../wallet/amount';
+import { cleanAmount } from '../../lib/amount';
 import { checkPositive, marginFor, microToString } from './order-rules';
 import { OrderPreview } from './OrderPreview';
-import { Segmented } from './Segmented';
+import { Segmented } from '../../ui/Segmented';
 import { UpDownActions } from './UpDownActions';
 import { useOrderSubmit } from './use-order-submit';
 

@@ -7,8 +7,8 @@ import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
-import { checkAmount, cleanAmount } from '../wallet/amount';
-import { Segmented } from './Segmented';
+import { checkAmount, cleanAmount } from '../../lib/amount';
+import { Segmented } from '../../ui/Segmented';
 
 export function MarginDialog({
   position,

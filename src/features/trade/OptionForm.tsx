@@ -8,8 +8,8 @@ import { api } from '../../api';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { formatAmount } from '../../lib/format';
 import { Field } from '../../ui/Field';
-import { checkAmount, cleanAmount } from '../wallet/amount';
-import { Segmented } from './Segmented';
+import { checkAmount, cleanAmount } from '../../lib/amount';
+import { Segmented } from '../../ui/Segmented';
 import { UpDownActions } from './UpDownActions';
 import { useOrderSubmit } from './use-order-submit';
 

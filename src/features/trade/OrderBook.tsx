@@ -11,8 +11,8 @@ import { formatAmount } from '../../lib/format';
 import { QueryState } from '../../ui/QueryState';
 import { useCached, useCacheWriter } from '../../sync/cache';
 import { CachedNote } from '../../ui/Freshness';
-import { priceDecimals } from '../market/decimal';
-import { useFeed } from '../market/feed';
+import { priceDecimals } from '../../lib/decimal';
+import { useFeed } from '../../lib/feed';
 
 const LEVELS = 5;
 type Level = [string, string];

@@ -2,11 +2,17 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
-import { engineCall } from '../auth/test-engine';
-import { fundedMember, wireTestApi } from '../wallet/test-wallet';
+import { engineCall } from '../../../tests/app/test-engine';
+import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock('../../api/transport-worker', async () => (await import('../market/test-market')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-market')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

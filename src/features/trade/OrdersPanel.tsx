@@ -14,7 +14,7 @@ import { appSync } from '../../sync/app';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { Segmented } from './Segmented';
+import { Segmented } from '../../ui/Segmented';
 
 type Market = 'spot' | 'contract' | 'option';
 

@@ -12,7 +12,7 @@ import { formatAmount } from '../../lib/format';
 import { QueryState } from '../../ui/QueryState';
 import { useCached } from '../../sync/cache';
 import { CachedNote } from '../../ui/Freshness';
-import { signOf } from '../market/decimal';
+import { signOf } from '../../lib/decimal';
 import { MarginDialog } from './MarginDialog';
 import { PositionRisk } from './PositionRisk';
 

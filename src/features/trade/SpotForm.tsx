@@ -9,9 +9,9 @@ import { sendWrite } from '../../sync/app-writes';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { formatAmount } from '../../lib/format';
 import { Field } from '../../ui/Field';
-import { cleanAmount } from '../wallet/amount';
+import { cleanAmount } from '../../lib/amount';
 import { checkSpot, microToString, notional } from './order-rules';
-import { Segmented } from './Segmented';
+import { Segmented } from '../../ui/Segmented';
 import { useOrderSubmit } from './use-order-submit';
 import { OrderPreview } from './OrderPreview';
 

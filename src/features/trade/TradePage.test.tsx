@@ -4,12 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
 import { appSync } from '../../sync/app';
 import { startAppWrites } from '../../sync/app-writes';
-import { engineCall, sentPaths } from '../auth/test-engine';
-import { fundedMember, wireTestApi } from '../wallet/test-wallet';
+import { engineCall, sentPaths } from '../../../tests/app/test-engine';
+import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
 import { checkSpot, marginFor, notional } from './order-rules';
 
-vi.mock('../../api/transport-worker', async () => (await import('../market/test-market')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-market')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import type { AssetsView, FeedMessage } from '../../../engine/index';
 import { api } from '../../api';
 import { useCached, type CachedResult } from '../../sync/cache';
-import { useFeed } from '../market/feed';
+import { useFeed } from '../../lib/feed';
 
 export type SubAccount = 'cash' | 'fund' | 'contract' | 'options' | 'financial';
 

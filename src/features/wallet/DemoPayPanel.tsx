@@ -8,8 +8,8 @@ import { api } from '../../api';
 import type { WireNetwork } from '../../../engine/index';
 import { toastStore } from '../../app/toast-store';
 import { Field } from '../../ui/Field';
-import { checkAmount, cleanAmount } from './amount';
-import { networkLabel } from './NetworkChoice';
+import { checkAmount, cleanAmount } from '../../lib/amount';
+import { networkLabel } from '../../ui/NetworkChoice';
 
 export function DemoPayPanel(props: { network: WireNetwork; address: string; onSent: () => void }) {
   const { network, address, onSent } = props;

@@ -14,7 +14,7 @@ import { formatAmount, formatTime } from '../../lib/format';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useCached } from '../../sync/cache';
-import { networkLabel } from './NetworkChoice';
+import { networkLabel } from '../../ui/NetworkChoice';
 
 /** TRC-20 makes a block every 3 s: checking as often shows every confirmation. */
 export const POLL_MS = 3000;

@@ -13,10 +13,10 @@ import { QueryState } from '../../ui/QueryState';
 import { useCached } from '../../sync/cache';
 import { AddressQr } from './AddressQr';
 import { DemoPayPanel } from './DemoPayPanel';
-import { NetworkChoice, networkLabel } from './NetworkChoice';
+import { NetworkChoice, networkLabel } from '../../ui/NetworkChoice';
 import { RecentDeposits } from './RecentDeposits';
-import { loadProfile } from './use-profile';
-import './wallet.css';
+import { loadProfile } from '../../lib/use-profile';
+import '../../ui/wallet.css';
 
 export function RechargePage() {
   const demo = useSiteDemo();

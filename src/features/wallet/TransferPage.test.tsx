@@ -4,11 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
 import { appSync } from '../../sync/app';
 import { startAppWrites } from '../../sync/app-writes';
-import { engineCall, sentPaths, type SeededMember } from '../auth/test-engine';
-import { buyVip, fundedMember, SECRETS, wireTestApi } from './test-wallet';
+import { engineCall, sentPaths, type SeededMember } from '../../../tests/app/test-engine';
+import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock('../../api/transport-worker', async () => (await import('../auth/test-engine')).workerModule);
-vi.mock('../../api/engine-transport', async () => (await import('../auth/test-engine')).engineModule);
+vi.mock(
+  '../../api/transport-worker',
+  async () => (await import('../../../tests/app/test-engine')).workerModule,
+);
+vi.mock(
+  '../../api/engine-transport',
+  async () => (await import('../../../tests/app/test-engine')).engineModule,
+);
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

@@ -16,11 +16,11 @@ import { OfflineNote } from '../../ui/OfflineNote';
 import { PendingOutgoing, PendingRows } from '../../ui/PendingRows';
 import { appWrites, sendWrite } from '../../sync/app-writes';
 import { usePendingMutations, waitingOutgoing } from '../../sync/pending';
-import { cleanAmount } from './amount';
+import { cleanAmount } from '../../lib/amount';
 import { useSiteLimits } from '../../api/site-config';
 import { validateTransfer, type TransferErrors } from './transfer-rules';
-import { useProfile } from './use-profile';
-import './wallet.css';
+import { useProfile } from '../../lib/use-profile';
+import '../../ui/wallet.css';
 
 export function TransferPage() {
   const { t, i18n } = useTranslation();

@@ -20,11 +20,11 @@ import { CachedNote } from '../../ui/Freshness';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { QueryState } from '../../ui/QueryState';
 import { useCached } from '../../sync/cache';
-import { loadProfile } from './use-profile';
+import { loadProfile } from '../../lib/use-profile';
 import { useServerClock } from './use-server-clock';
 import { VipLevelCard } from './VipLevelCard';
 import { VipStatus } from './VipStatus';
-import './wallet.css';
+import '../../ui/wallet.css';
 
 /** How often a running trial is checked against the server (fast-forward, expiry). */
 export const TRIAL_RESYNC_MS = 15_000;

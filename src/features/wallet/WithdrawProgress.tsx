@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { networkLabel } from './NetworkChoice';
+import { networkLabel } from '../../ui/NetworkChoice';
 
 export type Stage = 'review' | 'success' | 'rejected';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAddress, checkTypedAddress } from './address-check';
-import { checkAmount, cleanAmount } from './amount';
+import { checkAmount, cleanAmount } from '../../lib/amount';
 import { validateTransfer } from './transfer-rules';
 
 describe('amount text (API.md: decimal strings, at most 6 places, never floats)', () => {

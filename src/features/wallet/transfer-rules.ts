@@ -4,7 +4,7 @@
  * to the engine while unknown) with at most 6 decimals, not more than is available, and not oneself. The
  * receiver's VIP and limits are the server's to judge (3002-3004).
  */
-import { checkAmount, type AmountReason } from './amount';
+import { checkAmount, type AmountReason } from '../../lib/amount';
 
 export type AccountReason = 'required' | 'self';
 

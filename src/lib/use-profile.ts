@@ -5,14 +5,14 @@
  * tab show what the server said last.
  */
 import { useEffect, useMemo } from 'react';
-import type { MemberProfile } from '../../../engine/index';
-import { userStore } from '../../app/user-store';
-import { appSync } from '../../sync/app';
-import { useSyncStatus } from '../../sync/status';
-import { useReplicaTables } from '../../sync/live';
-import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../../sync/member-views';
-import { useOnlineStatus } from '../../pwa/online';
-import type { Failure } from '../../machines/failure';
+import type { MemberProfile } from '../../engine/index';
+import { userStore } from '../app/user-store';
+import { appSync } from '../sync/app';
+import { useSyncStatus } from '../sync/status';
+import { useReplicaTables } from '../sync/live';
+import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../sync/member-views';
+import { useOnlineStatus } from '../pwa/online';
+import type { Failure } from '../machines/failure';
 
 const TABLES = ['members', 'balances'] as const;
 

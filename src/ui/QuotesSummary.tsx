@@ -1,8 +1,8 @@
 /** The /home quotes card: the first four pairs, live, each opening its K-line. */
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../ui/QueryState';
+import { QueryState } from './QueryState';
 import { QuoteList } from './QuoteList';
-import { useQuotes } from './use-quotes';
+import { useQuotes } from '../lib/use-quotes';
 import './market.css';
 
 export function QuotesSummary() {

@@ -3,8 +3,8 @@
  * "up"/"down" for screen readers.
  */
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../lib/format';
-import { signOf } from './decimal';
+import { formatAmount } from '../lib/format';
+import { signOf } from '../lib/decimal';
 
 export function Change({ value, block = false }: { value: string; block?: boolean }) {
   const { t, i18n } = useTranslation();

@@ -1,6 +1,6 @@
 /** TRC-20 or ERC-20: a labelled group of two toggle buttons (aria-pressed), as the theme choice is built. */
 import { useTranslation } from 'react-i18next';
-import type { WireNetwork } from '../../../engine/index';
+import type { WireNetwork } from '../../engine/index';
 
 export const NETWORKS: readonly WireNetwork[] = ['TRC20', 'ERC20'];
 

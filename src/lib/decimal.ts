@@ -2,7 +2,7 @@
  * Market display helpers. Exact comparison of the decimal strings prices and changes travel as is the
  * engine's money module (compareDecimal, signOf: re-exported here for the market screens), never a copy.
  */
-export { compareDecimal, signOf } from '../../../engine/index';
+export { compareDecimal, signOf } from '../../engine/index';
 
 /** How many decimals a price string carries, for display at its own precision (2 to 6). */
 export function priceDecimals(price: string): number {

@@ -9,8 +9,8 @@ import {
   type Engine,
   type EngineRequest,
   type FeedMessage,
-} from '../../../engine/index';
-import type { TransportRequest } from '../../api/transport';
+} from '../../engine/index';
+import type { TransportRequest } from '../../src/api/transport';
 
 export const testClock = manualClock(Date.UTC(2026, 0, 5, 8));
 let engine: Promise<Engine> | undefined;

@@ -1,10 +1,10 @@
 /** The pairs as rows: pair and volume, latest price, 24h change; each row opens the pair's K-line. */
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Quote } from '../../../engine/index';
-import { formatAmount } from '../../lib/format';
+import type { Quote } from '../../engine/index';
+import { formatAmount } from '../lib/format';
 import { Change } from './Change';
-import { compactVolume, priceDecimals } from './decimal';
+import { compactVolume, priceDecimals } from '../lib/decimal';
 
 export function klineHref(symbol: string): string {
   return `/finance/kline?symbol=${encodeURIComponent(symbol)}`;

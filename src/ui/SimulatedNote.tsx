@@ -1,7 +1,7 @@
 /** Demo mode only: the prices on this screen come from the simulator, never a real market. */
 import { useTranslation } from 'react-i18next';
-import { useSiteDemo } from '../../api/site-config';
-import { useFeedLive } from './feed';
+import { useSiteDemo } from '../api/site-config';
+import { useFeedLive } from '../lib/feed';
 
 export function SimulatedNote() {
   const demo = useSiteDemo();

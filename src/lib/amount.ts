@@ -3,7 +3,7 @@
  * micro-USDT by the engine's own parser (engine/money.ts parseAmountText, imported from engine/index.ts),
  * never through floating point and never by a copy of the rule.
  */
-import { parseAmountText } from '../../../engine/index';
+import { parseAmountText } from '../../engine/index';
 
 /** Keeps what could still become a valid amount: digits and one dot, at most 6 decimals. */
 export function cleanAmount(text: string): string {

@@ -5,10 +5,10 @@
  * ordered list.
  */
 import { useCallback, useState } from 'react';
-import type { CurrEntry, FeedMessage, Quote } from '../../../engine/index';
-import { api } from '../../api';
-import type { Failure } from '../../machines/failure';
-import { useCached, useCacheWriter } from '../../sync/cache';
+import type { CurrEntry, FeedMessage, Quote } from '../../engine/index';
+import { api } from '../api';
+import type { Failure } from '../machines/failure';
+import { useCached, useCacheWriter } from '../sync/cache';
 import { useFeed } from './feed';
 
 export interface QuotesState {

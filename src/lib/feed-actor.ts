@@ -5,11 +5,11 @@
  * Screens use it through ./feed.ts, which loads this module (and XState) only once the page is idle.
  */
 import { createActor, type ActorRefFrom } from 'xstate';
-import { apiBase, isDemoMode } from '../../api/config';
-import { socketMachine } from '../../machines/socket';
-import { createDemoWorkerTransport } from '../../api/transport-worker';
-import { socketConnection, webSocketFactory, type SocketFactory } from '../../machines/socket-connection';
-import { userStore } from '../../app/user-store';
+import { apiBase, isDemoMode } from '../api/config';
+import { socketMachine } from '../machines/socket';
+import { createDemoWorkerTransport } from '../api/transport-worker';
+import { socketConnection, webSocketFactory, type SocketFactory } from '../machines/socket-connection';
+import { userStore } from '../app/user-store';
 
 /** The text `bind` carries (API.md: the server only needs it to keep the connection warm). */
 const HEARTBEAT_TEXT = 'strata';

@@ -1,13 +1,13 @@
 /**
  * Keeps the locally kept user info (SPEC.md §3: vip, balance, shown by /home) in step with the member's
  * replica: asks for a pull, then follows the replicated profile and balances (Dexie liveQuery). Loaded on
- * demand (src/features/wallet/balance-refresh.ts), so /home's first paint needs no IndexedDB code.
+ * demand (src/lib/balance-refresh.ts), so /home's first paint needs no IndexedDB code.
  */
 import { liveQuery } from 'dexie';
-import { userStore } from '../../app/user-store';
-import { appSync } from '../../sync/app';
-import { readTables } from '../../sync/live';
-import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../../sync/member-views';
+import { userStore } from '../app/user-store';
+import { appSync } from '../sync/app';
+import { readTables } from '../sync/live';
+import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../sync/member-views';
 
 export function followStoredUser(memberId: string): () => void {
   const sync = appSync();

@@ -3,8 +3,8 @@
  * with its real feed attached, so `advanceMarket` moves the simulated clock and the screens receive the
  * ticker24hr, Curr, Kline and getQuota messages the worker would forward.
  */
-import type { FeedMessage } from '../../../engine/index';
-import { testClock, testEngine, workerModule as base } from '../auth/test-engine';
+import type { FeedMessage } from '../../engine/index';
+import { testClock, testEngine, workerModule as base } from './test-engine';
 
 function transport() {
   const inner = base.createDemoWorkerTransport();

@@ -1,7 +1,7 @@
 /** A password input with a show/hide toggle whose state is announced through aria-pressed. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, type FieldProps } from '../../ui/Field';
+import { Field, type FieldProps } from './Field';
 
 export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
   const { t } = useTranslation();

@@ -3,11 +3,11 @@
  * members with money (a simulated chain payment, confirmed by moving the test clock), VIP levels, and the
  * app's API client wired to the stored user as main.tsx wires it.
  */
-import { wireApi } from '../../app/api-wiring';
-import { userStore } from '../../app/user-store';
-import { engineCall, seedMember, testClock, testEngine, type SeededMember } from '../auth/test-engine';
+import { wireApi } from '../../src/app/api-wiring';
+import { userStore } from '../../src/app/user-store';
+import { engineCall, seedMember, testClock, testEngine, type SeededMember } from './test-engine';
 
-export { SECRETS } from '../auth/test-engine';
+export { SECRETS } from './test-engine';
 
 let wired = false;
 /** Credentials and error toasts, as the app wires them at start-up. */

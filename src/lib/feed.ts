@@ -5,7 +5,7 @@
  * from the moment it connects, as before.
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { FeedMessage } from '../../../engine/index';
+import type { FeedMessage } from '../../engine/index';
 import type * as FeedActorExports from './feed-actor';
 
 type FeedModule = typeof FeedActorExports;

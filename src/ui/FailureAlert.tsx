@@ -1,6 +1,6 @@
 /** A refused call's catalogue message under a form, announced to screen readers; nothing when all is well. */
 import { useTranslation } from 'react-i18next';
-import type { Failure } from '../../machines/failure';
+import type { Failure } from '../machines/failure';
 import { failureText } from './failure-text';
 
 export function FailureAlert({ failure }: { failure: Failure | null }) {
