@@ -21,7 +21,7 @@ import { useKlineChart } from './use-kline-chart';
 import '../market/market.css';
 import '../trade/trade.css';
 import './kline.css';
-import { DepthChart } from './DepthChart';
+import { DepthChart } from '../../ui/DepthChart';
 
 export const DEFAULT_INTERVAL: Interval = '15m';
 /** API.md's intervals (the engine's own list stays on its side of the boundary). */
