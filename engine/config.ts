@@ -5,7 +5,7 @@
  */
 import { DEFAULT_MARKET_MODEL, type MarketModel } from './market/hourly';
 import { parseAmount, units, type Micro } from './money';
-import { BINANCE_BTCUSDT_TIERS, type RiskTier } from './trading/tiers';
+import { DEFAULT_RISK_TIERS, type RiskTierConfig } from './trading/tiers';
 import { DEFAULT_DENY_LIST } from './withdrawals/rules';
 
 const MINUTE = 60_000;
@@ -93,8 +93,11 @@ export interface EngineConfig {
   /** Unused since issue 13 (maintenance comes from riskTiers); kept so existing overrides still resolve. */
   maintenanceMarginBps: number;
   maxLeverage: number;
-  /** Risk tiers by position notional: maximum leverage and maintenance margin rate (trading/tiers.ts). */
-  riskTiers: readonly RiskTier[];
+  /**
+   * Risk tiers by position notional (maximum leverage, maintenance margin rate), one table per contract
+   * pair keyed "BTCUSDT" with `default` for the others, or a single table for every pair (trading/tiers.ts).
+   */
+  riskTiers: RiskTierConfig;
   /** Price protection band of a taker order, in basis points either side of the traded price (fills.ts). */
   priceBandBps: number;
   /** Option period in seconds -> profit paid on a win, in basis points of the stake. */
@@ -163,7 +166,7 @@ export const defaultConfig: EngineConfig = {
   maintenanceMarginBps: 50,
   maxLeverage: 100,
   priceBandBps: 500,
-  riskTiers: BINANCE_BTCUSDT_TIERS,
+  riskTiers: DEFAULT_RISK_TIERS,
   optionPayoutBps: { '60': 8000, '300': 8500, '900': 9000 },
   referralShareBps: 2000,
 };

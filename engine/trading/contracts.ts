@@ -21,7 +21,7 @@ import { settingsOf } from './settings';
 import { settlePnl } from './settlement';
 import { blankOrder } from './spot';
 import { orders, positions, type OrderRow, type PositionRow, type PositionSide } from './tables';
-import { resolveTiers, tierOf } from './tiers';
+import { tierOf, tiersFor } from './tiers';
 
 const UNIT = 1_000_000n;
 
@@ -70,9 +70,12 @@ async function rehold(ctx: Ctx, position: PositionRow, margin: Micro): Promise<s
   return hold.id;
 }
 
-/** Refuses a position whose notional's risk tier allows less than `leverage` (K10, code 4035). */
-export function checkTier(ctx: Ctx, size: Micro, leverage: number): void {
-  const tiers = resolveTiers(ctx.config.riskTiers);
+/**
+ * Refuses a position whose notional's risk tier, in the pair's own table, allows less than `leverage`
+ * (K10, code 4035).
+ */
+export function checkTier(ctx: Ctx, symbol: string, size: Micro, leverage: number): void {
+  const tiers = tiersFor(ctx.config.riskTiers, symbol);
   const tier = tierOf(tiers, size);
   if (tier && tier.maxLeverage >= leverage) return;
   const allowed = tiers.filter((t) => t.maxLeverage >= leverage).at(-1);
@@ -117,7 +120,7 @@ export async function openPosition(
   const entryAvg = existing
     ? mulDiv(q0 * BigInt(existing.entryPrice) + walk.valueScaled, 1n, volume, 'half-up')
     : entry;
-  checkTier(ctx, notional(volume, entryAvg), settings.leverage);
+  checkTier(ctx, input.spec.symbol, notional(volume, entryAvg), settings.leverage);
   const margin = initialMargin(q, entry, settings.leverage);
   const fee = feeOfFills(walk, ctx.config.contractFeeBps);
   if (margin < 1_000_000n) throw fail(400, 'Order margin must be at least 1 USDT');

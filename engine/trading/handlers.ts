@@ -16,7 +16,7 @@ import { adjustMargin, closePosition, openPosition } from './contracts';
 import { backingOf, liquidationPriceOf, maintenanceOf, markOf, openPositions } from './risk';
 import { fundingPayments, settleFunding } from './funding';
 import { FUNDING_INTERVAL_MS, indexPrice, lastPrice } from './mark';
-import { resolveTiers, tierOf } from './tiers';
+import { tierOf, tiersFor } from './tiers';
 import { marketOf } from '../market/instance';
 import { changeSettings } from './settings';
 import { notional, unrealisedPnl } from './margin';
@@ -147,11 +147,11 @@ export const tradingDomain: Domain = {
       body: body({ market: z.enum(['contract']).optional() }),
       run: async (ctx): Promise<{ list: PositionView[] }> => {
         const open = await openPositions(ctx, ctx.member.id);
-        const tiers = resolveTiers(ctx.config.riskTiers);
         const sim = marketOf(ctx);
         const list: PositionView[] = [];
         for (const p of newestFirst(open)) {
           const spec = requireSymbol(p.symbol);
+          const tiers = tiersFor(ctx.config.riskTiers, p.symbol);
           const q = BigInt(p.volume);
           const entry = BigInt(p.entryPrice);
           const mark = markOf(ctx, p.symbol);

@@ -14,7 +14,7 @@ const bids: [string, string][] = [
 
 describe('order preview (what the trade screen shows before placing)', () => {
   it('S7 estimates the average fill, slippage against the best level and fee per fill; the band leaves the rest', () => {
-    const p = previewOrder({ market: 'spot', side: 'buy', volume: '5', asks, bids })!;
+    const p = previewOrder({ symbol: 'BTC/USDT', market: 'spot', side: 'buy', volume: '5', asks, bids })!;
     // mid = (100.1 + 99.9) / 2 = 100; band edge 105: 1 at 100.1 and 2 at 103.
     expect(p.filled).toBe(units(3));
     expect(p.unfilled).toBe(units(2));
@@ -26,6 +26,7 @@ describe('order preview (what the trade screen shows before placing)', () => {
 
   it('K1 K2 a contract preview has the margin and the tiered liquidation price of the fill', () => {
     const p = previewOrder({
+      symbol: 'BTC/USDT',
       market: 'contract',
       side: 'buy',
       volume: '1',
@@ -42,8 +43,14 @@ describe('order preview (what the trade screen shows before placing)', () => {
   });
 
   it('answers null for an empty or bad volume or an empty book', () => {
-    expect(previewOrder({ market: 'spot', side: 'buy', volume: '', asks, bids })).toBeNull();
-    expect(previewOrder({ market: 'spot', side: 'buy', volume: 'x', asks, bids })).toBeNull();
-    expect(previewOrder({ market: 'spot', side: 'sell', volume: '1', asks, bids: [] })).toBeNull();
+    expect(
+      previewOrder({ symbol: 'BTC/USDT', market: 'spot', side: 'buy', volume: '', asks, bids }),
+    ).toBeNull();
+    expect(
+      previewOrder({ symbol: 'BTC/USDT', market: 'spot', side: 'buy', volume: 'x', asks, bids }),
+    ).toBeNull();
+    expect(
+      previewOrder({ symbol: 'BTC/USDT', market: 'spot', side: 'sell', volume: '1', asks, bids: [] }),
+    ).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
  * What an order will do, before it is placed (issue 13 item 7): the estimated fill price and slippage from
  * the visible book, the fee, and for contracts the margin required and the liquidation price at mark. Pure
  * and small (no engine state), so the app imports it from engine/index.ts to show the risk before a member
- * commits. It uses the engine's default fees, band and risk tiers (config.ts).
+ * commits. It uses the engine's default fees, band and the pair's risk tiers (config.ts).
  */
 import { defaultConfig } from '../config';
 import type { Book } from '../market/depth';
@@ -10,9 +10,11 @@ import { tryParseAmount, type Micro } from '../money';
 import { feeOf } from './fees';
 import { averagePrice, fillValue, walkBook } from './fills';
 import { initialMargin, notional, tieredLiquidationPrice } from './margin';
-import { resolveTiers, tierOf } from './tiers';
+import { tierOf, tiersFor } from './tiers';
 
 export interface PreviewInput {
+  /** The pair ("BTC/USDT"): a contract's risk tiers are the pair's own table. */
+  symbol: string;
   market: 'spot' | 'contract';
   side: 'buy' | 'sell';
   volume: string;
@@ -84,7 +86,7 @@ export function previewOrder(input: PreviewInput): OrderPreview | null {
   let liquidationPrice: Micro | null = null;
   let maxLeverage: number | null = null;
   if (input.market === 'contract' && input.leverage) {
-    const tiers = resolveTiers(defaultConfig.riskTiers);
+    const tiers = tiersFor(defaultConfig.riskTiers, input.symbol);
     margin = initialMargin(walk.quantity, avgPrice, input.leverage);
     const free = input.marginMode === 'cross' ? (micro(input.available ?? '0') ?? 0n) - margin - fee : 0n;
     liquidationPrice = tieredLiquidationPrice(

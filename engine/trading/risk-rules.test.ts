@@ -18,7 +18,19 @@ import {
   median3,
   premiumPpm,
 } from './mark';
-import { BINANCE_BTCUSDT_TIERS, resolveTiers, tieredMaintenance, tierOf } from './tiers';
+import { defaultConfig, resolveConfig } from '../config';
+import type { Ctx } from '../context';
+import { EngineError } from '../errors';
+import { checkTier } from './contracts';
+import {
+  BINANCE_BTCUSDT_TIERS,
+  BINANCE_ETHUSDT_TIERS,
+  resolveTiers,
+  SMALL_CAP_TIERS,
+  tieredMaintenance,
+  tierOf,
+  tiersFor,
+} from './tiers';
 
 const tiers = resolveTiers(BINANCE_BTCUSDT_TIERS);
 const BTC = findSymbol('BTC')!;
@@ -48,6 +60,53 @@ describe('K10 risk tiers (Binance USDⓈ-M BTCUSDT leverage and margin brackets)
     expect(tierOf(tiers, units(50_001))?.maxLeverage).toBe(100);
     expect(tierOf(tiers, units(250_001))?.maxLeverage).toBe(50);
     expect(tierOf(tiers, units(500_000_001))).toBeNull();
+  });
+});
+
+describe('K10 risk tier tables per pair (Binance USDⓈ-M leverage and margin brackets)', () => {
+  it('K10 ETHUSDT and the smaller-cap (ETCUSDT) tables derive the maintenance amounts Binance publishes', () => {
+    expect(resolveTiers(BINANCE_ETHUSDT_TIERS).map((t) => t.maintenanceAmount)).toEqual(
+      [
+        0, 50, 950, 11_450, 131_450, 381_450, 2_006_450, 9_506_450, 17_506_450, 27_506_450, 80_506_450,
+        280_506_450,
+      ].map((n) => units(n)),
+    );
+    expect(resolveTiers(SMALL_CAP_TIERS).map((t) => t.maintenanceAmount)).toEqual(
+      [0, 5, 45, 545, 12_545, 112_545, 312_545, 562_545, 2_562_545, 10_062_545].map((n) => units(n)),
+    );
+  });
+
+  it('K10 each pair resolves its own table: BTC and ETH their brackets, every other pair the smaller-cap one', () => {
+    const config = defaultConfig.riskTiers;
+    expect(tiersFor(config, 'BTC/USDT')).toEqual(resolveTiers(BINANCE_BTCUSDT_TIERS));
+    expect(tiersFor(config, 'ETHUSDT')).toEqual(resolveTiers(BINANCE_ETHUSDT_TIERS));
+    expect(tiersFor(config, 'SOL/USDT')).toEqual(resolveTiers(SMALL_CAP_TIERS));
+    // 400,000 USDT: ETH tier 2 allows 100x, BTC tier 3 50x, the smaller-cap tier 4 25x.
+    expect(tierOf(tiersFor(config, 'ETH/USDT'), units(400_000))?.maxLeverage).toBe(100);
+    expect(tierOf(tiersFor(config, 'BTC/USDT'), units(400_000))?.maxLeverage).toBe(50);
+    expect(tierOf(tiersFor(config, 'LTC/USDT'), units(400_000))?.maxLeverage).toBe(25);
+  });
+
+  it('K10 a 20,000 USDT position at 50x is fine on BTCUSDT (125x tier) but refused with 4035 on a smaller pair', () => {
+    const ctx = { config: defaultConfig } as Ctx;
+    expect(() => checkTier(ctx, 'BTC/USDT', units(20_000), 50)).not.toThrow();
+    let error: unknown;
+    try {
+      checkTier(ctx, 'SOL/USDT', units(20_000), 50);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EngineError);
+    // Smaller-cap tier 3 (10,000-50,000) allows 40x; 50x is allowed up to 10,000 USDT.
+    expect(error).toMatchObject({ code: 4035, data: { maxLeverage: 40, maxNotional: '10000' } });
+  });
+
+  it('K10 overrides still work: a single table applies to every pair, a per-pair map replaces the defaults', () => {
+    const single = resolveConfig({ riskTiers: BINANCE_BTCUSDT_TIERS });
+    expect(() => checkTier({ config: single } as Ctx, 'SOL/USDT', units(20_000), 50)).not.toThrow();
+    const map = resolveConfig({ riskTiers: { default: BINANCE_BTCUSDT_TIERS, BTCUSDT: SMALL_CAP_TIERS } });
+    expect(() => checkTier({ config: map } as Ctx, 'SOL/USDT', units(20_000), 50)).not.toThrow();
+    expect(() => checkTier({ config: map } as Ctx, 'BTC/USDT', units(20_000), 50)).toThrow(EngineError);
   });
 });
 

@@ -14,7 +14,7 @@ import { notional, tieredLiquidationPrice, unrealisedPnl } from './margin';
 import { markPrice } from './mark';
 import { HOUSE, settlePnl } from './settlement';
 import { positions, type PositionRow } from './tables';
-import { resolveTiers, tieredMaintenance } from './tiers';
+import { tieredMaintenance, tiersFor } from './tiers';
 
 /** The insurance fund: takes what is left of a liquidated margin, pays losses beyond it (K13). */
 export const INSURANCE = acct.platform('insurance');
@@ -31,7 +31,10 @@ export function markOf(ctx: Pick<Ctx, 'seed' | 'now' | 'config'>, symbol: string
 
 /** Maintenance margin of a position at `mark`, by the risk tier of its mark notional (K10). */
 export function maintenanceOf(ctx: Pick<Ctx, 'config'>, position: PositionRow, mark: Micro): Micro {
-  return tieredMaintenance(resolveTiers(ctx.config.riskTiers), notional(BigInt(position.volume), mark));
+  return tieredMaintenance(
+    tiersFor(ctx.config.riskTiers, position.symbol),
+    notional(BigInt(position.volume), mark),
+  );
 }
 
 /** What backs a position: its margin (isolated), or the account's free balance, all cross margins and the
@@ -65,7 +68,7 @@ export async function liquidationPriceOf(
     BigInt(position.volume),
     BigInt(position.entryPrice),
     await backingOf(ctx, position, all),
-    resolveTiers(ctx.config.riskTiers),
+    tiersFor(ctx.config.riskTiers, position.symbol),
   );
 }
 

@@ -20,7 +20,7 @@ import { Segmented } from '../../ui/Segmented';
 import { useKlineChart } from './use-kline-chart';
 import '../../ui/market.css';
 import './kline.css';
-import { DepthChart } from './DepthChart';
+import { DepthChart } from '../../ui/DepthChart';
 
 export const DEFAULT_INTERVAL: Interval = '15m';
 /** API.md's intervals (the engine's own list stays on its side of the boundary). */

@@ -33,6 +33,7 @@ export function OrderPreview(props: OrderPreviewProps) {
   const sides: ('buy' | 'sell')[] = market === 'spot' ? [props.side ?? 'buy'] : ['buy', 'sell'];
   const previews = sides.map((side) =>
     previewOrder({
+      symbol,
       market,
       side,
       volume,

@@ -1,7 +1,7 @@
 /**
  * Open contract positions: side, size, entry and mark price, margin, unrealised PnL and liquidation price,
- * refreshed every few seconds while shown; isolated margin can be added or reduced (K5) and a position
- * closed at market (K8).
+ * refreshed every few seconds while shown; isolated margin can be added or reduced (K5), each position's
+ * funding history opened (K12) and a position closed at market (K8).
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { QueryState } from '../../ui/QueryState';
 import { useCached } from '../../sync/cache';
 import { CachedNote } from '../../ui/Freshness';
 import { signOf } from '../../lib/decimal';
+import { FundingHistoryDialog } from './FundingHistoryDialog';
 import { MarginDialog } from './MarginDialog';
 import { PositionRisk } from './PositionRisk';
 
@@ -21,10 +22,12 @@ export const POSITIONS_REFRESH_MS = 3000;
 function PositionItem({
   p,
   onMargin,
+  onFunding,
   onClose,
 }: {
   p: PositionView;
   onMargin: () => void;
+  onFunding: () => void;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -85,6 +88,9 @@ function PositionItem({
             {t('trade.adjustMargin')}
           </button>
         )}
+        <button type="button" className="button small" onClick={onFunding}>
+          {t('trade.funding.title')}
+        </button>
         <button type="button" className="button small" onClick={onClose}>
           {t('trade.close')}
         </button>
@@ -104,6 +110,7 @@ export function PositionsPanel({ version, onChanged }: { version: number; onChan
     { member: true, refresh: `${version}-${tick}` },
   );
   const [adjusting, setAdjusting] = useState<PositionView | null>(null);
+  const [funding, setFunding] = useState<PositionView | null>(null);
   useEffect(() => {
     const timer = setInterval(() => setTick((n) => n + 1), POSITIONS_REFRESH_MS);
     return () => clearInterval(timer);
@@ -132,7 +139,13 @@ export function PositionsPanel({ version, onChanged }: { version: number; onChan
       {list.length > 0 && (
         <ul className="record-list" aria-label={t('trade.positions')}>
           {list.map((p) => (
-            <PositionItem key={p.id} p={p} onMargin={() => setAdjusting(p)} onClose={() => void close(p)} />
+            <PositionItem
+              key={p.id}
+              p={p}
+              onMargin={() => setAdjusting(p)}
+              onFunding={() => setFunding(p)}
+              onClose={() => void close(p)}
+            />
           ))}
         </ul>
       )}
@@ -156,6 +169,7 @@ export function PositionsPanel({ version, onChanged }: { version: number; onChan
           }}
         />
       )}
+      {funding && <FundingHistoryDialog position={funding} onClose={() => setFunding(null)} />}
     </section>
   );
 }

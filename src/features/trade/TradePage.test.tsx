@@ -67,6 +67,19 @@ describe('/contract', { timeout: 20_000 }, () => {
     return member;
   }
 
+  it('M7: the depth chart sits under the order book, its picture named and described by the totals', async () => {
+    const member = await fundedMember('trd', '10');
+    await renderApp('/contract', { user: member });
+    const depth = await screen.findByRole('region', { name: 'Order book depth' }, { timeout: 5000 });
+    const bookCard = depth.closest('.book-card');
+    expect(bookCard).not.toBeNull();
+    expect(within(bookCard as HTMLElement).getByRole('list', { name: 'Asks (sell orders)' })).toBeTruthy();
+    const picture = within(depth).getByRole('img', { name: 'Order book depth' });
+    expect(picture.querySelectorAll('polygon')).toHaveLength(2);
+    const summary = document.getElementById(picture.getAttribute('aria-describedby') ?? '');
+    expect(summary?.textContent).toMatch(/^Bids [\d,.]+ BTC · asks [\d,.]+ BTC within 100 levels$/);
+  });
+
   it('K1 K5 K8: opens an isolated long, shows its PnL and liquidation price, adds margin, closes it', async () => {
     await openFunded('contract', '500');
     await userEvent.click(screen.getByRole('tab', { name: 'Contract' }));

@@ -1,12 +1,13 @@
 /**
  * /contract, the Trade tab: one pair at a time (from ?symbol=, BTC/USDT by default) with its live price, the
- * spot, contract and option forms, the pair's order book, and the member's current delegations, history
- * and positions. Every price is simulated in demo mode, and says so.
+ * spot, contract and option forms, the pair's order book with its depth chart under it, and the member's
+ * current delegations, history and positions. Every price is simulated in demo mode, and says so.
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
+import { DepthChart } from '../../ui/DepthChart';
 import { SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { Change } from '../../ui/Change';
@@ -118,6 +119,7 @@ export function TradePage() {
         </div>
         <div className="card book-card">
           <OrderBook symbol={symbol} onPick={setPicked} />
+          <DepthChart symbol={symbol} base={base} className="depth-card" />
         </div>
       </div>
 
