@@ -94,7 +94,7 @@ describe('spot market order partly filled by the price band (S7)', () => {
     await placeMarketBuy('de-DE', answer('partial', '1.2345', '0.7655'));
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toContain(
-        'Teilweise ausgeführt: 1.2345 BTC gehandelt; die übrigen 0.7655 BTC wurden an der Preisschutzgrenze storniert',
+        'Teilweise ausgeführt: 1,2345 BTC gehandelt; die übrigen 0,7655 BTC wurden an der Preisschutzgrenze storniert',
       ),
     );
   });

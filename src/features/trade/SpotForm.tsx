@@ -77,7 +77,11 @@ export function SpotForm({
         const placed = order.data;
         // A market order walks the book only as far as the price protection band: say what was not traded.
         if (placed.status === 'partial')
-          return t('trade.placedPartial', { filled: placed.filled, cancelled: placed.cancelledVolume, base });
+          return t('trade.placedPartial', {
+            filled: formatAmount(placed.filled, { locale: i18n.language }),
+            cancelled: formatAmount(placed.cancelledVolume, { locale: i18n.language }),
+            base,
+          });
         if (placed.status === 'cancelled') return t('trade.placedNone');
         return t(placed.status === 'open' ? 'trade.placedOpen' : 'trade.placedFilled');
       },
