@@ -1,0 +1,243 @@
+/**
+ * The operator API (issue 12): the one interface between the back-office console (src/admin) and the server's
+ * operator routes (server/admin). Types only, shared by both sides, so a renamed field fails typecheck on
+ * both. docs/OPERATIONS.md "Operator API" describes each route in words.
+ *
+ * Envelope and conventions as the member API (docs/API.md "Envelope"): every answer is HTTP 200 with
+ * `{ code, msg, data }`, code 0 is success; amounts are exact decimal strings; times are Unix seconds; lists
+ * take `page` (1-based) and `limit` (default 20, max 100) and answer newest first.
+ *
+ * Authentication: `Authorization: Bearer <operator token>` from POST /api/admin/login. Operator sessions are
+ * their own table: a member's token is never an operator's (401), and an operator token is never a member's.
+ * GET routes take their parameters as a query string; POST routes as a JSON body.
+ *
+ * Codes: 401 no or expired operator session; 403 the operator's role may not do this (or the operator is
+ * disabled); 423 the operator is locked out after repeated failed logins (`msg` says until when); 400
+ * invalid input (a clear `msg`, nothing changed); 404 no such record; 409 the record is no longer in a state
+ * that allows this (already decided, being sent) or a maker-checker rule (the same operator cannot give
+ * both approvals); 503 a dependency (chain gateway, signer, database) is not available, nothing changed.
+ */
+
+export type OperatorRole = 'reviewer' | 'finance' | 'admin';
+
+/** Which role may call which group of routes (admin may call everything). */
+export const ROLE_GRANTS = {
+  /** Withdrawals, identity checks, payment-proof deposits (reject). */
+  review: ['reviewer', 'admin'],
+  /** Deposit credits with a reason, balance adjustments. */
+  finance: ['finance', 'admin'],
+  /** Members list and detail, the solvency view: every operator. */
+  read: ['reviewer', 'finance', 'admin'],
+  /** Lock and unlock members, operators and roles, site settings, the audit log. */
+  admin: ['admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export interface Operator {
+  id: string;
+  username: string;
+  role: OperatorRole;
+  disabled: boolean;
+  createdAt: number;
+  lastLoginAt: number | null;
+}
+
+export interface AdminListParams {
+  page?: number;
+  limit?: number;
+}
+
+export interface AdminList<T> {
+  list: T[];
+  total: number;
+  page: number;
+  limit: number;
+  /** Records per status over the whole queue (not only this page), for the queue's tabs. */
+  counts: Record<string, number>;
+}
+
+export interface Approval {
+  operatorId: string;
+  username: string;
+  at: number;
+}
+
+export type AdminWithdrawalStatus = 'pending' | 'sending' | 'success' | 'rejected';
+
+export interface AdminWithdrawal {
+  id: string;
+  memberId: string;
+  username: string;
+  network: 'TRC20' | 'ERC20';
+  address: string;
+  amount: string;
+  fee: string;
+  /** What the destination receives (amount - fee). */
+  received: string;
+  status: AdminWithdrawalStatus;
+  createdAt: number;
+  finishedAt: number | null;
+  /** The real transaction hash once sent. */
+  txHash: string | null;
+  /** The reason the member sees, on rejection. */
+  reason: string | null;
+  /** Maker-checker: 2 when the amount is above the configured threshold, else 1. */
+  approvalsNeeded: 1 | 2;
+  approvals: Approval[];
+}
+
+export type AdminDepositStatus = 'pending' | 'success' | 'rejected';
+
+/** A manual deposit (payment proof or a transaction hash the member reported). */
+export interface AdminDeposit {
+  id: string;
+  memberId: string;
+  username: string;
+  network: string;
+  amount: string;
+  txid: string | null;
+  /** URL of the uploaded proof image, served to operators only. */
+  proofUrl: string | null;
+  status: AdminDepositStatus;
+  createdAt: number;
+  reason: string | null;
+}
+
+export type AdminCertStatus = 'review' | 'passed' | 'rejected';
+
+export interface AdminCert {
+  id: string;
+  memberId: string;
+  username: string;
+  name: string;
+  idNumber: string;
+  frontUrl: string | null;
+  backUrl: string | null;
+  status: AdminCertStatus;
+  submittedAt: number;
+  reason: string | null;
+}
+
+export interface AdminMember {
+  id: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  vip: string;
+  createdAt: number;
+  locked: boolean;
+  /** Cash available + frozen. */
+  balance: string;
+  totalAssets: string;
+}
+
+export interface AdminMemberDetail {
+  member: AdminMember;
+  balances: Array<{ account: string; asset: string; amount: string }>;
+  holds: Array<{ id: string; account: string; amount: string; kind: string; ref: string; createdAt: number }>;
+  /** The member's ledger entries, newest first (at most 100). */
+  ledger: Array<{
+    id: string;
+    kind: string;
+    ref: string;
+    at: number;
+    legs: Array<{ account: string; amount: string }>;
+  }>;
+}
+
+export interface AuditEntry {
+  id: string;
+  at: number;
+  operatorId: string;
+  username: string;
+  role: OperatorRole;
+  /** e.g. withdrawal.approve, withdrawal.reject, deposit.credit, cert.decide, member.lock, operator.create. */
+  action: string;
+  /** e.g. withdrawal:123, member:45, operator:7. */
+  target: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  ip: string;
+}
+
+export interface Solvency {
+  /** What the platform owes members: every member account's USDT, frozen included. */
+  liabilities: string;
+  byAccount: Record<string, string>;
+  /** The platform's wallets as the chain gateways last reported them. */
+  holdings: Array<{ network: string; address: string; amount: string; at: number | null }>;
+  holdingsTotal: string;
+  /** holdingsTotal - liabilities (negative when short). */
+  surplus: string;
+  /** holdingsTotal / liabilities as a decimal string with 4 places, null when liabilities are 0. */
+  ratio: string | null;
+}
+
+export interface AdminSettings {
+  /** Withdrawals strictly above this amount need two different operators' approvals. */
+  makerCheckerThreshold: string;
+}
+
+export interface AdminContract {
+  'POST /api/admin/login': {
+    params: { username: string; password: string; totp: string };
+    data: { token: string; expiresAt: number; operator: Operator };
+  };
+  'POST /api/admin/logout': { params: Record<string, never>; data: null };
+  'GET /api/admin/me': { params: Record<string, never>; data: Operator };
+
+  'GET /api/admin/withdrawals': {
+    params: AdminListParams & { status?: AdminWithdrawalStatus; q?: string };
+    data: AdminList<AdminWithdrawal>;
+  };
+  /** First or second approval; the last one needed sends it through the chain gateway and records the hash. */
+  'POST /api/admin/withdrawals/approve': { params: { id: string }; data: AdminWithdrawal };
+  'POST /api/admin/withdrawals/reject': { params: { id: string; reason: string }; data: AdminWithdrawal };
+
+  'GET /api/admin/deposits': {
+    params: AdminListParams & { status?: AdminDepositStatus; q?: string };
+    data: AdminList<AdminDeposit>;
+  };
+  'POST /api/admin/deposits/credit': { params: { id: string; reason: string }; data: AdminDeposit };
+  'POST /api/admin/deposits/reject': { params: { id: string; reason: string }; data: AdminDeposit };
+
+  'GET /api/admin/certs': {
+    params: AdminListParams & { status?: AdminCertStatus; q?: string };
+    data: AdminList<AdminCert>;
+  };
+  'POST /api/admin/certs/decide': {
+    params: { id: string; passed: boolean; reason?: string };
+    data: AdminCert;
+  };
+
+  'GET /api/admin/members': { params: AdminListParams & { q?: string }; data: AdminList<AdminMember> };
+  'GET /api/admin/members/detail': { params: { id: string }; data: AdminMemberDetail };
+  'POST /api/admin/members/lock': {
+    params: { id: string; locked: boolean; reason: string };
+    data: AdminMember;
+  };
+
+  'GET /api/admin/audit': {
+    params: AdminListParams & { operatorId?: string; action?: string };
+    data: AdminList<AuditEntry>;
+  };
+
+  'GET /api/admin/operators': { params: Record<string, never>; data: Operator[] };
+  /** Answers the new operator's TOTP secret once (never again): the admin hands it over out of band. */
+  'POST /api/admin/operators/create': {
+    params: { username: string; password: string; role: OperatorRole };
+    data: { operator: Operator; totpSecret: string; otpauthUrl: string };
+  };
+  'POST /api/admin/operators/update': {
+    params: { id: string; role?: OperatorRole; disabled?: boolean };
+    data: Operator;
+  };
+
+  'GET /api/admin/solvency': { params: Record<string, never>; data: Solvency };
+  'GET /api/admin/settings': { params: Record<string, never>; data: AdminSettings };
+  'POST /api/admin/settings': { params: AdminSettings; data: AdminSettings };
+}
+
+export type AdminRoute = keyof AdminContract;
+export type AdminParams<R extends AdminRoute> = AdminContract[R]['params'];
+export type AdminData<R extends AdminRoute> = AdminContract[R]['data'];
