@@ -59,3 +59,68 @@ describe('sync engine and the tab election (docs/RULES.md Y8)', () => {
     expect(call).not.toHaveBeenCalled();
   });
 });
+
+describe('a sync that got no answer is tried again (docs/OFFLINE.md "Retries")', () => {
+  function failing(errors: unknown[]) {
+    const timers: Array<{ task: () => void; ms: number }> = [];
+    const call = vi.fn(async (path: string) => {
+      const next = errors.shift();
+      if (next !== undefined) throw next;
+      return path === '/api/sync/push' ? { results: [] } : { cursor: 'c', changes: [], hasMore: false };
+    });
+    const sync = createSyncEngine({
+      api: { call } as unknown as ApiClient,
+      db: openDeviceDb(`sync-engine-retry-${++n}`),
+      online: { get: () => true, subscribe: () => () => undefined },
+      member: () => '100001',
+      schedule: (task, ms) => {
+        timers.push({ task, ms });
+        return () => undefined;
+      },
+    });
+    return { sync, call, timers };
+  }
+
+  it('retries after 1 s, then 2 s, 4 s ... at most 30 s, and starts again at 1 s after a success', async () => {
+    const offline = { code: 0, msg: 'offline' };
+    const { sync, call, timers } = failing([offline, offline, offline]);
+    await expect(sync.pull()).rejects.toEqual(offline);
+    expect(sync.status.get()).toMatchObject({ state: 'error', error: '0' });
+    expect(timers.map((t) => t.ms)).toEqual([1_000]);
+    timers[0]?.task();
+    await vi.waitFor(() => expect(timers.map((t) => t.ms)).toEqual([1_000, 2_000]));
+    timers[1]?.task();
+    await vi.waitFor(() => expect(timers.map((t) => t.ms)).toEqual([1_000, 2_000, 4_000]));
+    timers[2]?.task();
+    // The third retry is answered: state idle, no further timer.
+    await vi.waitFor(() => expect(sync.status.get()).toMatchObject({ state: 'idle', error: null }));
+    expect(timers).toHaveLength(3);
+    expect(call.mock.calls.map((c) => c[0])).toEqual([
+      '/api/sync/pull',
+      '/api/sync/pull',
+      '/api/sync/pull',
+      '/api/sync/pull',
+    ]);
+    // Back-off starts over after a success.
+    call.mockRejectedValueOnce(offline);
+    await expect(sync.pull()).rejects.toEqual(offline);
+    expect(timers.at(-1)?.ms).toBe(1_000);
+  });
+
+  it('never waits more than 30 s between tries', async () => {
+    const offline = { code: 503, msg: 'unavailable' };
+    const { sync, timers } = failing(Array.from({ length: 8 }, () => offline));
+    await sync.pull().catch(() => undefined);
+    for (let i = 0; i < 7; i++) {
+      timers[i]?.task();
+      await vi.waitFor(() => expect(timers).toHaveLength(i + 2));
+    }
+    expect(timers.map((t) => t.ms)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+  });
+
+  it('does not retry after 401: the session is gone', async () => {
+    const { sync, timers } = failing([{ code: 401, msg: 'Token expired' }]);
+    await sync.pull().catch(() => undefined);
+    expect(timers).toEqual([]);
+  });
+});

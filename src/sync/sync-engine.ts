@@ -56,7 +56,21 @@ export interface SyncEngineOptions {
   newId?: () => string;
   now?: () => number;
   batch?: number;
+  /** Runs `task` after `ms` (tests: a manual scheduler); answers a cancel. setTimeout by default. */
+  schedule?: (task: () => void, ms: number) => () => void;
 }
+
+/**
+ * A push or pull that got no usable answer while the device says it is online (a server restarting, a lost
+ * answer, a proxy error) is tried again after 1 s, then 2 s, 4 s, ... at most 30 s apart, until one succeeds.
+ * Not after a 401: the session is gone and signing in starts a sync of its own.
+ */
+export const RETRY = { firstMs: 1_000, maxMs: 30_000 } as const;
+
+const defaultSchedule = (task: () => void, ms: number) => {
+  const timer = setTimeout(task, ms);
+  return () => clearTimeout(timer);
+};
 
 export interface SyncEngine {
   readonly status: Pick<ValueStore<SyncStatus>, 'get' | 'subscribe'>;
@@ -99,6 +113,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let again = false;
   let pulling: Promise<number> | undefined;
   let pullAgain = false;
+  const schedule = options.schedule ?? defaultSchedule;
+  let retryDelay: number = RETRY.firstMs;
+  let cancelRetry: (() => void) | null = null;
 
   const update = (patch: Partial<SyncStatus>) => status.set({ ...status.get(), ...patch });
   const memberOrThrow = () => {
@@ -126,8 +143,23 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       lastSync: member ? await lastPulledAt(db, member) : null,
     });
   };
-  const fail = (error: unknown) =>
+  const fail = (error: unknown) => {
     update({ state: online.get() ? 'error' : 'offline', error: codeOf(error) });
+    retryLater(error);
+  };
+  const succeeded = () => {
+    retryDelay = RETRY.firstMs;
+  };
+  /** One retry at a time, with back-off (RETRY); offline, the online event syncs instead. */
+  function retryLater(error: unknown): void {
+    if (cancelRetry || codeOf(error) === '401' || !online.get() || !options.member()) return;
+    const delay = retryDelay;
+    retryDelay = Math.min(retryDelay * 2, RETRY.maxMs);
+    cancelRetry = schedule(() => {
+      cancelRetry = null;
+      if (online.get() && options.member()) background(sync);
+    }, delay);
+  }
 
   async function flushOnce(): Promise<FlushReport> {
     const member = memberOrThrow();
@@ -140,7 +172,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     });
     update({ pending: report.pending });
     if (report.error) fail(report.error);
-    else update({ state: 'idle', error: null });
+    else {
+      // An empty outbox proves nothing about the server: only answers reset the back-off.
+      if (report.answered > 0) succeeded();
+      update({ state: 'idle', error: null });
+    }
     return report;
   }
 
@@ -175,6 +211,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const applied = await pullChanges(db, api, member, () => (finished = now()));
       // The member may have signed out while the pages arrived: their time is not the next member's.
       if (options.member() === member) update({ state: 'idle', error: null, lastSync: finished });
+      succeeded();
       return applied;
     } catch (error) {
       fail(error);
