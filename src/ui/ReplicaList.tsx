@@ -22,6 +22,8 @@ export interface ReplicaListProps<T> {
   /** Names the list for screen readers. */
   label: string;
   pageSize?: number;
+  /** Rows shown beside the list (writes waiting in the outbox): while there are any, the list is not "empty". */
+  alsoShown?: number;
 }
 
 /** The list's state from what the device has: loading, "Try again" when nothing was ever loaded, or ready. */
@@ -34,14 +36,23 @@ export function useReplicaStatus(data: Pick<Replicated<unknown>, 'loaded' | 'eve
 }
 
 /** The loading, never-loaded and empty states of a replica read (the records render elsewhere). */
-export function ReplicaState({ data, emptyText }: { data: Replicated<unknown>; emptyText: string }) {
+export function ReplicaState({
+  data,
+  emptyText,
+  alsoShown = 0,
+}: {
+  data: Replicated<unknown>;
+  emptyText: string;
+  /** As ReplicaList's. */
+  alsoShown?: number;
+}) {
   const status = useReplicaStatus(data);
   return (
     <QueryState
       status={status}
       onRetry={() => appSync().requestPull()}
       emptyText={emptyText}
-      isEmpty={data.records.length === 0}
+      isEmpty={data.records.length === 0 && alsoShown === 0}
     />
   );
 }
@@ -53,6 +64,7 @@ export function ReplicaList<T>({
   emptyText,
   label,
   pageSize = PAGE_SIZE,
+  alsoShown = 0,
 }: ReplicaListProps<T>) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(pageSize);
@@ -76,7 +88,7 @@ export function ReplicaList<T>({
         status={status}
         onRetry={() => appSync().requestPull()}
         emptyText={emptyText}
-        isEmpty={items.length === 0}
+        isEmpty={items.length === 0 && alsoShown === 0}
       />
       {status === 'ready' && shown < total && (
         <button type="button" className="button block" onClick={() => setShown((n) => n + pageSize)}>

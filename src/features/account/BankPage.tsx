@@ -45,7 +45,7 @@ export function BankPage() {
             ))}
           </ul>
         )}
-        <ReplicaState data={cards} emptyText={t('bank.empty')} />
+        <ReplicaState data={cards} emptyText={t('bank.empty')} alsoShown={pending.length} />
       </section>
       <Link className="button primary block" to="/user/bankAdd">
         {t('bank.add')}

@@ -29,6 +29,7 @@ export function TransferRecordsPage() {
         data={data}
         itemKey={(r) => `${r.id}-${r.direction}`}
         emptyText={t('records.emptyTransfers')}
+        alsoShown={pending.length}
         renderItem={(r) => <TransferItem record={r} />}
       />
     </div>

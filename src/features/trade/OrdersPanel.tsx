@@ -93,6 +93,7 @@ export function OrdersPanel({
   const { t } = useTranslation();
   const [view, setView] = useState<'open' | 'history'>('open');
   const pending = usePendingMutations(['/api/order/place', '/api/order/cancel']);
+  const waiting = pending.filter((row) => row.name === '/api/order/cancel' || row.args.market === market);
   const all = useReplica<OrderView>('tradeOrders');
   // An order placed or cancelled here, or a feed event, bumps `version`: the replica catches up by a pull.
   useEffect(() => {
@@ -124,7 +125,7 @@ export function OrdersPanel({
       />
       {/* Limit orders and cancels made on this device that the server has not settled yet. */}
       <PendingRows
-        rows={pending.filter((row) => row.name === '/api/order/cancel' || row.args.market === market)}
+        rows={waiting}
         label={t('outbox.title')}
         describe={(row) =>
           row.name === '/api/order/cancel'
@@ -139,6 +140,7 @@ export function OrdersPanel({
         pageSize={20}
         label={t(`trade.view.${view}`)}
         emptyText={t(view === 'open' ? 'trade.noOpen' : 'trade.noHistory')}
+        alsoShown={waiting.length}
         itemKey={(o: OrderView) => o.id}
         renderItem={(o: OrderView) => (
           <OrderItem order={o} onCancel={view === 'open' ? (x) => void cancel(x) : undefined} />
