@@ -67,7 +67,7 @@ const sharedBlock = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-server', 'dev-dist', 'coverage'] },
+  { ignores: ['node_modules', 'dist', 'dist-live', 'dist-server', 'dev-dist', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
