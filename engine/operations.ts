@@ -7,6 +7,7 @@
  */
 import { certs } from './accounts/cert';
 import { members } from './accounts/tables';
+import { revokeAll } from './security/sessions';
 import type { Network } from './chain/addresses';
 import { ownerOfAddress } from './chain/domain';
 import { depositAddresses } from './chain/tables';
@@ -66,8 +67,11 @@ export interface EngineOperations {
   releaseWithdrawal(withdrawalId: string): Promise<boolean>;
   /** Finance: credits a pending manual (payment-proof / hash) deposit. False if it is not pending. */
   creditDeposit(depositId: string): Promise<boolean>;
-  /** Reviewer: rejects a pending manual deposit; nothing is credited. False if it is not pending. */
-  rejectDeposit(depositId: string): Promise<boolean>;
+  /**
+   * Reviewer: rejects a pending manual deposit; nothing is credited. `reason` (optional) is kept on the record
+   * and sent on the feed. False if it is not pending.
+   */
+  rejectDeposit(depositId: string, reason?: string): Promise<boolean>;
   /**
    * A withdrawal approved by a reviewer and broadcast by the gateway: the hold is captured and the record
    * gets the real transaction hash. False if it is not pending (so a second report changes nothing).
@@ -75,8 +79,13 @@ export interface EngineOperations {
   completeWithdrawal(withdrawalId: string, txHash: string): Promise<boolean>;
   /** Reviewer: rejects a pending withdrawal with the reason the member sees; funds unfrozen once. */
   rejectWithdrawal(withdrawalId: string, reason: string): Promise<boolean>;
-  /** Reviewer: passes or rejects an identity check under review. */
-  decideCert(certId: string, passed: boolean): Promise<boolean>;
+  /** Reviewer: passes or rejects an identity check under review; `reason` is kept and sent on the feed. */
+  decideCert(certId: string, passed: boolean, reason?: string): Promise<boolean>;
+  /**
+   * An operator locks (or unlocks) a member: a locked member (status `disabled`) cannot log in, and every live
+   * session is revoked at once, so nothing more can be moved. False if there is no such member.
+   */
+  setMemberLocked(memberId: string, locked: boolean): Promise<boolean>;
 }
 
 const key = (o: ChainDepositObservation, txHash: string) => `${o.network}:${txHash}:${o.logIndex}`;
@@ -145,13 +154,28 @@ async function recordChainDeposit(ctx: Ctx, o: ChainDepositObservation): Promise
   return { result: 'pending', depositId };
 }
 
-async function decideDeposit(ctx: Ctx, depositId: string, credit: boolean): Promise<boolean> {
+/** An operator's reason as kept on a record: trimmed, at most 500 characters, null when empty. */
+function reasonText(reason: string | undefined): string | null {
+  const text = reason?.trim() ?? '';
+  return text === '' ? null : text.slice(0, 500);
+}
+
+async function decideDeposit(
+  ctx: Ctx,
+  depositId: string,
+  credit: boolean,
+  reason?: string,
+): Promise<boolean> {
   const row = await ctx.tx.get(deposits, depositId);
   if (!row || row.status !== 'pending') return false;
   if (row.source !== 'manual') throw fail(Codes.denied, 'Chain deposits are decided by their confirmations');
   if (credit) return creditDeposit(ctx, depositId);
-  ctx.tx.put(deposits, { ...row, status: 'rejected', updatedAt: ctx.now });
-  ctx.emit({ type: 'deposit', data: { memberId: row.memberId, id: row.id, status: 'rejected' } });
+  const text = reasonText(reason);
+  ctx.tx.put(deposits, { ...row, status: 'rejected', reason: text, updatedAt: ctx.now });
+  ctx.emit({
+    type: 'deposit',
+    data: { memberId: row.memberId, id: row.id, status: 'rejected', ...(text ? { reason: text } : {}) },
+  });
   return true;
 }
 
@@ -194,19 +218,34 @@ async function rejectWithdrawal(ctx: Ctx, withdrawalId: string, reason: string):
   if (sending(row)) throw fail(Codes.denied, 'This withdrawal is being sent: it can no longer be rejected');
   const text = reason.trim();
   if (text === '') throw fail(400, 'A rejection needs a reason the member can read');
-  ctx.tx.put(withdrawals, await reject(ctx, row, text.slice(0, 500)));
-  ctx.emit({ type: 'withdrawal', data: { memberId: row.memberId, id: row.id, status: 'rejected' } });
+  const kept = text.slice(0, 500);
+  ctx.tx.put(withdrawals, await reject(ctx, row, kept));
+  // The reason travels with the event, so the member's screen can show it at once.
+  ctx.emit({
+    type: 'withdrawal',
+    data: { memberId: row.memberId, id: row.id, status: 'rejected', reason: kept },
+  });
   return true;
 }
 
-async function decideCert(ctx: Ctx, certId: string, passed: boolean): Promise<boolean> {
+async function decideCert(ctx: Ctx, certId: string, passed: boolean, reason?: string): Promise<boolean> {
   const row = await ctx.tx.get(certs, certId);
   if (!row || row.status !== 'under review') return false;
   const status = passed ? 'passed' : 'rejected';
-  ctx.tx.put(certs, { ...row, status, reviewedAt: ctx.now });
+  const text = reasonText(reason);
+  ctx.tx.put(certs, { ...row, status, reviewedAt: ctx.now, reason: text });
   const member = await ctx.tx.get(members, row.memberId);
   if (member) ctx.tx.put(members, { ...member, realNameStatus: status });
-  ctx.emit({ type: 'cert', data: { memberId: row.memberId, status } });
+  ctx.emit({ type: 'cert', data: { memberId: row.memberId, status, ...(text ? { reason: text } : {}) } });
+  return true;
+}
+
+async function setMemberLocked(ctx: Ctx, memberId: string, locked: boolean): Promise<boolean> {
+  const row = await ctx.tx.get(members, memberId);
+  if (!row) return false;
+  const status = locked ? 'disabled' : 'active';
+  if (row.status !== status) ctx.tx.put(members, { ...row, status });
+  if (locked) await revokeAll(ctx.tx, memberId, ctx.now);
   return true;
 }
 
@@ -221,9 +260,10 @@ export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => P
     claimWithdrawal: (id) => operate((ctx) => claimWithdrawal(ctx, id)),
     releaseWithdrawal: (id) => operate((ctx) => releaseWithdrawal(ctx, id)),
     creditDeposit: (id) => operate((ctx) => decideDeposit(ctx, id, true)),
-    rejectDeposit: (id) => operate((ctx) => decideDeposit(ctx, id, false)),
+    rejectDeposit: (id, reason) => operate((ctx) => decideDeposit(ctx, id, false, reason)),
     completeWithdrawal: (id, hash) => operate((ctx) => completeWithdrawal(ctx, id, hash)),
     rejectWithdrawal: (id, reason) => operate((ctx) => rejectWithdrawal(ctx, id, reason)),
-    decideCert: (id, passed) => operate((ctx) => decideCert(ctx, id, passed)),
+    decideCert: (id, passed, reason) => operate((ctx) => decideCert(ctx, id, passed, reason)),
+    setMemberLocked: (id, locked) => operate((ctx) => setMemberLocked(ctx, id, locked)),
   };
 }

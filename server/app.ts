@@ -8,6 +8,10 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createEngine, type Clock, type Engine, type StoreAdapter } from '../engine/index';
+import { defaultConfig } from '../engine/config';
+import { adminRoutes } from './admin/routes';
+import type { ChainGateway, ChainNetwork } from './chain/gateway';
+import { simulatedGateway } from './chain/simulated';
 import { openCluster, type Cluster } from './cluster';
 import { ConfigError, type ServerConfig } from './config';
 import { bridgeFeed } from './events';
@@ -28,6 +32,11 @@ export interface StartOptions {
   pingEveryMs?: number;
   /** pino settings (main.ts); no logging when absent. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The chain gateways that send operator-approved withdrawals, per network. Demo mode defaults to the
+   * simulated chains (server/chain/simulated.ts); a live server has none unless given (approvals answer 503).
+   */
+  gateways?: Partial<Record<ChainNetwork, ChainGateway>>;
 }
 
 export interface RunningServer {
@@ -108,6 +117,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     redis,
     logger: options.logger,
     onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
+  });
+  // The operator API (server/admin, docs/OPERATIONS.md): its own tables in the same SQL schema.
+  await app.register(adminRoutes, {
+    engine,
+    sql: storage instanceof SqlStore ? { driver: storage.driver, schema: storage.schema } : null,
+    clock: options.clock ?? { now: () => Date.now() },
+    pbkdf2Iterations: config.pbkdf2Iterations ?? defaultConfig.pbkdf2Iterations,
+    gateways:
+      options.gateways ??
+      (config.demo
+        ? { TRC20: simulatedGateway('TRC20', config.seed), ERC20: simulatedGateway('ERC20', config.seed) }
+        : {}),
+    loginPerIpPerMinute: config.loginPerIpPerMinute,
   });
 
   // Settles never overlap: a slow one (a long catch-up after downtime) makes the next ticks skip. With

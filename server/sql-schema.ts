@@ -19,6 +19,7 @@
  * starting together migrate once and a failed migration leaves the schema as it was.
  */
 import { Umzug, type MigrationParams, type UmzugStorage } from 'umzug';
+import { operatorsAndAudit } from './admin/migration';
 import type { SqlConnection } from './sql-driver';
 
 export interface MigrationContext {
@@ -279,6 +280,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0002-cluster', up: cluster },
   { name: '0003-id-sequences', up: sequences },
   { name: '0004-funding-and-chain-deposits', up: fundingAndChainDeposits },
+  // Back office (server/admin/migration.ts): operators, their sessions, the audit log, settings, approvals.
+  { name: '0005-operators-and-audit', up: operatorsAndAudit },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

@@ -23,6 +23,8 @@ export interface CertRow {
   status: 'under review' | 'passed' | 'rejected';
   createdAt: number;
   reviewedAt: number | null;
+  /** An operator's reason for the decision (engine/operations.ts decideCert), shown to the member. */
+  reason?: string | null;
 }
 
 export const certs = defineTable<CertRow>('certs', { member: (c) => c.memberId });

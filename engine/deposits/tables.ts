@@ -21,6 +21,8 @@ export interface DepositRow {
   required: number | null;
   /** Chain deposits reported by a real chain gateway (live): the confirmations last observed. */
   confirmations?: number | null;
+  /** An operator's reason for rejecting a manual deposit (engine/operations.ts). */
+  reason?: string | null;
   createdAt: number;
   updatedAt: number;
 }

@@ -65,6 +65,7 @@ export async function authenticate(
     return undefined;
   }
   const member = await tx.get(members, session.memberId);
-  if (!member) return undefined;
+  // A member locked by an operator (status disabled) is refused even on a session opened before the lock.
+  if (!member || member.status !== 'active') return undefined;
   return { member, sessionId: session.id };
 }

@@ -92,6 +92,11 @@ export interface ChainGateway {
   /** Builds, signs (through the signer) and broadcasts a token transfer; answers its real hash. */
   sendWithdrawal(request: WithdrawalRequest): Promise<SentWithdrawal>;
   estimateFee(request: Omit<WithdrawalRequest, 'id'>): Promise<FeeEstimate>;
+  /**
+   * The platform's hot wallet on this chain and its USDT balance (micro-units), for the operators' solvency
+   * view (server/admin). Optional: an adapter without it shows 0 with no time.
+   */
+  walletBalance?(): Promise<{ address: string; amount: bigint }>;
 }
 
 /** The engine side of a gateway report (engine/operations.ts). */

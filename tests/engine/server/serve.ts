@@ -5,6 +5,7 @@
 import { manualClock, type ManualClock, type StoreAdapter } from '../../../engine/index';
 import { walletXpubFromSeed } from '../../../engine/chain/addresses';
 import { startServer, type RunningServer } from '../../../server/app';
+import type { ChainGateway, ChainNetwork } from '../../../server/chain/gateway';
 import { configFromEnv, type ServerConfig } from '../../../server/config';
 import { registration } from '../harness';
 
@@ -39,6 +40,8 @@ export async function startTestServer(
     pingEveryMs?: number;
     /** Engine constants over the server's (bench: transfer limits lifted). */
     engineConfig?: Record<string, unknown>;
+    /** Chain gateways for operator-approved withdrawals (server/admin). */
+    gateways?: Partial<Record<ChainNetwork, ChainGateway>>;
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? manualClock(T0);
@@ -56,6 +59,7 @@ export async function startTestServer(
     storage: options.storage ?? 'memory',
     pingEveryMs: options.pingEveryMs,
     engineConfig: options.engineConfig,
+    gateways: options.gateways,
   });
   const request = async (method: string, path: string, body?: unknown, session?: Session) => {
     const response = await fetch(`${server.url}${path}`, {

@@ -1,0 +1,136 @@
+/**
+ * The back office's SQL: transactions on the store's driver, the operator tables of migration 0005 and the
+ * append-only audit log. Nothing here writes an engine table: money and member records change only through
+ * engine.operations (engine/operations.ts).
+ */
+import type { Operator, OperatorRole } from './contract';
+import type { SqlConnection, SqlDriver } from '../sql-driver';
+
+/** An answer other than success: the envelope code (contract.ts "Codes") and a clear message. */
+export class AdminError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AdminError';
+  }
+}
+
+/**
+ * One transaction on one connection. On PGlite the driver hands out its single connection to one holder at
+ * a time, so `work` must never call the engine (whose units of work need that connection too).
+ */
+export async function inTransaction<T>(
+  driver: SqlDriver,
+  work: (c: SqlConnection) => Promise<T>,
+): Promise<T> {
+  const c = await driver.connect();
+  let broken = false;
+  try {
+    await c.query('BEGIN');
+    const result = await work(c);
+    await c.query('COMMIT');
+    return result;
+  } catch (error) {
+    await c.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    c.release(broken);
+  }
+}
+
+export interface OperatorRow {
+  id: string;
+  username: string;
+  password_hash: string;
+  role: OperatorRole;
+  disabled: boolean;
+  totp_secret: string;
+  totp_last_step: string | null;
+  failed_logins: number;
+  locked_until: string | null;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+/** Columns as text, so PostgreSQL and PGlite answer the same JS types (bigint would differ). */
+export const OPERATOR_COLUMNS =
+  'id::text AS id, username, password_hash, role, disabled, totp_secret, totp_last_step::text AS totp_last_step, ' +
+  'failed_logins, locked_until::text AS locked_until, created_at::text AS created_at, ' +
+  'last_login_at::text AS last_login_at';
+
+export const seconds = (ms: number | string): number => Math.floor(Number(ms) / 1000);
+
+export function operatorView(row: OperatorRow): Operator {
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    disabled: row.disabled,
+    createdAt: seconds(row.created_at),
+    lastLoginAt: row.last_login_at === null ? null : seconds(row.last_login_at),
+  };
+}
+
+export async function operatorById(
+  c: SqlConnection,
+  s: string,
+  id: string,
+): Promise<OperatorRow | undefined> {
+  if (!/^\d{1,18}$/.test(id)) return undefined;
+  const { rows } = await c.query<OperatorRow>(
+    `SELECT ${OPERATOR_COLUMNS} FROM ${s}.operators WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export interface AuditRecord {
+  at: number;
+  operator: Pick<OperatorRow, 'id' | 'username' | 'role'>;
+  /** e.g. withdrawal.approve (contract.ts AuditEntry). */
+  action: string;
+  /** e.g. withdrawal:123. */
+  target: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+  ip: string;
+}
+
+/** Appends one audit row (the table refuses UPDATE and DELETE: migration 0005). */
+export async function audit(c: SqlConnection, s: string, record: AuditRecord): Promise<void> {
+  await c.query(
+    `INSERT INTO ${s}.audit_log (at, operator_id, username, role, action, target, before, after, reason, ip) ` +
+      `VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10)`,
+    [
+      Math.floor(record.at),
+      record.operator.id,
+      record.operator.username,
+      record.operator.role,
+      record.action,
+      record.target,
+      record.before === undefined ? null : JSON.stringify(record.before),
+      record.after === undefined ? null : JSON.stringify(record.after),
+      record.reason ?? null,
+      record.ip,
+    ],
+  );
+}
+
+export const THRESHOLD_KEY = 'makerCheckerThreshold';
+
+export async function setting(c: SqlConnection, s: string, key: string, fallback: string): Promise<string> {
+  const { rows } = await c.query<{ value: string }>(`SELECT value FROM ${s}.admin_settings WHERE key = $1`, [
+    key,
+  ]);
+  return rows[0]?.value ?? fallback;
+}
+
+/** A unique key already taken (another operator with the username, the same approval twice). */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
