@@ -43,11 +43,13 @@ export function adminPage(): Plugin {
     configurePreviewServer(server) {
       server.middlewares.use(rewrite);
     },
-    transformIndexHtml: {
+    // The PWA plugin adds its manifest link in its own (later) transformIndexHtml: strip it from the emitted page.
+    generateBundle: {
       order: 'post',
-      handler(html, ctx) {
-        if (!isAdminPage(ctx.path)) return html;
-        return html.replace(/\s*<link rel="manifest"[^>]*>/g, '');
+      handler(_options, bundle) {
+        const page = bundle['admin.html'];
+        if (page?.type !== 'asset') return;
+        page.source = String(page.source).replace(/\s*<link rel="manifest"[^>]*>/g, '');
       },
     },
   };

@@ -22,7 +22,10 @@ export const ADMIN_LANG_KEY = 'strata.admin.lang';
 
 type Tree = { [key: string]: string | Tree };
 
-const loaders = import.meta.glob<Tree>('/locales/*/admin.json', { import: 'default' });
+// en-US is bundled above; every other language is its own chunk (assets/admin-locale-<lang>-*.js).
+const loaders = import.meta.glob<Tree>(['/locales/*/admin.json', '!/locales/en-US/admin.json'], {
+  import: 'default',
+});
 
 export function adminLanguage(): LanguageCode {
   const own = readString(ADMIN_LANG_KEY);

@@ -13,39 +13,23 @@ const members = import.meta.glob<TranslationTree>('/locales/*/translation.json',
   import: 'default',
 });
 
-/** Values that are the same word in every language, or technical tokens. */
-const SAME = new Set([
-  'ID',
-  'VIP',
-  'TOTP',
-  'USDT',
-  'IP',
-  '{{done}} of {{needed}}',
-  'Strata console',
-  'Email',
-]);
+/** Technical tokens, the same in every language. */
+const SAME = new Set(['ID', 'VIP', 'TOTP', 'USDT', 'IP']);
 /** Per language, keys whose English value is also the right word there (a translator's decision). */
 const SAME_BY_LOCALE: Record<string, readonly string[]> = {
+  'id-ID': ['roles.admin', 'field.status', 'field.operator', 'field.email', 'solvency.surplus'],
+  'pl-PL': ['roles.admin', 'field.operator'],
+  'cs-CZ': ['roles.finance', 'field.role'],
+  'de-DE': ['roles.admin', 'field.status', 'field.name', 'field.operator'],
   'fr-FR': [
+    'roles.finance',
+    'common.pages',
     'field.actions',
+    'field.kind',
     'field.action',
-    'field.target',
-    'field.operator',
-    'nav.operators',
-    'field.total',
+    'audit.actionFilter',
   ],
-  'de-DE': ['field.status', 'field.name', 'field.asset', 'field.account', 'app.logout', 'common.language'],
-  'it-IT': [],
-  'es-ES': [],
-  'pt-BR': ['field.status'],
-  'id-ID': [
-    'field.status',
-    'field.email',
-    'field.username',
-    'login.password',
-    'field.operator',
-    'field.target',
-  ],
+  'it-IT': ['login.password'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
