@@ -1,9 +1,16 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { localeParts } from './scripts/vite-locale-parts';
 import { bundleReport } from './scripts/vite-bundle-report';
 import { staticShell } from './scripts/vite-shell';
+import {
+  ADMIN_NAVIGATE_DENY,
+  ADMIN_PRECACHE_IGNORES,
+  adminChunkFileName,
+  adminPage,
+} from './scripts/vite-admin';
 
 /** The dark theme's page colour; index.html's theme-color meta says the same. */
 const THEME_COLOR = '#0b1220';
@@ -17,6 +24,8 @@ const DIR_AUTO = 'auto' as unknown as ManifestOptions['dir'];
  * Both load on demand, so neither is precached (ARCHITECTURE.md principle 9 and the budgets table).
  */
 function chunkFileNames(chunk: { facadeModuleId: string | null }): string {
+  const admin = adminChunkFileName(chunk.facadeModuleId);
+  if (admin) return admin;
   const locale = chunk.facadeModuleId?.match(/virtual:locale-part\/([\w-]+)\/(\w+)$/);
   return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
 }
@@ -28,6 +37,7 @@ export default defineConfig({
     // build, VITE_API_MODE=live) leaves build-report/ as the default build wrote it.
     process.env['VITE_API_MODE'] === 'live' ? null : bundleReport(),
     staticShell(),
+    adminPage(),
     react(),
     VitePWA({
       strategies: 'generateSW',
@@ -59,10 +69,11 @@ export default defineConfig({
       workbox: {
         // The plugin adds manifest.webmanifest itself.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        globIgnores: ['**/assets/locale-*.js', '**/assets/chart-*.js'],
+        // The back-office console (admin.html, assets/admin-*) is never precached (scripts/vite-admin.ts).
+        globIgnores: ['**/assets/locale-*.js', '**/assets/chart-*.js', ...ADMIN_PRECACHE_IGNORES],
         // Every route opens offline from the shell; API calls and the socket never reach the fallback.
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/, /^\/index\/index\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/, /^\/index\/index\//, ADMIN_NAVIGATE_DENY],
         cleanupOutdatedCaches: true,
         // Only the first install claims open pages (so they work offline at once); updates wait for the member.
         clientsClaim: true,
@@ -99,6 +110,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      // The member app and the back-office console (issue 12): two pages, the console's code only in its own.
+      input: {
+        index: resolve(import.meta.dirname, 'index.html'),
+        admin: resolve(import.meta.dirname, 'admin.html'),
+      },
       output: {
         chunkFileNames,
         codeSplitting: {

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { PART_NAMES, pickPart, type LocalePart } from '../src/i18n/parts';
+import { isAdminPage } from './vite-admin';
 
 const PART_ID = 'virtual:locale-part/';
 const INDEX_ID = 'virtual:locale-parts';
@@ -27,7 +28,8 @@ export function localeParts(localesDir = resolve(import.meta.dirname, '../locale
      * discovering them only after that chunk has run.
      */
     transformIndexHtml(html: string, ctx: IndexHtmlTransformContext) {
-      if (!ctx.bundle) return html;
+      // The back-office console (admin.html) loads its own strings, never the member's locale parts.
+      if (!ctx.bundle || isAdminPage(ctx.path)) return html;
       const map: Record<string, string[]> = {};
       for (const chunk of Object.values(ctx.bundle)) {
         if (chunk.type !== 'chunk') continue;

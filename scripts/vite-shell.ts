@@ -16,6 +16,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { localeParts } from './vite-locale-parts';
+import { isAdminPage } from './vite-admin';
 import {
   MEMBER_HOME,
   fillShell,
@@ -165,7 +166,8 @@ export function staticShell(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        if (!ctx.bundle) return html;
+        // The back-office console (admin.html) has no member shell.
+        if (!ctx.bundle || isAdminPage(ctx.path)) return html;
         if (!html.includes(ROOT_MARKUP)) throw new Error(`shell: index.html has no ${ROOT_MARKUP}`);
         const data = await buildShellData();
         const served = data.strings[SERVED.lang];

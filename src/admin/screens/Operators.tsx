@@ -1,0 +1,307 @@
+/**
+ * Operators (admins only): create one with a role, after which its TOTP secret and otpauth URL are shown
+ * once, for the admin to hand over out of band; change a role; disable or re-enable.
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Operator, OperatorRole } from '../../../server/admin/contract';
+import { Dialog } from '../../ui/Dialog';
+import { Field, SelectField } from '../../ui/Field';
+import { adminCall } from '../api';
+import { ConfirmDialog, ExportButton, Notice, QueryStatus } from '../components';
+import { csvFilename, type CsvColumn } from '../csv';
+import { errorMessage, isoTime, useAdminQuery, useFormatTime } from '../hooks';
+import { useSession } from '../session';
+
+const ROLES: readonly OperatorRole[] = ['reviewer', 'finance', 'admin'];
+
+const COLUMNS: CsvColumn<Operator>[] = [
+  { header: 'id', value: (o) => o.id },
+  { header: 'username', value: (o) => o.username },
+  { header: 'role', value: (o) => o.role },
+  { header: 'disabled', value: (o) => o.disabled },
+  { header: 'created_at', value: (o) => isoTime(o.createdAt) },
+  { header: 'last_login_at', value: (o) => isoTime(o.lastLoginAt) },
+];
+
+type Created = { operator: Operator; totpSecret: string; otpauthUrl: string };
+type Acting =
+  | { kind: 'role' | 'disable'; operator: Operator }
+  | { kind: 'create' }
+  | { kind: 'created'; created: Created };
+
+export function OperatorsScreen() {
+  const { t } = useTranslation();
+  const { operator: me } = useSession();
+  const time = useFormatTime();
+  const query = useAdminQuery('GET /api/admin/operators', {});
+  const [acting, setActing] = useState<Acting | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const rows = query.data ?? [];
+  const roleOptions = ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }));
+
+  async function toggleDisabled(o: Operator) {
+    await adminCall('POST /api/admin/operators/update', { id: o.id, disabled: !o.disabled });
+    setActing(null);
+    setNotice(t('operators.updated', { name: o.username }));
+    query.reload();
+  }
+
+  return (
+    <section className="admin-screen" aria-labelledby="operators-title">
+      <header className="admin-screen-head">
+        <h1 id="operators-title">{t('nav.operators')}</h1>
+        <span className="admin-head-actions">
+          <button type="button" className="button primary" onClick={() => setActing({ kind: 'create' })}>
+            {t('operators.create')}
+          </button>
+          <ExportButton
+            filename={csvFilename('operators')}
+            columns={COLUMNS}
+            rows={() => Promise.resolve(rows)}
+          />
+        </span>
+      </header>
+      <Notice text={notice} />
+      <QueryStatus
+        status={query.status}
+        error={query.error}
+        onRetry={query.reload}
+        empty={rows.length === 0}
+      />
+      {rows.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="sr-only">{t('nav.operators')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('field.id')}</th>
+                <th scope="col">{t('field.username')}</th>
+                <th scope="col">{t('field.role')}</th>
+                <th scope="col">{t('field.status')}</th>
+                <th scope="col">{t('field.lastLogin')}</th>
+                <th scope="col">{t('field.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((o) => (
+                <tr key={o.id}>
+                  <td>{o.id}</td>
+                  <td>
+                    {o.username}
+                    {o.id === me?.id && <span className="admin-sub">{t('operators.you')}</span>}
+                  </td>
+                  <td>{t(`roles.${o.role}`)}</td>
+                  <td>
+                    <span className={`admin-badge admin-badge-${o.disabled ? 'rejected' : 'success'}`}>
+                      {t(o.disabled ? 'operators.disabled' : 'operators.active')}
+                    </span>
+                  </td>
+                  <td>{o.lastLoginAt ? time(o.lastLoginAt) : t('operators.never')}</td>
+                  <td className="admin-actions">
+                    {o.id !== me?.id && (
+                      <>
+                        <button
+                          type="button"
+                          className="button"
+                          aria-label={t('operators.changeRoleLabel', { name: o.username })}
+                          onClick={() => setActing({ kind: 'role', operator: o })}
+                        >
+                          {t('operators.changeRole')}
+                        </button>
+                        <button
+                          type="button"
+                          className={`button ${o.disabled ? '' : 'danger'}`}
+                          aria-label={t(o.disabled ? 'operators.enableLabel' : 'operators.disableLabel', {
+                            name: o.username,
+                          })}
+                          onClick={() => setActing({ kind: 'disable', operator: o })}
+                        >
+                          {t(o.disabled ? 'operators.enable' : 'operators.disable')}
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {acting?.kind === 'create' && (
+        <CreateOperatorDialog
+          roleOptions={roleOptions}
+          onClose={() => setActing(null)}
+          onCreated={(created) => {
+            setActing({ kind: 'created', created });
+            query.reload();
+          }}
+        />
+      )}
+      {acting?.kind === 'created' && (
+        <Dialog
+          title={t('operators.createdTitle', { name: acting.created.operator.username })}
+          onClose={() => setActing(null)}
+          actions={
+            <button type="button" className="button primary" onClick={() => setActing(null)}>
+              {t('operators.secretDone')}
+            </button>
+          }
+        >
+          <p className="admin-warning">{t('operators.secretOnce')}</p>
+          <p>
+            <strong>{t('operators.secret')}</strong>
+          </p>
+          <p className="admin-secret admin-mono" data-testid="totp-secret">
+            {acting.created.totpSecret}
+          </p>
+          <p>
+            <strong>{t('operators.otpauth')}</strong>
+          </p>
+          <p className="admin-secret admin-mono">{acting.created.otpauthUrl}</p>
+        </Dialog>
+      )}
+      {acting?.kind === 'role' && (
+        <RoleDialog
+          operator={acting.operator}
+          roleOptions={roleOptions}
+          onClose={() => setActing(null)}
+          onDone={() => {
+            setNotice(t('operators.updated', { name: acting.operator.username }));
+            setActing(null);
+            query.reload();
+          }}
+        />
+      )}
+      {acting?.kind === 'disable' && (
+        <ConfirmDialog
+          title={t(acting.operator.disabled ? 'operators.enableTitle' : 'operators.disableTitle', {
+            name: acting.operator.username,
+          })}
+          confirmLabel={t(acting.operator.disabled ? 'operators.enable' : 'operators.disable')}
+          onConfirm={() => toggleDisabled(acting.operator)}
+          onClose={() => setActing(null)}
+        >
+          <p>{t(acting.operator.disabled ? 'operators.enableHint' : 'operators.disableHint')}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+function CreateOperatorDialog({
+  roleOptions,
+  onClose,
+  onCreated,
+}: {
+  roleOptions: { value: string; label: string }[];
+  onClose: () => void;
+  onCreated: (created: Created) => void;
+}) {
+  const { t } = useTranslation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<OperatorRole>('reviewer');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const formId = 'create-operator-form';
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (!username.trim() || !password) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onCreated(
+        await adminCall('POST /api/admin/operators/create', { username: username.trim(), password, role }),
+      );
+    } catch (err) {
+      setError(errorMessage(t, err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title={t('operators.createTitle')}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" form={formId} className="button primary" disabled={busy}>
+            {t('operators.create')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={(e) => void submit(e)} noValidate>
+        <Field
+          label={t('field.username')}
+          value={username}
+          autoComplete="off"
+          required
+          onChange={(e) => setUsername(e.target.value)}
+          error={touched && !username.trim() ? t('login.usernameRequired') : undefined}
+        />
+        <Field
+          label={t('login.password')}
+          type="password"
+          value={password}
+          autoComplete="new-password"
+          required
+          onChange={(e) => setPassword(e.target.value)}
+          error={touched && !password ? t('login.passwordRequired') : undefined}
+        />
+        <SelectField
+          label={t('field.role')}
+          value={role}
+          onChange={(v) => setRole(v as OperatorRole)}
+          options={roleOptions}
+        />
+      </form>
+      {error && (
+        <p className="admin-error-text" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+function RoleDialog({
+  operator,
+  roleOptions,
+  onClose,
+  onDone,
+}: {
+  operator: Operator;
+  roleOptions: { value: string; label: string }[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [role, setRole] = useState<OperatorRole>(operator.role);
+  return (
+    <ConfirmDialog
+      title={t('operators.roleTitle', { name: operator.username })}
+      confirmLabel={t('common.save')}
+      disabled={role === operator.role}
+      onConfirm={async () => {
+        await adminCall('POST /api/admin/operators/update', { id: operator.id, role });
+        onDone();
+      }}
+      onClose={onClose}
+    >
+      <SelectField
+        label={t('field.role')}
+        value={role}
+        onChange={(v) => setRole(v as OperatorRole)}
+        options={roleOptions}
+      />
+    </ConfirmDialog>
+  );
+}
