@@ -47,6 +47,7 @@ export interface HttpDeps {
 
 export const CAPTCHA_PATH = '/index/index/verify';
 export const LOGIN_PATH = '/api/index/login';
+const ADMIN_PAGE = /^\/admin(\/|$)/;
 /** Calls waiting for the engine beyond this answer 503 at once instead of queueing without bound. */
 const MAX_IN_FLIGHT = 512;
 /** JSON nested deeper than this is refused before it is parsed by the engine (no contract body nests 4). */
@@ -434,7 +435,10 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
       !ENGINE_PATH.test(path) &&
       /text\/html/.test(request.headers.accept ?? '')
     ) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // The operator console is its own page (admin.html, docs/OPERATIONS.md "The console"), never the
+      // member app; its screens are addressed after a '#', so /admin and /admin/... all get that one page.
+      const page = ADMIN_PAGE.test(path) ? 'admin.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(page);
     }
     let body: unknown = request.body;
     if (request.isMultipart()) {
