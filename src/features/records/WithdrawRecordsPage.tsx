@@ -57,6 +57,11 @@ function WithdrawalItem({ record: w }: { record: WithdrawalRecord }) {
       <div className="record-meta" dir="ltr" translate="no">
         {w.address}
       </div>
+      {w.txid && (
+        <div className="record-meta record-txid" dir="ltr" translate="no">
+          {t('records.txid')}: {w.txid}
+        </div>
+      )}
       {w.reason && <div className="record-meta">{t('records.reason', { reason: w.reason })}</div>}
     </>
   );
