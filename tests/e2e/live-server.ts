@@ -39,7 +39,7 @@ export function buildLiveApp(): void {
     {
       cwd: root,
       // Vitest sets NODE_ENV=test, which would give a development build (no service worker, React's dev build).
-    env: { ...process.env, NODE_ENV: 'production', VITE_API_MODE: 'live' },
+      env: { ...process.env, NODE_ENV: 'production', VITE_API_MODE: 'live' },
       stdio: 'pipe',
     },
   );
@@ -56,29 +56,40 @@ const wallClock = {
 export interface LiveServer {
   readonly url: string;
   server(): TestServer;
+  /** The server's database (operators are created in it, as the CLI does). */
+  store(): SqlStore;
   restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startLiveServer(): Promise<LiveServer> {
+/** `engineConfig`: engine constants over the server's (the console test keeps the demo reviewer away). */
+export async function startLiveServer(engineConfig: Record<string, unknown> = {}): Promise<LiveServer> {
   const url = process.env['DATABASE_URL'];
   const schema = freshSchema();
   const dataDir = url ? null : mkdtempSync(join(tmpdir(), 'strata-live-e2e-'));
-  const storage = async (): Promise<StoreAdapter> =>
-    url
-      ? SqlStore.open(await postgresDriver(url), { schema })
-      : SqlStore.open(await pgliteDriver(String(dataDir)), { schema });
+  let store: SqlStore | undefined;
+  const storage = async (): Promise<StoreAdapter> => {
+    store = url
+      ? await SqlStore.open(await postgresDriver(url), { schema })
+      : await SqlStore.open(await pgliteDriver(String(dataDir)), { schema });
+    return store;
+  };
   const start = async (port: number) =>
     startTestServer({
       storage: await storage(),
       clock: wallClock,
       config: { demo: true, staticDir: LIVE_DIST, port, settleEveryMs: 1_000 },
+      engineConfig,
     });
   let current = await start(0);
   const origin = current.url.replace('localhost', '127.0.0.1');
   return {
     url: origin,
     server: () => current,
+    store: () => {
+      if (!store) throw new Error('the live server has no store yet');
+      return store;
+    },
     async restart() {
       const port = current.port;
       await current.close();
