@@ -110,6 +110,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      // engine/ is pure (ARCHITECTURE.md principle 3: no module does anything when imported), so what the app
+      // imports from engine/index.ts (the money module, the contract's constants) brings only what it uses, not
+      // the chain code (@noble, @scure) behind the index's other exports. The worker bundle keeps its own.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]engine[\\/]/, sideEffects: false }] },
       // The member app and the back-office console (issue 12): two pages, the console's code only in its own.
       input: {
         index: resolve(import.meta.dirname, 'index.html'),

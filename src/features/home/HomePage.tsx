@@ -1,14 +1,22 @@
 /**
- * /home: a hero with the demo disclaimer, shortcuts, and the live quotes summary (src/features/market).
+ * /home: a hero with the demo disclaimer, shortcuts, and the live quotes summary (src/ui/QuotesSummary).
+ * The quotes card reads the device cache (Dexie) and the feed: it loads after the screen is interactive, so
+ * none of that is on /home's critical path (docs/PWA.md "Critical path"); its loading state is the same
+ * markup the build-time shell paints.
  */
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../../api/site-config';
 import { useUser } from '../../app/user-store';
 import { formatAmount } from '../../lib/format';
-import { QuotesSummary } from '../../ui/QuotesSummary';
+import { QueryState } from '../../ui/QueryState';
 import { Icon, type IconName } from '../../ui/icons';
 import { useBalanceRefresh } from '../../lib/balance-refresh';
+
+const QuotesSummary = lazy(() =>
+  import('../../ui/QuotesSummary').then((m) => ({ default: m.QuotesSummary })),
+);
 
 const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/user/recharge', labelKey: 'home.deposit', icon: 'deposit' },
@@ -77,7 +85,9 @@ export function HomePage() {
             {t('home.allQuotes')}
           </Link>
         </div>
-        <QuotesSummary />
+        <Suspense fallback={<QueryState status="loading" />}>
+          <QuotesSummary />
+        </Suspense>
       </section>
     </div>
   );
