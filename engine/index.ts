@@ -25,6 +25,7 @@ export { validateAddress, detectNetwork, type AddressCheck } from './chain/valid
 /** The member's own mutating calls: the app pulls its replica after one of them succeeds. */
 export { SYNCABLE_PATHS } from './sync/paths';
 export { memberFigures, type BalanceFigure, type MemberFigures } from './accounts/figures';
+export { SUB_ACCOUNTS, MOVABLE_ACCOUNTS, type SubAccount } from './ledger/accounts';
 export type { Network } from './chain/encoding';
 /**
  * The one money module (engine/money.ts), pure and small like the address rules: the app parses what a

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { AuthCtx } from '../context';
 import { Codes, fail } from '../errors';
-import { acct, SUB_ACCOUNTS, USDT, type SubAccount } from '../ledger/accounts';
+import { acct, MOVABLE_ACCOUNTS, SUB_ACCOUNTS, USDT, type SubAccount } from '../ledger/accounts';
 import { formatAmount, type Micro } from '../money';
 import { handler } from '../router';
 import type { Domain } from '../routes';
@@ -42,8 +42,6 @@ export interface AssetsView {
   valuation: string;
   currency: 'USDT';
 }
-
-const TRANSFERABLE = ['cash', 'fund', 'contract', 'options'] as const;
 
 async function assets(ctx: AuthCtx): Promise<AssetsView> {
   const lines = await holdings(ctx, ctx.member.id);
@@ -85,7 +83,7 @@ export const assetsDomain: Domain = {
     '/api/account/assets': handler({ auth: true, run: assets }),
     '/api/account/transfer': handler({
       auth: true,
-      body: body({ from: z.enum(TRANSFERABLE), to: z.enum(TRANSFERABLE), amount }),
+      body: body({ from: z.enum(MOVABLE_ACCOUNTS), to: z.enum(MOVABLE_ACCOUNTS), amount }),
       run: async (ctx, input) => {
         if (input.from === input.to) throw fail(400, 'Choose two different accounts');
         if (input.amount <= 0n) throw fail(400, 'Amount must be greater than zero');

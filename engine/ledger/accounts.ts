@@ -10,6 +10,16 @@
 
 export const SUB_ACCOUNTS = ['cash', 'fund', 'contract', 'options', 'financial'] as const;
 export type SubAccount = (typeof SUB_ACCOUNTS)[number];
+/**
+ * The accounts a member may move money between (POST /api/account/transfer). The financial sub-account only
+ * ever holds subscribed principal, frozen for its term, so it is neither a source nor a destination.
+ */
+export const MOVABLE_ACCOUNTS = [
+  'cash',
+  'fund',
+  'contract',
+  'options',
+] as const satisfies readonly SubAccount[];
 
 export const USDT = 'USDT';
 

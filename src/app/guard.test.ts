@@ -6,8 +6,9 @@ const PUBLIC = ['/login', '/register', '/forget', '/home', '/home/more'];
 const ALL_PATHS = SCREENS.map((s) => s.path);
 
 describe('route guard, SPEC.md §2', () => {
-  it('covers every screen of §2 (37 paths)', () => {
-    expect(ALL_PATHS).toHaveLength(37);
+  it('covers every screen of §2 (37 paths) and /user/move (issue 10: moves between own accounts)', () => {
+    expect(ALL_PATHS).toHaveLength(38);
+    expect(ALL_PATHS).toContain('/user/move');
   });
 
   describe('with a stored user id', () => {

@@ -49,6 +49,7 @@ export const SCREENS: readonly ScreenInfo[] = [
   { path: '/user/recharge', titleKey: 'routes.userRecharge' },
   { path: '/user/withdraw', titleKey: 'routes.userWithdraw' },
   { path: '/user/transfer', titleKey: 'routes.userTransfer' },
+  { path: '/user/move', titleKey: 'routes.userMove' },
   { path: '/user/vip', titleKey: 'routes.userVip' },
   { path: '/user/help', titleKey: 'routes.userHelp' },
   { path: '/user/bank', titleKey: 'routes.userBank' },

@@ -71,6 +71,7 @@ const LAZY: Record<string, RouteObject['lazy']> = {
   '/user/transfer': async () => ({
     Component: (await import('../features/wallet/TransferPage')).TransferPage,
   }),
+  '/user/move': async () => ({ Component: (await import('../features/assets/MovePage')).MovePage }),
   '/user/vip': async () => ({ Component: (await import('../features/wallet/VipPage')).VipPage }),
   '/order/rechargeRecord': async () => ({
     Component: (await import('../features/records/DepositRecordsPage')).DepositRecordsPage,

@@ -24,6 +24,9 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
   'Demo',
   'BTC',
   'ETH',
+  // Layout templates with no words in them (a select option "Cash · 12.5 USDT", an arrow between names).
+  '{{name}} · {{amount}} USDT',
+  '{{from}} → {{to}}',
 ]);
 
 /**
@@ -31,7 +34,7 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
  * short: each entry is a translator's decision, not a way to silence the check.
  */
 export const SAME_AS_ENGLISH_BY_LOCALE: Record<string, readonly string[]> = {
-  'fr-FR': ['more.options', 'more.transfer', 'home.transfer'],
+  'fr-FR': ['more.options', 'more.transfer', 'home.transfer', 'move.accounts.options'],
   'de-DE': ['more.options'],
   'it-IT': [],
   'es-ES': [],

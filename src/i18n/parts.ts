@@ -6,7 +6,7 @@
  */
 export const LOCALE_PARTS = {
   account: ['auth', 'account', 'bank', 'invite', 'buycoin', 'help', 'financeLog'],
-  wallet: ['wallet', 'assets', 'recharge', 'withdraw', 'transfer', 'vip', 'records', 'outbox'],
+  wallet: ['wallet', 'assets', 'recharge', 'withdraw', 'transfer', 'move', 'vip', 'records', 'outbox'],
   markets: ['market', 'kline', 'trade'],
   finance: ['finance', 'mining'],
 } as const satisfies Record<string, readonly string[]>;

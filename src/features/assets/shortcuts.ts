@@ -24,6 +24,7 @@ export const MENU_SECTIONS: { titleKey: string; items: { to: string; labelKey: s
   {
     titleKey: 'assets.services',
     items: [
+      { to: '/user/move', labelKey: 'routes.userMove' },
       { to: '/user/buycoin', labelKey: 'routes.userBuycoin' },
       { to: '/user/invite', labelKey: 'routes.userInvite' },
       { to: '/user/bank', labelKey: 'routes.userBank' },

@@ -114,7 +114,7 @@ export function TradePage() {
             <OptionForm symbol={symbol} available={availableOf(assets.data, 'options')} onPlaced={bump} />
           )}
           <p className="terms">
-            {t(`trade.account.${market}`)} <Link to="/user">{t('trade.moveFunds')}</Link>
+            {t(`trade.account.${market}`)} <Link to="/user/move">{t('trade.moveFunds')}</Link>
           </p>
         </div>
         <div className="card book-card">
