@@ -3,7 +3,7 @@
  * position is open, K6), quantity, then open long or open short at market (contract orders are market
  * orders). The margin it freezes is estimated exactly from the latest price (K1).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { NeedsConnection } from '../../ui/NeedsConnection';
@@ -15,6 +15,8 @@ import { checkPositive, marginFor, microToString } from './order-rules';
 import { OrderPreview } from './OrderPreview';
 import { Segmented } from '../../ui/Segmented';
 import { UpDownActions } from './UpDownActions';
+import { useCached } from '../../sync/cache';
+import { sendWrite } from '../../sync/app-writes';
 import { useOrderSubmit } from './use-order-submit';
 
 export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100];
@@ -29,26 +31,33 @@ export interface ContractFormProps {
 
 export function ContractForm({ symbol, base, latest, available, onPlaced }: ContractFormProps) {
   const { t, i18n } = useTranslation();
-  const [leverage, setLeverage] = useState(10);
-  const [marginMode, setMarginMode] = useState<'cross' | 'isolated'>('cross');
+  // The member's saved settings, read from the device cache (refreshed from the server when online); what
+  // the member picks shows at once and is saved through the outbox (a settings write, docs/OFFLINE.md).
+  const saved = useCached(
+    'positionSettings',
+    () => api.call('/api/position/settings', {}, { silent: true }),
+    {
+      member: true,
+    },
+  );
+  const [picked, setPicked] = useState<{ leverage?: number; marginMode?: 'cross' | 'isolated' }>({});
+  const leverage = picked.leverage ?? saved.data?.leverage ?? 10;
+  const marginMode = picked.marginMode ?? saved.data?.marginMode ?? 'cross';
   const [volume, setVolume] = useState('');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
   const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
 
-  useEffect(() => {
-    let live = true;
-    api.call('/api/position/settings', {}, { silent: true }).then(
-      (s) => {
-        if (!live) return;
-        setLeverage(s.leverage);
-        setMarginMode(s.marginMode);
+  function choose(change: { leverage?: number; marginMode?: 'cross' | 'isolated' }) {
+    setPicked((p) => ({ ...p, ...change }));
+    sendWrite('/api/position/settings', change).then(
+      (outcome) => {
+        if (!outcome.queued) saved.reload();
       },
-      () => undefined,
+      // Refused (K6: not while a position is open): the catalogue message was shown; the saved value returns.
+      () =>
+        setPicked((p) => ({ ...p, ...Object.fromEntries(Object.keys(change).map((k) => [k, undefined])) })),
     );
-    return () => {
-      live = false;
-    };
-  }, []);
+  }
 
   const margin = marginFor(latest, volume, leverage);
   const have = available === undefined ? null : parseAmountText(available);
@@ -91,13 +100,13 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
         <SelectField
           label={t('trade.leverage')}
           value={String(leverage)}
-          onChange={(v) => setLeverage(Number(v))}
+          onChange={(v) => choose({ leverage: Number(v) })}
           options={LEVERAGES.map((l) => ({ value: String(l), label: `${l}x` }))}
         />
         <Segmented
           label={t('trade.marginMode')}
           value={marginMode}
-          onChange={setMarginMode}
+          onChange={(mode) => choose({ marginMode: mode })}
           options={[
             { value: 'cross', label: t('trade.cross') },
             { value: 'isolated', label: t('trade.isolated') },

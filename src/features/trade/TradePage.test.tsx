@@ -80,6 +80,23 @@ describe('/contract', { timeout: 20_000 }, () => {
     expect(summary?.textContent).toMatch(/^Bids [\d,.]+ BTC · asks [\d,.]+ BTC within 100 levels$/);
   });
 
+  it('K6: leverage and margin mode picked on the form are saved through the outbox and read back next time', async () => {
+    const member = await openFunded('contract', '100');
+    await userEvent.click(screen.getByRole('tab', { name: 'Contract' }));
+    const form = await screen.findByRole('form', { name: 'Contract order' });
+    await userEvent.selectOptions(within(form).getByLabelText('Leverage'), '20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Isolated' }));
+    await waitFor(
+      async () =>
+        expect(await engineCall('/api/position/settings', {}, member)).toEqual({
+          leverage: 20,
+          marginMode: 'isolated',
+        }),
+      { timeout: 5000 },
+    );
+    expect(sentPaths).toContain('/api/sync/push');
+  });
+
   it('K1 K5 K8: opens an isolated long, shows its PnL and liquidation price, adds margin, closes it', async () => {
     await openFunded('contract', '500');
     await userEvent.click(screen.getByRole('tab', { name: 'Contract' }));
