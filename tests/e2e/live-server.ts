@@ -39,7 +39,7 @@ export function buildLiveApp(): void {
     {
       cwd: root,
       // Vitest sets NODE_ENV=test, which would give a development build (no service worker, React's dev build).
-    env: { ...process.env, NODE_ENV: 'production', VITE_API_MODE: 'live' },
+      env: { ...process.env, NODE_ENV: 'production', VITE_API_MODE: 'live' },
       stdio: 'pipe',
     },
   );
