@@ -12,6 +12,7 @@
  * `--dev`; `npm run server:start` runs the compiled dist-server/main.js (production: live unless DEMO=true).
  */
 import { startServer } from './app';
+import { EvmGateway } from './chain/evm';
 import { ConfigError, configFromEnv, type ServerConfig } from './config';
 import { REDACT } from './http';
 
@@ -40,7 +41,7 @@ if (config.evm && evm)
       token: config.evm.token,
       confirmations: evm.confirmations,
       signer: config.signer?.url ?? null,
-      hotWallet: config.evm.hotWallet ?? null,
+      hotWallet: evm instanceof EvmGateway ? evm.hotWalletAddress : null,
       pollEveryMs: config.chainPollMs,
     },
     'EVM chain gateway: deposits watched, approved withdrawals sent through the signer',

@@ -127,6 +127,11 @@ export class EvmGateway implements ChainGateway {
     this.watched = next;
   }
 
+  /** The hot wallet `walletBalance` reads (the signer's address, or the configured one). */
+  get hotWalletAddress(): Address | undefined {
+    return this.hotWallet;
+  }
+
   /**
    * The first block the next poll scans for new transfers (it also reaches back `confirmations` blocks):
    * a server keeps it across restarts (server/chain/live.ts) and passes it back as `fromBlock`, so a
