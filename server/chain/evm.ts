@@ -92,6 +92,7 @@ export class EvmGateway implements ChainGateway {
   /** Deposits already reported confirmed or dropped: never reported again by a rescan. */
   private readonly finished = new Set<string>();
   private nextBlock: bigint | undefined;
+  private sending: Promise<unknown> = Promise.resolve();
 
   constructor(options: EvmGatewayOptions) {
     const decimals = options.decimals ?? 6;
@@ -234,7 +235,17 @@ export class EvmGateway implements ChainGateway {
     return { asset: 'ETH', units: gas, amount: gas * fees.maxFeePerGas };
   }
 
-  async sendWithdrawal(request: WithdrawalRequest): Promise<SentWithdrawal> {
+  /**
+   * One send at a time in this process: each takes its nonce from the pending count after the previous one
+   * was broadcast, so two approvals at once never sign the same nonce (one would replace the other).
+   */
+  sendWithdrawal(request: WithdrawalRequest): Promise<SentWithdrawal> {
+    const next = this.sending.then(() => this.send(request));
+    this.sending = next.catch(() => undefined);
+    return next;
+  }
+
+  private async send(request: WithdrawalRequest): Promise<SentWithdrawal> {
     const signer = this.requireSigner();
     const data = this.transferData(request);
     const [chainId, nonce, gas, fees] = await Promise.all([
