@@ -8,6 +8,8 @@
  *   npx tsx scripts/local-evm.ts pay <token> <to> <usdt> a deposit: USDT from the funder to <to>
  *   npx tsx scripts/local-evm.ts mine [blocks]          mines blocks (confirmations), default 12
  *   npx tsx scripts/local-evm.ts balance <token> <addr> USDT balance of an address
+ *   npx tsx scripts/local-evm.ts xpub                   a random WALLET_XPUB for a test server (its private
+ *                                                       half is discarded: nothing paid to it can be spent)
  *
  * LOCAL_EVM_RPC (default http://127.0.0.1:8545) names the node; LOCAL_EVM_FUNDER_KEY the paying account.
  */
@@ -25,6 +27,7 @@ import {
   type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { walletXpubFromSeed } from '../engine/chain/addresses';
 import { compileTestToken } from '../tests/engine/chain/evm-node';
 
 /** Development keys (public knowledge): never use them on a real chain. */
@@ -43,6 +46,11 @@ function address(value: string | undefined, what: string): Address {
 }
 
 async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === 'xpub') {
+    console.log(`WALLET_XPUB=${walletXpubFromSeed(crypto.getRandomValues(new Uint8Array(64)))}`);
+    return;
+  }
   const transport = http(rpc);
   const probe = createPublicClient({ transport });
   const chain = defineChain({
@@ -55,7 +63,6 @@ async function main(): Promise<void> {
   const account = privateKeyToAccount(funderKey);
   const wallet = createWalletClient({ chain, transport, account });
   const token = compileTestToken();
-  const [command, ...args] = process.argv.slice(2);
 
   const transfer = async (contract: Address, to: Address, usdt: string) => {
     const hash = await wallet.writeContract({
