@@ -11,6 +11,7 @@ import { createEngine, type Clock, type Engine, type StoreAdapter } from '../eng
 import { defaultConfig } from '../engine/config';
 import { adminRoutes } from './admin/routes';
 import type { ChainGateway, ChainNetwork } from './chain/gateway';
+import { connectSigner, evmGateway, watchDeposits, type DepositWatcher } from './chain/live';
 import { simulatedGateway } from './chain/simulated';
 import { openCluster, type Cluster } from './cluster';
 import { ConfigError, type ServerConfig } from './config';
@@ -33,8 +34,10 @@ export interface StartOptions {
   /** pino settings (main.ts); no logging when absent. */
   logger?: FastifyServerOptions['logger'];
   /**
-   * The chain gateways that send operator-approved withdrawals, per network. Demo mode defaults to the
-   * simulated chains (server/chain/simulated.ts); a live server has none unless given (approvals answer 503).
+   * The chain gateways that send operator-approved withdrawals, per network. When absent: demo mode uses the
+   * simulated chains (server/chain/simulated.ts); a live server builds the EVM gateway of its configuration
+   * (EVM_RPC_URL, SIGNER_URL: server/chain/live.ts) and watches it for deposits, or has none (approvals
+   * answer 503). Gateways given here send approvals only: nothing polls them.
    */
   gateways?: Partial<Record<ChainNetwork, ChainGateway>>;
 }
@@ -48,6 +51,10 @@ export interface RunningServer {
   hub: SocketHub;
   /** The event bus and background-work lease shared with other instances on the same database. */
   cluster: Cluster;
+  /** The gateways approvals send through (per network). */
+  gateways: Partial<Record<ChainNetwork, ChainGateway>>;
+  /** The deposit watcher of the configured gateways (null when none is configured). */
+  watcher: DepositWatcher | null;
   /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
   close(): Promise<void>;
 }
@@ -67,7 +74,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { config } = options;
   if (!config.demo && !config.walletXpub)
     throw new ConfigError('WALLET_XPUB is required when DEMO=false (docs/SERVER.md "Key custody")');
+  // The signer first: a wrong SIGNER_URL or SIGNER_TOKEN stops the start before anything opens.
+  const signer = options.gateways ? undefined : await connectSigner(config);
   const storage = options.storage ?? (await openStorage(config));
+  const sqlOf = storage instanceof SqlStore ? { driver: storage.driver, schema: storage.schema } : null;
+  const evmConfirmations = config.evm?.confirmations;
   const engine = await createEngine({
     clock: options.clock,
     seed: config.seed,
@@ -80,6 +91,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(config.customerService ? { customerService: config.customerService } : {}),
       // Captchas are counted per client IP here; the engine's own count only guards against a flood.
       captchaLimit: config.captchaPerIpPerMinute * 100,
+      // EVM_CONFIRMATIONS: the engine credits at the depth the gateway reports at.
+      ...(evmConfirmations
+        ? {
+            networks: {
+              ...defaultConfig.networks,
+              ERC20: { ...defaultConfig.networks.ERC20, confirmations: evmConfirmations },
+            },
+          }
+        : {}),
       ...options.engineConfig,
     },
   });
@@ -118,17 +138,35 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     logger: options.logger,
     onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
   });
+  // The chains: given ones (tests), the demo's simulated ones, or the configured live ones, watched here.
+  const evm = options.gateways || config.demo ? undefined : await evmGateway(config, signer, sqlOf);
+  const gateways: Partial<Record<ChainNetwork, ChainGateway>> =
+    options.gateways ??
+    (config.demo
+      ? { TRC20: simulatedGateway('TRC20', config.seed), ERC20: simulatedGateway('ERC20', config.seed) }
+      : evm
+        ? { ERC20: evm }
+        : {});
+  const watcher = evm
+    ? watchDeposits({
+        gateways: [evm],
+        operations: engine.operations,
+        mayRun: () => cluster.mayRunBackgroundWork(),
+        sql: sqlOf,
+        everyMs: config.chainPollMs,
+        log: app.log,
+      })
+    : null;
+  if (evm && !signer)
+    app.log.warn('EVM gateway without SIGNER_URL: deposits are watched, approved withdrawals cannot be sent');
+
   // The operator API (server/admin, docs/OPERATIONS.md): its own tables in the same SQL schema.
   await app.register(adminRoutes, {
     engine,
-    sql: storage instanceof SqlStore ? { driver: storage.driver, schema: storage.schema } : null,
+    sql: sqlOf,
     clock: options.clock ?? { now: () => Date.now() },
     pbkdf2Iterations: config.pbkdf2Iterations ?? defaultConfig.pbkdf2Iterations,
-    gateways:
-      options.gateways ??
-      (config.demo
-        ? { TRC20: simulatedGateway('TRC20', config.seed), ERC20: simulatedGateway('ERC20', config.seed) }
-        : {}),
+    gateways,
     loginPerIpPerMinute: config.loginPerIpPerMinute,
   });
 
@@ -160,9 +198,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app,
     hub,
     cluster,
+    gateways,
+    watcher,
     close: () =>
       (closing ??= (async () => {
         clearInterval(timer);
+        await watcher?.close();
         await hub.close();
         await app.close();
         await settling;

@@ -1,4 +1,5 @@
 /** The server's settings, from the environment (docs/SERVER.md lists them). */
+import { isAddress } from 'viem';
 import { watchOnlyKey } from '../engine/chain/addresses';
 
 export interface ServerConfig {
@@ -46,6 +47,45 @@ export interface ServerConfig {
   walletXpub: string | undefined;
   /** pino log level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
+  /** The live EVM chain (docs/OPERATIONS.md "Chain gateway"); undefined: no EVM gateway. */
+  evm: EvmChainConfig | undefined;
+  /** The signer process (server/signer); undefined: gateways watch deposits but cannot send. */
+  signer: { url: string; secret: string } | undefined;
+  /** How often the lease holder polls the chain gateways for deposits (CHAIN_POLL_MS; 0: never). */
+  chainPollMs: number;
+}
+
+export interface EvmChainConfig {
+  /** JSON-RPC URL of the node (EVM_RPC_URL). */
+  rpcUrl: string;
+  /** The USDT (ERC-20) contract (EVM_USDT_ADDRESS). */
+  token: string;
+  /** Token decimals (EVM_USDT_DECIMALS, 6). */
+  decimals: number;
+  /** Confirmations before a deposit is credited (EVM_CONFIRMATIONS); undefined keeps the engine's 12. */
+  confirmations: number | undefined;
+  /** First block to scan on the first start (EVM_FROM_BLOCK); default: the head at the first poll. */
+  fromBlock: bigint | undefined;
+  /** The hot wallet's address (EVM_HOT_WALLET): the signer's must match; without a signer, solvency uses it. */
+  hotWallet: string | undefined;
+}
+
+/**
+ * Environment variables that would put a private key in the API server's process. The server refuses to
+ * start with any of them (docs/SERVER.md "Key custody"): keys belong to the signer process.
+ */
+const KEY_VARIABLES =
+  /^(SIGNER_EVM_KEY|PRIVATE_KEY|MNEMONIC|SEED_PHRASE|WALLET_XPRV|WALLET_MNEMONIC|.*_PRIVATE_KEY)$/i;
+
+/** Names of the variables in `env` that hold (or look like) a private key. */
+export function privateKeyVariables(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env)
+    .filter(
+      ([name, value]) =>
+        value?.trim() && (KEY_VARIABLES.test(name) || /^[xt]prv[1-9A-HJ-NP-Za-km-z]{20,}/.test(value.trim())),
+    )
+    .map(([name]) => name)
+    .sort();
 }
 
 /** Why a live server refuses to start (DEMO=false without the deposit key). */
@@ -99,6 +139,13 @@ export function configFromEnv(
       throw new ConfigError((error as Error).message);
     }
   }
+  const keys = privateKeyVariables(env);
+  if (keys.length > 0)
+    throw new ConfigError(
+      `${keys.join(', ')} must not be set for the API server: it holds no private key. The hot wallet's key ` +
+        'belongs to the signer process (npm run signer, docs/OPERATIONS.md "The signer process").',
+    );
+  const { evm, signer } = chainFromEnv(env, demo);
   const logLevel = env['LOG_LEVEL']?.trim() || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
     throw new Error('LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent');
@@ -128,5 +175,67 @@ export function configFromEnv(
     trustProxy: int(env, 'TRUST_PROXY', 0, 0),
     walletXpub,
     logLevel,
+    evm,
+    signer,
+    chainPollMs: int(env, 'CHAIN_POLL_MS', 5_000, 0),
+  };
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an http(s) URL`);
+  return raw.replace(/\/$/, '');
+}
+
+function evmAddress(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!isAddress(raw, { strict: false }))
+    throw new ConfigError(`${name} must be an EVM address (0x and 40 hex digits)`);
+  return raw;
+}
+
+/** The chain settings (docs/OPERATIONS.md "Chain gateway"), each combination checked. */
+function chainFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Pick<ServerConfig, 'evm' | 'signer'> {
+  const rpcUrl = httpUrl(env, 'EVM_RPC_URL');
+  const token = evmAddress(env, 'EVM_USDT_ADDRESS');
+  const hotWallet = evmAddress(env, 'EVM_HOT_WALLET');
+  const signerUrl = httpUrl(env, 'SIGNER_URL');
+  const secret = env['SIGNER_TOKEN']?.trim() || undefined;
+  const confirmations = env['EVM_CONFIRMATIONS']?.trim() ? int(env, 'EVM_CONFIRMATIONS', 12, 1) : undefined;
+  const fromBlock = env['EVM_FROM_BLOCK']?.trim() ? BigInt(int(env, 'EVM_FROM_BLOCK', 0, 0)) : undefined;
+  const decimals = int(env, 'EVM_USDT_DECIMALS', 6, 6);
+  if (!rpcUrl) {
+    const stray = [
+      'EVM_USDT_ADDRESS',
+      'EVM_HOT_WALLET',
+      'EVM_CONFIRMATIONS',
+      'EVM_FROM_BLOCK',
+      'SIGNER_URL',
+    ].filter((name) => env[name]?.trim());
+    if (stray.length > 0) throw new ConfigError(`${stray.join(', ')} set without EVM_RPC_URL`);
+    return { evm: undefined, signer: undefined };
+  }
+  if (demo)
+    throw new ConfigError(
+      'EVM_RPC_URL is for live mode (DEMO=false): demo mode runs on the simulated chains',
+    );
+  if (!token)
+    throw new ConfigError('EVM_USDT_ADDRESS (the USDT token contract) is required with EVM_RPC_URL');
+  if (signerUrl && !secret)
+    throw new ConfigError('SIGNER_TOKEN (the shared secret) is required with SIGNER_URL');
+  if (secret && !signerUrl) throw new ConfigError('SIGNER_TOKEN set without SIGNER_URL');
+  if (secret && secret.length < 32) throw new ConfigError('SIGNER_TOKEN must be at least 32 characters');
+  return {
+    evm: { rpcUrl, token, decimals, confirmations, fromBlock, hotWallet },
+    signer: signerUrl && secret ? { url: signerUrl, secret } : undefined,
   };
 }

@@ -4,10 +4,15 @@
  * engine and its storage close, the background-work lease is handed back), then exit 0. A live server (DEMO=false) without WALLET_XPUB exits 1 with a
  * message naming it.
  *
+ * With EVM_RPC_URL (and SIGNER_URL) it also watches an EVM chain for deposits and sends approved withdrawals
+ * through the signer process (server/chain/live.ts, docs/OPERATIONS.md "Chain gateway"). A private key in
+ * its environment stops it (exit 1): keys belong to the signer (`npm run signer`).
+ *
  * `npm run server` (development: `node --import tsx`, one process, demo keys unless DEMO=false) passes
  * `--dev`; `npm run server:start` runs the compiled dist-server/main.js (production: live unless DEMO=true).
  */
 import { startServer } from './app';
+import { EvmGateway } from './chain/evm';
 import { ConfigError, configFromEnv, type ServerConfig } from './config';
 import { REDACT } from './http';
 
@@ -28,6 +33,19 @@ const server = await startServer({
 const log = server.app.log;
 const storage =
   config.storage === 'memory' ? 'memory' : config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+const evm = server.gateways.ERC20;
+if (config.evm && evm)
+  log.info(
+    {
+      rpcUrl: config.evm.rpcUrl,
+      token: config.evm.token,
+      confirmations: evm.confirmations,
+      signer: config.signer?.url ?? null,
+      hotWallet: evm instanceof EvmGateway ? evm.hotWalletAddress : null,
+      pollEveryMs: config.chainPollMs,
+    },
+    'EVM chain gateway: deposits watched, approved withdrawals sent through the signer',
+  );
 log.info(
   { url: server.url, storage, demo: config.demo },
   config.demo

@@ -37,7 +37,11 @@ import {
  */
 export interface EvmSigner {
   readonly address: Address;
-  signTransaction(transaction: TransactionSerializableEIP1559): Promise<Hex>;
+  /** `context` says which withdrawal it is, for the signer's log (server/signer/service.ts). */
+  signTransaction(
+    transaction: TransactionSerializableEIP1559,
+    context?: { withdrawalId: string },
+  ): Promise<Hex>;
 }
 
 export interface EvmGatewayOptions {
@@ -54,6 +58,11 @@ export interface EvmGatewayOptions {
   /** Largest block range per eth_getLogs call. */
   maxRange?: bigint;
   signer?: EvmSigner;
+  /**
+   * The hot wallet whose token balance `walletBalance` reports (the solvency view); the signer's address by
+   * default. An address only: the key stays with the signer.
+   */
+  hotWallet?: Address;
   /** An existing client (tests); otherwise one is created on rpcUrl. */
   client?: PublicClient;
 }
@@ -76,12 +85,14 @@ export class EvmGateway implements ChainGateway {
   private readonly scale: bigint;
   private readonly maxRange: bigint;
   private readonly signer: EvmSigner | undefined;
+  private readonly hotWallet: Address | undefined;
   private watched = new Set<Address>();
   /** Pending deposits by txHash:logIndex:blockHash, until confirmed or dropped. */
   private readonly tracked = new Map<string, Tracked>();
   /** Deposits already reported confirmed or dropped: never reported again by a rescan. */
   private readonly finished = new Set<string>();
   private nextBlock: bigint | undefined;
+  private sending: Promise<unknown> = Promise.resolve();
 
   constructor(options: EvmGatewayOptions) {
     const decimals = options.decimals ?? 6;
@@ -94,6 +105,16 @@ export class EvmGateway implements ChainGateway {
     this.token = getAddress(options.token);
     this.maxRange = options.maxRange ?? 2_000n;
     this.signer = options.signer;
+    const hotWallet = options.hotWallet ?? options.signer?.address;
+    this.hotWallet = hotWallet ? getAddress(hotWallet) : undefined;
+    if (
+      options.signer &&
+      options.hotWallet &&
+      getAddress(options.hotWallet) !== getAddress(options.signer.address)
+    )
+      throw new RangeError(
+        `The hot wallet ${options.hotWallet} is not the signer's address ${options.signer.address}`,
+      );
     this.nextBlock = options.fromBlock;
     this.client = options.client ?? createPublicClient({ transport: http(options.rpcUrl) });
   }
@@ -105,6 +126,20 @@ export class EvmGateway implements ChainGateway {
       next.add(getAddress(address));
     }
     this.watched = next;
+  }
+
+  /** The hot wallet `walletBalance` reads (the signer's address, or the configured one). */
+  get hotWalletAddress(): Address | undefined {
+    return this.hotWallet;
+  }
+
+  /**
+   * The first block the next poll scans for new transfers (it also reaches back `confirmations` blocks):
+   * a server keeps it across restarts (server/chain/live.ts) and passes it back as `fromBlock`, so a
+   * transfer made while it was down is still found. Undefined before the first poll.
+   */
+  get nextScanBlock(): bigint | undefined {
+    return this.nextBlock;
   }
 
   async poll(): Promise<ObservedDeposit[]> {
@@ -200,7 +235,17 @@ export class EvmGateway implements ChainGateway {
     return { asset: 'ETH', units: gas, amount: gas * fees.maxFeePerGas };
   }
 
-  async sendWithdrawal(request: WithdrawalRequest): Promise<SentWithdrawal> {
+  /**
+   * One send at a time in this process: each takes its nonce from the pending count after the previous one
+   * was broadcast, so two approvals at once never sign the same nonce (one would replace the other).
+   */
+  sendWithdrawal(request: WithdrawalRequest): Promise<SentWithdrawal> {
+    const next = this.sending.then(() => this.send(request));
+    this.sending = next.catch(() => undefined);
+    return next;
+  }
+
+  private async send(request: WithdrawalRequest): Promise<SentWithdrawal> {
     const signer = this.requireSigner();
     const data = this.transferData(request);
     const [chainId, nonce, gas, fees] = await Promise.all([
@@ -209,17 +254,20 @@ export class EvmGateway implements ChainGateway {
       this.client.estimateGas({ account: signer.address, to: this.token, data }),
       this.client.estimateFeesPerGas(),
     ]);
-    const serializedTransaction = await signer.signTransaction({
-      type: 'eip1559',
-      chainId,
-      nonce,
-      to: this.token,
-      data,
-      value: 0n,
-      gas,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-    });
+    const serializedTransaction = await signer.signTransaction(
+      {
+        type: 'eip1559',
+        chainId,
+        nonce,
+        to: this.token,
+        data,
+        value: 0n,
+        gas,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      },
+      { withdrawalId: request.id },
+    );
     // The hash is known before the broadcast, so an unanswered broadcast can still be traced on chain.
     const expected = keccak256(serializedTransaction).toLowerCase();
     let hash: Hex;
@@ -235,6 +283,18 @@ export class EvmGateway implements ChainGateway {
       throw new BroadcastUncertainError(expected, new Error(`node answered ${hash}`));
     }
     return { txHash: expected };
+  }
+
+  /** The hot wallet's token balance (ERC-20 `balanceOf`), in micro-USDT, rounded down to whole micro-units. */
+  async walletBalance(): Promise<{ address: string; amount: bigint }> {
+    if (!this.hotWallet) throw new Error('No hot wallet address: no signer and no EVM_HOT_WALLET');
+    const value = await this.client.readContract({
+      address: this.token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [this.hotWallet],
+    });
+    return { address: this.hotWallet, amount: value / this.scale };
   }
 
   private statusAt(confirmations: number): ObservedDeposit['status'] {

@@ -51,6 +51,8 @@ export interface TronGatewayOptions {
   /** API.md: 19 for TRC20. */
   confirmations?: number;
   signer?: TronSigner;
+  /** The hot wallet `walletBalance` reads (base58); the signer's address by default. */
+  hotWallet?: string;
   /** Most a withdrawal may burn in fees, sun (default 50 TRX). */
   feeLimit?: number;
   /** Only transfers at or after this time (ms) are read; default: the time of the first poll's head block. */
@@ -235,6 +237,27 @@ export class TronGateway implements ChainGateway {
     const sent = answer as { result?: boolean; txid?: string; code?: string; message?: string };
     if (!sent.result) throw new Error(`broadcast refused: ${sent.code ?? ''} ${sent.message ?? ''}`.trim());
     return { txHash: (sent.txid ?? tx.txID).toLowerCase() };
+  }
+
+  /**
+   * The hot wallet's USDT (TRC-20 `balanceOf`, read with `triggerconstantcontract`), in micro-USDT (the
+   * token's 6 decimals).
+   */
+  async walletBalance(): Promise<{ address: string; amount: bigint }> {
+    const address = this.options.hotWallet ?? this.options.signer?.address;
+    if (!address || !isTronAddress(address))
+      throw new Error('No hot wallet address: no signer and no hotWallet');
+    const answer = (await this.post('/wallet/triggerconstantcontract', {
+      owner_address: address,
+      contract_address: this.options.token,
+      function_selector: 'balanceOf(address)',
+      parameter: accountHex(address).padStart(64, '0'),
+      visible: true,
+    })) as { result?: { result?: boolean; message?: string }; constant_result?: string[] };
+    const word = answer.constant_result?.[0];
+    if (!answer.result?.result || !word || !/^[0-9a-fA-F]{1,64}$/.test(word))
+      throw new Error(`balanceOf refused: ${answer.result?.message ?? 'no result'}`);
+    return { address, amount: BigInt(`0x${word}`) };
   }
 
   private call(signer: TronSigner, request: Omit<WithdrawalRequest, 'id'>) {

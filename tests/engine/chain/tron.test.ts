@@ -210,4 +210,34 @@ describe('TRON gateway against recorded TronGrid responses', () => {
       amount: 31_895n * 210n,
     });
   });
+
+  it("reads the hot wallet's USDT balance with balanceOf (the solvency view)", async () => {
+    const requests: Array<Record<string, unknown>> = [];
+    const fetch: Fetch = async (url, init) => {
+      expect(new URL(url).pathname).toBe('/wallet/triggerconstantcontract');
+      requests.push(JSON.parse(init?.body ?? '{}') as Record<string, unknown>);
+      // TronGrid's documented answer: the uint256 result as one 64-hex word.
+      return {
+        ok: true,
+        status: 200,
+        json: async () => ({
+          result: { result: true },
+          energy_used: 935,
+          constant_result: ['000000000000000000000000000000000000000000000000000000003b9aca00'],
+        }),
+      };
+    };
+    const gateway = new TronGateway({ apiUrl: 'https://tron.test', token: TOKEN, fetch, signer: testSigner });
+    expect(await gateway.walletBalance()).toEqual({ address: HOT_WALLET, amount: 1_000_000_000n });
+    expect(requests[0]).toMatchObject({
+      owner_address: HOT_WALLET,
+      contract_address: TOKEN,
+      function_selector: 'balanceOf(address)',
+      visible: true,
+    });
+    expect(String(requests[0]?.['parameter'])).toHaveLength(64);
+    await expect(
+      new TronGateway({ apiUrl: 'https://tron.test', token: TOKEN, fetch }).walletBalance(),
+    ).rejects.toThrow(/hot wallet/);
+  });
 });

@@ -77,4 +77,56 @@ describe('server config', () => {
     expect(() => configFromEnv({ STORAGE: 'mongo' })).toThrow(/STORAGE/);
     expect(() => configFromEnv({ PBKDF2_ITERATIONS: '10' })).toThrow(/PBKDF2_ITERATIONS/);
   });
+
+  it('the EVM chain and the signer: read, checked together, live mode only', () => {
+    const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const secret = 's'.repeat(32);
+    const live = { WALLET_XPUB: TEST_XPUB, EVM_RPC_URL: 'http://127.0.0.1:8545/', EVM_USDT_ADDRESS: token };
+    expect(configFromEnv({})).toMatchObject({ evm: undefined, signer: undefined, chainPollMs: 5_000 });
+    expect(
+      configFromEnv({
+        ...live,
+        EVM_CONFIRMATIONS: '3',
+        EVM_FROM_BLOCK: '100',
+        SIGNER_URL: 'http://127.0.0.1:8788',
+        SIGNER_TOKEN: secret,
+        CHAIN_POLL_MS: '2000',
+      }),
+    ).toMatchObject({
+      evm: { rpcUrl: 'http://127.0.0.1:8545', token, decimals: 6, confirmations: 3, fromBlock: 100n },
+      signer: { url: 'http://127.0.0.1:8788', secret },
+      chainPollMs: 2_000,
+    });
+    // Watch-only: no signer, deposits are still watched.
+    expect(configFromEnv(live)).toMatchObject({ evm: { confirmations: undefined }, signer: undefined });
+    expect(() => configFromEnv({ EVM_RPC_URL: 'http://n' })).toThrow(/EVM_USDT_ADDRESS/);
+    expect(() => configFromEnv({ ...live, EVM_USDT_ADDRESS: '0x1234' })).toThrow(/EVM_USDT_ADDRESS/);
+    expect(() => configFromEnv({ ...live, EVM_RPC_URL: 'ws://n' })).toThrow(/EVM_RPC_URL/);
+    expect(() => configFromEnv({ ...live, EVM_CONFIRMATIONS: '0' })).toThrow(/EVM_CONFIRMATIONS/);
+    expect(() => configFromEnv({ ...live, SIGNER_URL: 'http://s' })).toThrow(/SIGNER_TOKEN/);
+    expect(() => configFromEnv({ ...live, SIGNER_URL: 'http://s', SIGNER_TOKEN: 'short' })).toThrow(
+      /at least 32/,
+    );
+    expect(() => configFromEnv({ SIGNER_URL: 'http://s', SIGNER_TOKEN: secret })).toThrow(
+      /without EVM_RPC_URL/,
+    );
+    expect(() => configFromEnv({ ...live, DEMO: 'true' })).toThrow(/live mode/);
+  });
+
+  it('refuses to start with a private key in its environment: keys belong to the signer process', () => {
+    for (const env of [
+      { SIGNER_EVM_KEY: '0x' + '11'.repeat(32) },
+      { EVM_PRIVATE_KEY: '0x' + '11'.repeat(32) },
+      { MNEMONIC: 'test test test' },
+      {
+        SOMETHING:
+          'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi',
+      },
+    ]) {
+      expect(() => configFromEnv({ WALLET_XPUB: TEST_XPUB, ...env })).toThrow(ConfigError);
+      expect(() => configFromEnv({ WALLET_XPUB: TEST_XPUB, ...env })).toThrow(Object.keys(env)[0]);
+    }
+    // A 64-hex value under another name (a shared secret, say) is not taken for a key.
+    expect(configFromEnv({ REDIS_PREFIX: 'ab'.repeat(32) }).redisPrefix).toBe('ab'.repeat(32));
+  });
 });

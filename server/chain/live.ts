@@ -1,0 +1,150 @@
+/**
+ * The live server's chains (docs/OPERATIONS.md "Chain gateway"), from its configuration (server/config.ts):
+ *
+ * - `connectSigner`: the signer process (server/signer) over HTTP, before anything else opens, so a wrong
+ *   URL or secret stops the start with a message naming it. The API server learns the hot wallet's address
+ *   from it; the key never leaves the signer.
+ * - `evmGateway`: the EVM gateway on `EVM_RPC_URL` for the `EVM_USDT_ADDRESS` token, resuming its deposit
+ *   scan where the last run left it (`admin_settings` row `chain.ERC20.nextBlock`), else at `EVM_FROM_BLOCK`,
+ *   else at the chain's head.
+ * - `deposits watcher`: every `CHAIN_POLL_MS`, on the instance holding the background-work lease only,
+ *   one `watchRound` per gateway (refresh the watched member addresses, poll, report each change to the
+ *   engine's `recordChainDeposit`, which credits at most once), then the scan position is saved. Rounds
+ *   never overlap; `close()` stops the timer and waits for the round in progress.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Address } from 'viem';
+import type { EngineOperations } from '../../engine/index';
+import { ConfigError, type ServerConfig } from '../config';
+import type { SqlDriver } from '../sql-driver';
+import { RemoteSigner } from '../signer/client';
+import { EvmGateway } from './evm';
+import type { ChainGateway } from './gateway';
+import { watchRound } from './watcher';
+
+/** Tries the signer a few times (it may be starting alongside); a ConfigError naming it otherwise. */
+export async function connectSigner(config: ServerConfig, attempts = 5): Promise<RemoteSigner | undefined> {
+  if (!config.signer) return undefined;
+  let last: unknown;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      return await RemoteSigner.connect({
+        url: config.signer.url,
+        secret: config.signer.secret,
+        expectedAddress: config.evm?.hotWallet,
+        timeoutMs: 3_000,
+      });
+    } catch (error) {
+      last = error;
+      // A refusal (wrong secret, wrong address) will not change by waiting.
+      if (!/unreachable/.test((error as Error).message)) break;
+      if (attempt + 1 < attempts) await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+  throw new ConfigError(`SIGNER_URL ${config.signer.url}: ${(last as Error).message}`);
+}
+
+const cursorKey = (network: string) => `chain.${network}.nextBlock`;
+
+export interface ChainSql {
+  driver: SqlDriver;
+  schema: string;
+}
+
+async function savedCursor(sql: ChainSql | null, network: string): Promise<bigint | undefined> {
+  if (!sql) return undefined;
+  const { rows } = await sql.driver.query<{ value: string }>(
+    `SELECT value FROM ${sql.schema}.admin_settings WHERE key = $1`,
+    [cursorKey(network)],
+  );
+  const value = rows[0]?.value;
+  return value && /^[0-9]+$/.test(value) ? BigInt(value) : undefined;
+}
+
+async function saveCursor(sql: ChainSql, network: string, block: bigint): Promise<void> {
+  await sql.driver.query(
+    `INSERT INTO ${sql.schema}.admin_settings (key, value) VALUES ($1, $2) ` +
+      `ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+    [cursorKey(network), block.toString()],
+  );
+}
+
+/** The EVM gateway of the configuration, or undefined when EVM_RPC_URL is not set. */
+export async function evmGateway(
+  config: ServerConfig,
+  signer: RemoteSigner | undefined,
+  sql: ChainSql | null,
+): Promise<EvmGateway | undefined> {
+  const evm = config.evm;
+  if (!evm) return undefined;
+  return new EvmGateway({
+    rpcUrl: evm.rpcUrl,
+    token: evm.token as Address,
+    decimals: evm.decimals,
+    confirmations: evm.confirmations ?? 12,
+    fromBlock: (await savedCursor(sql, 'ERC20')) ?? evm.fromBlock,
+    signer,
+    hotWallet: evm.hotWallet as Address | undefined,
+  });
+}
+
+export interface DepositWatcher {
+  /** One round now (tests; the timer calls it too). Resolves when done; never rejects. */
+  round(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function watchDeposits(options: {
+  gateways: ChainGateway[];
+  operations: Pick<EngineOperations, 'depositAddresses' | 'recordChainDeposit'>;
+  mayRun: () => Promise<boolean>;
+  sql: ChainSql | null;
+  everyMs: number;
+  log: FastifyBaseLogger;
+}): DepositWatcher {
+  const { gateways, operations, sql, log } = options;
+  const saved = new Map<string, bigint>();
+  let running: Promise<void> | null = null;
+  let closed = false;
+  const round = () =>
+    (running ??= (async () => {
+      if (closed || !(await options.mayRun())) return;
+      for (const gateway of gateways) {
+        try {
+          const changes = await watchRound(gateway, operations);
+          for (const change of changes)
+            log.info(
+              {
+                network: change.network,
+                txHash: change.txHash,
+                logIndex: change.logIndex,
+                to: change.to,
+                amount: change.amount.toString(),
+                confirmations: change.confirmations,
+                status: change.status,
+              },
+              'chain deposit',
+            );
+          const cursor = gateway instanceof EvmGateway ? gateway.nextScanBlock : undefined;
+          if (sql && cursor !== undefined && saved.get(gateway.network) !== cursor) {
+            await saveCursor(sql, gateway.network, cursor);
+            saved.set(gateway.network, cursor);
+          }
+        } catch (error) {
+          log.error({ err: error, network: gateway.network }, 'chain watch round failed');
+        }
+      }
+    })().finally(() => {
+      running = null;
+    }));
+  const timer =
+    options.everyMs > 0 && gateways.length > 0 ? setInterval(() => void round(), options.everyMs) : undefined;
+  return {
+    round,
+    close: async () => {
+      closed = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

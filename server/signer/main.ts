@@ -1,0 +1,87 @@
+/**
+ * The signer process (`npm run signer`; docs/OPERATIONS.md "The signer process"): holds the hot wallet's
+ * private key, which the API server never does, and signs the ERC-20 transfers the API server asks for,
+ * within its own limits (server/signer/service.ts). Settings from its own environment:
+ *
+ * - `SIGNER_EVM_KEY` (required): the hot wallet's private key, 0x + 64 hex. Removed from this process's
+ *   environment once read.
+ * - `SIGNER_TOKEN` (required, at least 32 characters): the shared secret the API server sends.
+ * - `EVM_USDT_ADDRESS` (required): the token contract, the only one it signs calls to.
+ * - `SIGNER_EVM_CHAIN_ID`: the only chain id it signs for (recommended).
+ * - `SIGNER_MAX_PER_TX`, `SIGNER_MAX_PER_DAY`: USDT limits (decimal); none when unset.
+ * - `EVM_USDT_DECIMALS` (6), `SIGNER_HOST` (127.0.0.1), `SIGNER_PORT` (8788).
+ *
+ * Logs one JSON line per decision on stdout. SIGINT/SIGTERM stop it (exit 0).
+ */
+import { isAddress, type Address, type Hex } from 'viem';
+import { parseAmount } from '../../engine/money';
+import { createSignerService } from './service';
+
+function fail(message: string): never {
+  console.error(`Strata signer not started: ${message}`);
+  process.exit(1);
+}
+
+const env = process.env;
+const key = env['SIGNER_EVM_KEY']?.trim();
+delete env['SIGNER_EVM_KEY'];
+if (!key || !/^0x[0-9a-fA-F]{64}$/.test(key))
+  fail('SIGNER_EVM_KEY must be the hot wallet key, 0x and 64 hex digits');
+const secret = env['SIGNER_TOKEN']?.trim();
+if (!secret || secret.length < 32) fail('SIGNER_TOKEN must be a shared secret of at least 32 characters');
+const token = env['EVM_USDT_ADDRESS']?.trim();
+if (!token || !isAddress(token, { strict: false }))
+  fail('EVM_USDT_ADDRESS must be the token contract address');
+
+function integer(name: string, fallback: number | undefined, min: number): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) fail(`${name} must be an integer >= ${min}`);
+  return value;
+}
+
+function limit(name: string): bigint | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  try {
+    const value = parseAmount(raw);
+    if (value <= 0n) throw new RangeError('not positive');
+    return value;
+  } catch {
+    return fail(`${name} must be a positive USDT amount (up to 6 decimals)`);
+  }
+}
+
+const host = env['SIGNER_HOST']?.trim() || '127.0.0.1';
+const port = integer('SIGNER_PORT', 8788, 0) ?? 8788;
+const service = createSignerService({
+  key: key as Hex,
+  secret,
+  tokenContract: token as Address,
+  chainId: integer('SIGNER_EVM_CHAIN_ID', undefined, 1),
+  decimals: integer('EVM_USDT_DECIMALS', 6, 6),
+  maxPerTx: limit('SIGNER_MAX_PER_TX'),
+  maxPerDay: limit('SIGNER_MAX_PER_DAY'),
+  log: (entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })),
+});
+
+let url: string;
+try {
+  url = await service.listen(port, host);
+} catch (error) {
+  fail(`cannot listen on ${host}:${port}: ${(error as Error).message}`);
+}
+console.log(
+  JSON.stringify({ time: new Date().toISOString(), msg: 'listening', url, address: service.address }),
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), 5_000).unref();
+    void service.close().then(() => process.exit(0));
+  });
+}

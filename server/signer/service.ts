@@ -1,0 +1,199 @@
+/**
+ * The signer service (docs/OPERATIONS.md "The signer process", docs/SERVER.md "Key custody"): the only
+ * process that holds the hot wallet's private key. The API server never sees it: its EVM gateway builds an
+ * unsigned ERC-20 `transfer`, asks this service to sign it (server/signer/client.ts, RemoteSigner), and
+ * broadcasts the signed bytes itself.
+ *
+ * Before signing, the service checks what it is asked to sign, on its own settings and not the caller's:
+ * - the caller presents the shared secret (`Authorization: Bearer <SIGNER_TOKEN>`, compared in constant time);
+ * - the transaction is an EIP-1559 call to the configured token contract with no ether value, on the
+ *   configured chain id (when set), and its calldata is exactly `transfer(address,uint256)`;
+ * - the amount is within the per-transaction limit and, with what it signed earlier that UTC day, within the
+ *   daily limit (both optional; the day's total is kept in memory, so a restart of the signer resets it).
+ *
+ * Routes (JSON): `GET /health` (no secret: `{ ok: true }`), `GET /v1/evm/address` (`{ address }`),
+ * `POST /v1/evm/sign` (`{ transaction, withdrawalId? }` with bigints as decimal strings, answers
+ * `{ serializedTransaction, hash }`). Errors answer `{ error }` with 400 (malformed), 401 (secret), 403
+ * (refused by a rule or a limit), 404, 413 (body over 64 KiB).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { decodeFunctionData, erc20Abi, getAddress, keccak256, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { formatAmount } from '../../engine/money';
+import { parseTransaction, Refusal } from './wire';
+
+export interface SignerSettings {
+  /** The hot wallet's private key (0x + 64 hex). */
+  key: Hex;
+  /** The shared secret the API server presents. */
+  secret: string;
+  /** The only contract it signs calls to: the USDT (ERC-20) token. */
+  tokenContract: Address;
+  /** The only chain id it signs for; any when undefined. */
+  chainId?: number;
+  /** Token decimals (USDT: 6): limits are in USDT, converted with them. */
+  decimals?: number;
+  /** Largest transfer it signs, in micro-USDT; no limit when undefined. */
+  maxPerTx?: bigint;
+  /** Most it signs per UTC day in total, in micro-USDT; no limit when undefined. */
+  maxPerDay?: bigint;
+  /** Clock for the daily window (tests). */
+  now?: () => number;
+  /** One line per decision (never the key, never the secret). */
+  log?: (entry: Record<string, unknown>) => void;
+}
+
+export interface SignerService {
+  readonly address: Address;
+  /** Listens on host:port (port 0: a free one); answers the URL. */
+  listen(port: number, host: string): Promise<string>;
+  close(): Promise<void>;
+  readonly server: Server;
+}
+
+const MAX_BODY = 64 * 1024;
+const DAY_MS = 86_400_000;
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant-time comparison of the presented secret (hashed first, so lengths never leak either). */
+export function secretMatches(presented: string | undefined, secret: string): boolean {
+  if (presented === undefined) return false;
+  return timingSafeEqual(digest(presented), digest(secret));
+}
+
+const usdt = formatAmount;
+
+export function createSignerService(settings: SignerSettings): SignerService {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(settings.key))
+    throw new Error('The signing key must be 0x and 64 hex digits');
+  if (settings.secret.length < 32) throw new Error('The shared secret must be at least 32 characters');
+  const account = privateKeyToAccount(settings.key);
+  const tokenContract = getAddress(settings.tokenContract);
+  const decimals = settings.decimals ?? 6;
+  if (!Number.isInteger(decimals) || decimals < 6) throw new Error('Token decimals must be >= 6');
+  const scale = 10n ** BigInt(decimals - 6);
+  const now = settings.now ?? Date.now;
+  const log = settings.log ?? (() => undefined);
+  /** Micro-USDT signed per UTC day (only today's is kept). */
+  let day = -1;
+  let signedToday = 0n;
+
+  async function sign(body: unknown): Promise<{ serializedTransaction: Hex; hash: Hex }> {
+    if (typeof body !== 'object' || body === null) throw new Refusal(400, 'Body must be a JSON object');
+    const { transaction: raw, withdrawalId } = body as { transaction?: unknown; withdrawalId?: unknown };
+    if (withdrawalId !== undefined && (typeof withdrawalId !== 'string' || withdrawalId.length > 100))
+      throw new Refusal(400, 'withdrawalId must be a string');
+    const tx = parseTransaction(raw);
+    if (tx.to !== tokenContract)
+      throw new Refusal(403, 'Refused: not a call to the configured token contract');
+    if (tx.value !== 0n) throw new Refusal(403, 'Refused: the transaction sends ether');
+    if (settings.chainId !== undefined && tx.chainId !== settings.chainId)
+      throw new Refusal(403, `Refused: chain id ${tx.chainId} is not ${settings.chainId}`);
+    let decoded;
+    try {
+      decoded = decodeFunctionData({ abi: erc20Abi, data: tx.data as Hex });
+    } catch {
+      throw new Refusal(403, 'Refused: the calldata is not an ERC-20 call');
+    }
+    if (decoded.functionName !== 'transfer') throw new Refusal(403, 'Refused: only transfer() is signed');
+    const [to, value] = decoded.args;
+    if (value <= 0n || value % scale !== 0n)
+      throw new Refusal(403, 'Refused: the amount is not whole micro-USDT');
+    const amount = value / scale;
+    if (settings.maxPerTx !== undefined && amount > settings.maxPerTx)
+      throw new Refusal(
+        403,
+        `Refused: ${usdt(amount)} USDT is over the per-transaction limit ${usdt(settings.maxPerTx)}`,
+      );
+    const today = Math.floor(now() / DAY_MS);
+    if (today !== day) {
+      day = today;
+      signedToday = 0n;
+    }
+    if (settings.maxPerDay !== undefined && signedToday + amount > settings.maxPerDay)
+      throw new Refusal(
+        403,
+        `Refused: ${usdt(amount)} USDT would exceed the daily limit ${usdt(settings.maxPerDay)} ` +
+          `(${usdt(signedToday)} signed today)`,
+      );
+    // Counted before the (asynchronous) signature, so two requests at once cannot both pass the limit.
+    signedToday += amount;
+    let serializedTransaction: Hex;
+    try {
+      serializedTransaction = await account.signTransaction(tx);
+    } catch (error) {
+      signedToday -= amount;
+      throw error;
+    }
+    const hash = keccak256(serializedTransaction);
+    log({ msg: 'signed', withdrawalId, to, amount: usdt(amount), nonce: tx.nonce, hash });
+    return { serializedTransaction, hash };
+  }
+
+  async function readBody(request: IncomingMessage): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY) throw new Refusal(413, 'Body too large');
+      chunks.push(chunk as Buffer);
+    }
+    try {
+      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    } catch {
+      throw new Refusal(400, 'Body must be JSON');
+    }
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      response.end(JSON.stringify(body));
+    };
+    try {
+      const path = (request.url ?? '/').split('?')[0];
+      if (request.method === 'GET' && path === '/health') return answer(200, { ok: true });
+      const header = request.headers.authorization;
+      const presented = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+      if (!secretMatches(presented, settings.secret)) {
+        log({ msg: 'refused: bad secret', path, ip: request.socket.remoteAddress });
+        return answer(401, { error: 'Unauthorized' });
+      }
+      if (request.method === 'GET' && path === '/v1/evm/address')
+        return answer(200, { address: account.address });
+      if (request.method === 'POST' && path === '/v1/evm/sign')
+        return answer(200, await sign(await readBody(request)));
+      return answer(404, { error: 'Not found' });
+    } catch (error) {
+      if (error instanceof Refusal) {
+        if (error.status === 403) log({ msg: 'refused', reason: error.message });
+        return answer(error.status, { error: error.message });
+      }
+      log({ msg: 'failed', error: (error as Error).message });
+      return answer(500, { error: 'Signing failed' });
+    }
+  }
+
+  const server = createServer((request, response) => void handle(request, response));
+  server.requestTimeout = 10_000;
+  return {
+    address: account.address,
+    server,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address();
+          const bound = typeof address === 'object' && address ? address.port : port;
+          resolve(`http://${host.includes(':') ? `[${host}]` : host}:${bound}`);
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
