@@ -142,7 +142,9 @@ async function coldStartBench(): Promise<void> {
       const replica = tx.objectStore('replica');
       for (let i = 1; i <= ${RECORDS}; i++) {
         const id = String(i);
-        replica.put({ key: memberId + '|transfers|' + id, memberId, table: 'transfers', id, seq: i, record: {
+        // order: src/sync/db.ts replicaOrder (the index record lists read a page from).
+        replica.put({ key: memberId + '|transfers|' + id, memberId, table: 'transfers', id, seq: i,
+          order: 'n' + id.padStart(20, '0'), record: {
           id, direction: i % 2 ? 'out' : 'in', account: 'someone', from: 'bench', to: 'someone',
           amount: i + '.5', status: 'success', createdAt: 1780000000 + i } });
       }

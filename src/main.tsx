@@ -23,7 +23,12 @@ async function start(): Promise<void> {
   applyTheme();
   watchSystemTheme();
   preloadScreen(location.pathname);
-  const delay = new Promise((resolve) => setTimeout(resolve, MOUNT_DELAY_MS));
+  // SPEC.md §4: the app mounts 300 ms after start. Start is the page's navigation (performance.now() counts
+  // from it), not the moment this script has run: the build-time shell shows meanwhile, and the time spent
+  // fetching and parsing the JavaScript counts towards the 300 ms instead of adding to it.
+  const delay = new Promise((resolve) =>
+    setTimeout(resolve, Math.max(0, MOUNT_DELAY_MS - performance.now())),
+  );
   const [i18n] = await Promise.all([initI18n(), delay]);
   const router = createBrowserRouter(routes);
   wireApi((to) => void router.navigate(to));

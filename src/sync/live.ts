@@ -4,7 +4,8 @@
  * re-render by themselves whenever a pull writes new rows. Nothing here calls the server: opening a screen
  * only asks the sync engine for a background pull (coalesced with any pull already running).
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useUser } from '../app/user-store';
 import { appSync } from './app';
@@ -20,6 +21,12 @@ export interface Replicated<T> {
   pulledAt: number | null;
   /** Anything was ever loaded for this member: a pull finished once, or records are on the device. */
   everLoaded: boolean;
+}
+
+/** A record list read a page at a time: the newest `records`, how many there are, and "show more". */
+export interface ReplicatedPage<T> extends Replicated<T> {
+  total: number;
+  more: () => void;
 }
 
 export interface ReplicatedTables {
@@ -104,4 +111,51 @@ function sortedOnce(rows: unknown[] | undefined): unknown[] {
     sortedCache.set(rows, sorted);
   }
   return sorted;
+}
+
+/** The newest `limit` rows of one table of a member, from the ordered index (no full read), and the count. */
+export async function readPage(
+  db: DeviceDb,
+  memberId: string,
+  table: string,
+  limit: number,
+): Promise<{ records: unknown[]; total: number; pulledAt: number | null }> {
+  return db.transaction('r', db.replica, db.meta, async () => {
+    const rows = await db.replica
+      .where('[memberId+table+order]')
+      .between([memberId, table, Dexie.minKey], [memberId, table, Dexie.maxKey])
+      .reverse()
+      .limit(limit)
+      .toArray();
+    const total = await db.replica.where('[memberId+table]').equals([memberId, table]).count();
+    const meta = await db.meta.get(pulledAtKey(memberId));
+    return { records: rows.map((r) => r.record), total, pulledAt: meta ? Number(meta.value) : null };
+  });
+}
+
+/**
+ * A record list of the signed-in member, newest first, `pageSize` more at a time: the first screenful reads
+ * only its rows from the device (the offline cold start does not wait for thousands of records), live.
+ */
+export function useReplicaPage<T>(
+  table: string,
+  pageSize: number,
+  sync: SyncEngine = appSync(),
+): ReplicatedPage<T> {
+  const member = useUser()?.id ?? null;
+  const [limit, setLimit] = useState(pageSize);
+  const answer = useLiveQuery(
+    async () => (member ? { member, ...(await readPage(sync.db, member, table, limit)) } : null),
+    [member, table, limit, sync],
+  );
+  useEffect(() => {
+    if (member) sync.requestPull();
+  }, [member, table, sync]);
+  const more = useCallback(() => setLimit((n) => n + pageSize), [pageSize]);
+  const mine = answer && answer.member === member ? answer : undefined;
+  const loaded = member === null || answer === null || mine !== undefined;
+  const records = (mine?.records ?? NONE) as T[];
+  const pulledAt = mine?.pulledAt ?? null;
+  const total = mine?.total ?? 0;
+  return { records, total, more, loaded, pulledAt, everLoaded: pulledAt !== null || total > 0 };
 }

@@ -6,7 +6,7 @@
  */
 import { isApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
-import { cursorKey, pulledAtKey, replicaKey, type DeviceDb, type ReplicaRecord } from './db';
+import { cursorKey, pulledAtKey, replicaKey, replicaOrder, type DeviceDb, type ReplicaRecord } from './db';
 
 export interface Change {
   seq: number;
@@ -29,7 +29,16 @@ async function applyPage(
     for (const c of changes) {
       const key = replicaKey(memberId, c.table, c.id);
       if (c.op === 'delete') deletes.push(key);
-      else puts.push({ key, memberId, table: c.table, id: c.id, seq: c.seq, record: c.record });
+      else
+        puts.push({
+          key,
+          memberId,
+          table: c.table,
+          id: c.id,
+          seq: c.seq,
+          record: c.record,
+          order: replicaOrder(c.id),
+        });
     }
     await db.replica.bulkDelete(deletes);
     await db.replica.bulkPut(puts);

@@ -9,13 +9,14 @@ import { PAGE_SIZE } from './list-page';
 import { useOnlineStatus } from '../pwa/online';
 import { appSync } from '../sync/app';
 import { useSyncStatus } from '../sync/status';
-import type { Replicated } from '../sync/live';
+import type { Replicated, ReplicatedPage } from '../sync/live';
 import { StaleNote } from './Freshness';
 import { QueryState } from './QueryState';
 import './ui.css';
 
 export interface ReplicaListProps<T> {
-  data: Replicated<T>;
+  /** Every record (paged here), or a page read from the device (useReplicaPage: `total` and `more`). */
+  data: Replicated<T> | ReplicatedPage<T>;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string;
   emptyText: string;
@@ -69,8 +70,10 @@ export function ReplicaList<T>({
   const { t } = useTranslation();
   const [shown, setShown] = useState(pageSize);
   const { records, everLoaded, pulledAt } = data;
-  const items = records.slice(0, shown);
-  const total = records.length;
+  const paged = 'total' in data;
+  const items = paged ? records : records.slice(0, shown);
+  const total = paged ? data.total : records.length;
+  const more = paged ? data.more : () => setShown((n) => n + pageSize);
   const status = useReplicaStatus(data);
   return (
     <div className="paged">
@@ -90,12 +93,12 @@ export function ReplicaList<T>({
         emptyText={emptyText}
         isEmpty={items.length === 0 && alsoShown === 0}
       />
-      {status === 'ready' && shown < total && (
-        <button type="button" className="button block" onClick={() => setShown((n) => n + pageSize)}>
+      {status === 'ready' && items.length < total && (
+        <button type="button" className="button block" onClick={more}>
           {t('records.loadMore', { shown: items.length, total })}
         </button>
       )}
-      {status === 'ready' && shown >= total && items.length > 0 && (
+      {status === 'ready' && items.length >= total && items.length > 0 && (
         <p className="muted list-end">{t('records.end', { total })}</p>
       )}
     </div>

@@ -5,7 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { useReplica } from '../../sync/live';
+import { useReplicaPage } from '../../sync/live';
+import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../../ui/NetworkChoice';
@@ -18,7 +19,7 @@ export function auditStatus(status: WithdrawalRecord['status']): string {
 
 export function AuditRecordsPage() {
   const { t } = useTranslation();
-  const data = useReplica<WithdrawalRecord>('withdrawals');
+  const data = useReplicaPage<WithdrawalRecord>('withdrawals', PAGE_SIZE);
   return (
     <div className="page records">
       <ReplicaList

@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { useReplica } from '../../sync/live';
+import { useReplicaPage } from '../../sync/live';
+import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../../ui/NetworkChoice';
@@ -10,7 +11,7 @@ import '../../ui/wallet.css';
 
 export function DepositRecordsPage() {
   const { t } = useTranslation();
-  const data = useReplica<DepositRecord>('deposits');
+  const data = useReplicaPage<DepositRecord>('deposits', PAGE_SIZE);
   return (
     <div className="page records">
       <ReplicaList

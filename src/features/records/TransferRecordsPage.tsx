@@ -2,7 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { TransferRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { useReplica } from '../../sync/live';
+import { useReplicaPage } from '../../sync/live';
+import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { PendingRows } from '../../ui/PendingRows';
 import { appWrites } from '../../sync/app-writes';
@@ -12,7 +13,7 @@ import '../../ui/wallet.css';
 
 export function TransferRecordsPage() {
   const { t } = useTranslation();
-  const data = useReplica<TransferRecord>('transfers');
+  const data = useReplicaPage<TransferRecord>('transfers', PAGE_SIZE);
   // Transfers made on this device that the server has not settled yet (waiting, or refused), listed first.
   const pending = usePendingMutations('/api/transfer/submit');
   return (

@@ -2,14 +2,15 @@
 import { useTranslation } from 'react-i18next';
 import type { VipRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { useReplica } from '../../sync/live';
+import { useReplicaPage } from '../../sync/live';
+import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { levelName } from '../../lib/vip-levels';
 import '../../ui/wallet.css';
 
 export function VipRecordsPage() {
   const { t } = useTranslation();
-  const data = useReplica<VipRecord>('vipRecords');
+  const data = useReplicaPage<VipRecord>('vipRecords', PAGE_SIZE);
   return (
     <div className="page records">
       <ReplicaList

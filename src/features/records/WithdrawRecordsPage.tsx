@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
-import { useReplica } from '../../sync/live';
+import { useReplicaPage } from '../../sync/live';
+import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../../ui/NetworkChoice';
@@ -14,7 +15,7 @@ import '../../ui/wallet.css';
 
 export function WithdrawRecordsPage({ withAction = false }: { withAction?: boolean }) {
   const { t } = useTranslation();
-  const data = useReplica<WithdrawalRecord>('withdrawals');
+  const data = useReplicaPage<WithdrawalRecord>('withdrawals', PAGE_SIZE);
   return (
     <div className="page records">
       {withAction && (
