@@ -1,6 +1,6 @@
 /**
- * Captcha (API.md GET /index/index/verify). A 4-digit code drawn from ctx.secrets, rendered as an SVG data
- * URL with seeded noise, valid 5 minutes and for ONE registration attempt (used even if the attempt fails,
+ * Captcha (API.md GET /index/index/verify). A 4-digit code drawn from ctx.secrets, drawn as pen strokes in an
+ * SVG data URL (captcha-image.ts: no text a script could read), valid 5 minutes and for ONE registration attempt (used even if the attempt fails,
  * so codes cannot be tried repeatedly). 30 per minute per engine, then 429. Demo mode also returns the code.
  */
 import type { Ctx } from '../context';
@@ -8,6 +8,7 @@ import { Codes, fail } from '../errors';
 import { handler } from '../router';
 import { addHit, recentHits } from '../security/rateLimit';
 import { defineTable } from '../store/port';
+import { captchaEntropyBytes, captchaSvg } from './captcha-image';
 
 export interface CaptchaRow {
   id: string;
@@ -20,23 +21,9 @@ export const captchas = defineTable<CaptchaRow>('captchas');
 
 const RATE_KEY = 'captcha:engine';
 
+/** The code drawn as strokes from fresh secret bytes (captcha-image.ts), as a data URL. */
 function svg(ctx: Ctx, code: string): string {
-  const rnd = ctx.random.fork('captcha');
-  const chars = [...code]
-    .map((c, i) => {
-      const y = 28 + rnd.int(-4, 4);
-      const rot = rnd.int(-20, 20);
-      return `<text x="${14 + i * 24}" y="${y}" transform="rotate(${rot} ${14 + i * 24} ${y})">${c}</text>`;
-    })
-    .join('');
-  const lines = Array.from({ length: 4 }, () => {
-    const [x1, y1, x2, y2] = [rnd.int(0, 110), rnd.int(0, 40), rnd.int(0, 110), rnd.int(0, 40)];
-    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#8a8f98" stroke-width="1"/>`;
-  }).join('');
-  const body =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="110" height="40" viewBox="0 0 110 40" role="img" aria-label="captcha">` +
-    `<rect width="110" height="40" fill="#eef1f5"/>${lines}` +
-    `<g font-family="monospace" font-size="24" font-weight="bold" fill="#23324a">${chars}</g></svg>`;
+  const body = captchaSvg(code, ctx.entropy(captchaEntropyBytes(code.length)));
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(body)}`;
 }
 
