@@ -66,8 +66,10 @@ describe('sync on stored data (docs/RULES.md Y1, Y6)', () => {
     const page = (await after.call('/api/sync/pull', {}, fred)).data as {
       changes: Array<{ table: string; record: { username?: string } }>;
     };
-    const tables = page.changes.map((c) => c.table);
-    expect(tables).not.toContain('members');
+    // The profile is logged again for its new field.
+    expect(page.changes.find((c) => c.table === 'members')?.record).toMatchObject({
+      inviteShareRate: '20.00',
+    });
     expect(page.changes.filter((c) => c.table === 'invitees').map((c) => c.record.username)).toEqual([
       'g***',
     ]);

@@ -50,9 +50,16 @@ const FIRST_BACKFILL: ReadonlySet<string> = new Set([
   'certs',
 ]);
 
-/** The counter marking one synced table as backfilled. */
+/**
+ * Synced views that gained fields after devices had pulled them, by version: a new version logs every
+ * record of that name once more, so devices pull the new view (2: the profile's inviteShareRate).
+ */
+const VIEW_VERSIONS: Readonly<Record<string, number>> = { members: 2 };
+
+/** The counter marking one synced table (at its view's version) as backfilled. */
 export function backfillMarker(name: string): string {
-  return `${BACKFILLED}:${name}`;
+  const version = VIEW_VERSIONS[name] ?? 1;
+  return version === 1 ? `${BACKFILLED}:${name}` : `${BACKFILLED}:${name}@${version}`;
 }
 
 /**
@@ -68,7 +75,7 @@ async function backfill(ctx: Ctx): Promise<void> {
     const marker = backfillMarker(name);
     if (await ctx.tx.get(counters, marker)) continue;
     ctx.tx.put(counters, { id: marker, value: 1 });
-    if (first && FIRST_BACKFILL.has(name)) continue;
+    if (first && FIRST_BACKFILL.has(name) && (VIEW_VERSIONS[name] ?? 1) === 1) continue;
     for (const row of await ctx.tx.scan(spec.table)) {
       for (const memberId of spec.membersOf(row)) await append(ctx, memberId, name, row.id);
     }
