@@ -52,6 +52,15 @@ export {
 } from './money';
 /** Pure order preview (fill price, slippage, fee, margin, liquidation price) for the trade screen. */
 export { previewOrder, type OrderPreview, type PreviewInput } from './trading/preview';
+/**
+ * Pure read-side views shared with the device, which computes them from its replica (docs/OFFLINE.md "The
+ * read path"): open positions valued at the mark (what /api/position/list answers), the sub-accounts
+ * (/api/account/assets) and the invitation summary (/api/user/invite).
+ */
+export { livePositions, positionAtMark, type PositionRecord, type LivePosition } from './trading/views';
+export { unrealisedTotalAt, type MarkOf } from './trading/position-figures';
+export { assetsView, type PriceOf } from './assets/view';
+export { inviteSummary, type InviteeRecord, type ReferralShare } from './referral/view';
 
 export interface ManualClock extends Clock {
   advance(ms: number): void;

@@ -8,73 +8,23 @@
 import { z } from 'zod';
 import type { AuthCtx } from '../context';
 import { Codes, fail } from '../errors';
-import { acct, MOVABLE_ACCOUNTS, SUB_ACCOUNTS, USDT, type SubAccount } from '../ledger/accounts';
-import { formatAmount, type Micro } from '../money';
+import { acct, MOVABLE_ACCOUNTS } from '../ledger/accounts';
+import { formatAmount } from '../money';
 import { handler } from '../router';
 import type { Domain } from '../routes';
 import { amount, body } from '../schema';
-import { holdings, valueOf } from './valuation';
+import { balanceFigures, markPrice } from './valuation';
+import { assetsView, type AssetsView } from './view';
 import { unrealisedTotal } from '../trading/risk';
 
-export interface AssetLine {
-  asset: string;
-  available: string;
-  frozen: string;
-  /** USDT value of available + frozen at the mark price. */
-  valuation: string;
-}
-
-export interface SubAccountView {
-  account: SubAccount;
-  /** USDT available / frozen in this account (coins are listed under `assets`). */
-  available: string;
-  frozen: string;
-  assets: AssetLine[];
-  /** Unrealised PnL of open positions margined from this account (contracts), else "0". */
-  unrealisedPnl: string;
-  valuation: string;
-}
-
-export interface AssetsView {
-  accounts: SubAccountView[];
-  totalAssets: string;
-  /** Same total, named as SPEC.md §3 "total assets and valuation". */
-  valuation: string;
-  currency: 'USDT';
-}
+export type { AssetLine, AssetsView, SubAccountView } from './view';
 
 async function assets(ctx: AuthCtx): Promise<AssetsView> {
-  const lines = await holdings(ctx, ctx.member.id);
-  const contractPnl = await unrealisedTotal(ctx, ctx.member.id);
-  let total = 0n;
-  const accounts = SUB_ACCOUNTS.map((sub): SubAccountView => {
-    const mine = lines.filter((l) => l.sub === sub);
-    let value = 0n;
-    const assetLines = mine.map((l) => {
-      const v = valueOf(ctx, l.asset, l.available + l.frozen);
-      value += v;
-      return {
-        asset: l.asset,
-        available: formatAmount(l.available),
-        frozen: formatAmount(l.frozen),
-        valuation: formatAmount(v),
-      };
-    });
-    const usdt = mine.find((l) => l.asset === USDT);
-    const unrealised: Micro = sub === 'contract' ? contractPnl : 0n;
-    value += unrealised;
-    if (value < 0n) value = 0n;
-    total += value;
-    return {
-      account: sub,
-      available: formatAmount(usdt?.available ?? 0n),
-      frozen: formatAmount(usdt?.frozen ?? 0n),
-      assets: assetLines,
-      unrealisedPnl: formatAmount(unrealised),
-      valuation: formatAmount(value),
-    };
-  });
-  return { accounts, totalAssets: formatAmount(total), valuation: formatAmount(total), currency: 'USDT' };
+  return assetsView(
+    await balanceFigures(ctx, ctx.member.id),
+    await unrealisedTotal(ctx, ctx.member.id),
+    (asset) => markPrice(ctx, asset),
+  );
 }
 
 export const assetsDomain: Domain = {

@@ -70,7 +70,13 @@ export function feedMessagesBetween(
       out.push({ at, message: { type: 'ticker24hr', data: quotes } });
       const curr: Record<string, CurrEntry> = {};
       for (const q of quotes) {
-        curr[q.symbol] = { symbol: q.symbol, latest: q.latest, change24h: q.change24h, time: q.time };
+        curr[q.symbol] = {
+          symbol: q.symbol,
+          latest: q.latest,
+          change24h: q.change24h,
+          time: q.time,
+          markPrice: q.markPrice,
+        };
       }
       out.push({ at, message: { type: 'Curr', data: curr } });
       for (const { spec, interval } of subs) {

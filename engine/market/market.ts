@@ -13,6 +13,8 @@ import { findSymbol, formatPrice, formatVolume, SYMBOLS } from './symbols';
 import type { SymbolSpec } from './symbols';
 import { INTERVAL_MINUTES } from './types';
 import type { Candle, Depth, Interval, Quote } from './types';
+import { formatAmount } from '../money';
+import { markPrice } from '../trading/mark';
 
 export const MAX_KLINE_LIMIT = 1000;
 export const DEFAULT_KLINE_LIMIT = 200;
@@ -107,6 +109,7 @@ export class MarketSim {
       prevClose: formatPrice(prevClose),
       volume: formatVolume(window.v),
       time: Math.floor(nowMs / 1000),
+      markPrice: formatAmount(markPrice(this, spec, nowMs)),
     };
   }
 

@@ -44,6 +44,11 @@ export interface Quote {
   /** Base-asset volume over the rolling 24 hours. */
   volume: string;
   time: number;
+  /**
+   * Mark price of the pair's perpetual contract (engine/trading/mark.ts): what positions are valued at.
+   * Absent in quotes a device stored before it was sent.
+   */
+  markPrice?: string;
 }
 
 /** [price, quantity] */
@@ -69,6 +74,8 @@ export interface CurrEntry {
   latest: string;
   change24h: string;
   time: number;
+  /** The contract's mark price, as in Quote. */
+  markPrice?: string;
 }
 
 export interface KlineUpdate {

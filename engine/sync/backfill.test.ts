@@ -2,14 +2,29 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { assembleEngine } from '../engine';
 import { manualClock, type Engine } from '../index';
-import { domains } from '../routes';
+import { counters } from '../ids';
+import { domains, type Domain } from '../routes';
 import { login, register, T0, type Harness } from '../../tests/engine/harness';
 
-async function open(storage: string, withSync: boolean): Promise<Harness & { engine: Engine }> {
+/** Plants the marker an engine from before positions and invitees were synced left behind. */
+const legacyBackfill: Domain = {
+  name: 'legacy-backfill',
+  handlers: {},
+  init: async (ctx) => {
+    if (!(await ctx.tx.get(counters, 'sync.backfilled')))
+      ctx.tx.put(counters, { id: 'sync.backfilled', value: 1 });
+  },
+};
+
+async function open(
+  storage: string,
+  withSync: boolean,
+  legacy = false,
+): Promise<Harness & { engine: Engine }> {
   const clock = manualClock(T0);
   const engine = await assembleEngine(
     { clock, seed: 3, storage, config: { pbkdf2Iterations: 1_000, secrets: 'seeded' } },
-    withSync ? domains : domains.filter((d) => d.name !== 'sync'),
+    withSync ? (legacy ? [legacyBackfill, ...domains] : domains) : domains.filter((d) => d.name !== 'sync'),
   );
   const call: Harness['call'] = async (path, b, session) =>
     (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: b })).body;
@@ -36,6 +51,29 @@ describe('sync on stored data (docs/RULES.md Y1, Y6)', () => {
     };
     expect(twice.changes.filter((c) => c.table === 'members')).toHaveLength(1);
     await again.engine.close();
+  });
+
+  it('Y6 a table synced after the first backfill is backfilled on its own (old databases keep working)', async () => {
+    const before = await open('sync-backfill-later', false);
+    expect((await register(before, 'fred')).code).toBe(0);
+    const fred = await login(before, 'fred');
+    const profile = (await before.call('/api/user/getuser', {}, fred)).data as { inviteCode: string };
+    expect((await register(before, 'gina', { invite: profile.inviteCode })).code).toBe(0);
+    await before.engine.close();
+
+    // The database was backfilled by an engine that synced neither positions nor invitees.
+    const after = await open('sync-backfill-later', true, true);
+    const page = (await after.call('/api/sync/pull', {}, fred)).data as {
+      changes: Array<{ table: string; record: { username?: string } }>;
+    };
+    // The profile is logged again for its new field.
+    expect(page.changes.find((c) => c.table === 'members')?.record).toMatchObject({
+      inviteShareRate: '20.00',
+    });
+    expect(page.changes.filter((c) => c.table === 'invitees').map((c) => c.record.username)).toEqual([
+      'g***',
+    ]);
+    await after.engine.close();
   });
 
   it('Y1 a recorded answer survives a restart of an IndexedDB engine', async () => {

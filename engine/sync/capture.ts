@@ -10,7 +10,7 @@ import type { Ctx } from '../context';
 import { counters } from '../ids';
 import type { Row } from '../store/port';
 import { changeId, changes, seqKind, syncMeta } from './tables';
-import { syncedTables } from './views';
+import { syncedByTable, syncedName, syncedTables } from './views';
 
 async function append(ctx: Ctx, memberId: string, table: string, rowId: string): Promise<void> {
   const seq = await ctx.ids.nextNumber(seqKind(memberId));
@@ -19,29 +19,65 @@ async function append(ctx: Ctx, memberId: string, table: string, rowId: string):
 
 export async function logChanges(ctx: Ctx): Promise<void> {
   // Collected first: appending writes to the same buffer the iterator walks.
-  const writes = [...ctx.tx.writes()].filter((w) => syncedTables.has(w.table));
+  const writes = [...ctx.tx.writes()].filter((w) => syncedByTable.has(w.table));
   for (const write of writes) {
-    const spec = syncedTables.get(write.table);
-    if (!spec) continue;
+    const specs = syncedByTable.get(write.table);
+    if (!specs) continue;
     // A delete is logged for whoever saw the record before it went.
     const row = write.value ?? ((await ctx.tx.stored(write.table, write.id)) as Row | undefined);
     if (!row) continue;
-    for (const memberId of spec.membersOf(row)) await append(ctx, memberId, write.table, write.id);
+    for (const spec of specs) {
+      for (const memberId of spec.membersOf(row)) await append(ctx, memberId, syncedName(spec), write.id);
+    }
   }
 }
 
+/** The marker of the first backfill, which logged every synced table of its time at once. */
 const BACKFILLED = 'sync.backfilled';
+/** The synced names that first backfill covered; tables synced later are backfilled each on its own. */
+const FIRST_BACKFILL: ReadonlySet<string> = new Set([
+  'members',
+  'balances',
+  'transfers',
+  'withdrawals',
+  'deposits',
+  'vipRecords',
+  'tradeOrders',
+  'financeOrders',
+  'profitLog',
+  'pledges',
+  'bankCards',
+  'certs',
+]);
 
 /**
- * Once per database: logs every existing synced record, so a store written before sync existed (or by an
- * engine without it) still answers "everything" to a pull without a cursor.
+ * Synced views that gained fields after devices had pulled them, by version: a new version logs every
+ * record of that name once more, so devices pull the new view (2: the profile's inviteShareRate).
+ */
+const VIEW_VERSIONS: Readonly<Record<string, number>> = { members: 2 };
+
+/** The counter marking one synced table (at its view's version) as backfilled. */
+export function backfillMarker(name: string): string {
+  const version = VIEW_VERSIONS[name] ?? 1;
+  return version === 1 ? `${BACKFILLED}:${name}` : `${BACKFILLED}:${name}@${version}`;
+}
+
+/**
+ * Once per database and synced table: logs every existing record, so a store written before sync existed
+ * (or before that table was synced) still answers "everything" to a pull without a cursor, and a device
+ * with a cursor gets the newly synced table's records after it (they get new sequence numbers).
  */
 async function backfill(ctx: Ctx): Promise<void> {
-  if (await ctx.tx.get(counters, BACKFILLED)) return;
-  ctx.tx.put(counters, { id: BACKFILLED, value: 1 });
+  const first = (await ctx.tx.get(counters, BACKFILLED)) !== undefined;
+  if (!first) ctx.tx.put(counters, { id: BACKFILLED, value: 1 });
   for (const spec of syncedTables.values()) {
+    const name = syncedName(spec);
+    const marker = backfillMarker(name);
+    if (await ctx.tx.get(counters, marker)) continue;
+    ctx.tx.put(counters, { id: marker, value: 1 });
+    if (first && FIRST_BACKFILL.has(name) && (VIEW_VERSIONS[name] ?? 1) === 1) continue;
     for (const row of await ctx.tx.scan(spec.table)) {
-      for (const memberId of spec.membersOf(row)) await append(ctx, memberId, spec.table.name, row.id);
+      for (const memberId of spec.membersOf(row)) await append(ctx, memberId, name, row.id);
     }
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Synced tables of the member's products and services: trading orders, finance subscriptions and their
  * profit log, mining pledges, bank cards and identity certificates. Views are the ones their own list calls
- * answer. Open contract positions are not synced: their view needs live mark prices, so a replica would be
- * stale at once (the app reads /api/position/list).
+ * answer. Contract positions sync from views.ts: their stored fields only; the device values them at the
+ * feed's mark prices with the engine's own livePositions (engine/trading/views.ts).
  */
 import { certs, type CertRow } from '../accounts/cert';
 import { toSeconds } from '../context';

@@ -14,6 +14,9 @@ import { balances, type BalanceRow } from '../ledger/tables';
 import { formatAmount } from '../money';
 import { productTables } from './products';
 import type { Row, TableDef } from '../store/port';
+import { inviteeView, shareRate } from '../referral/view';
+import { positions, type PositionRow } from '../trading/tables';
+import { positionRecord } from '../trading/views';
 import { transfers, type TransferRow } from '../transfers/tables';
 import { vipRecords, type VipRecordRow } from '../vip/tables';
 import { withdrawalView } from '../withdrawals/view';
@@ -21,6 +24,11 @@ import { withdrawals, type WithdrawalRow } from '../withdrawals/tables';
 
 export interface Synced<T extends Row> {
   table: TableDef<T>;
+  /**
+   * The name devices know the rows by, when it is not the engine table's: one engine table can sync under
+   * two names with two audiences (a member's own profile, and the same row as an inviter's invitee).
+   */
+  name?: string;
   /** The members who see this row. */
   membersOf(row: T): string[];
   /** What `memberId` sees of it: plain JSON data, wire units (decimal strings, Unix seconds). */
@@ -43,6 +51,8 @@ const profile = synced<MemberRow>({
     vipExpiresAt: m.vipExpiresAt === null ? null : toSeconds(m.vipExpiresAt),
     realNameStatus: m.realNameStatus,
     inviteCode: m.inviteCode,
+    /** The inviter's share of each invitee's trading fees, percent (/user/invite); the engine's setting. */
+    inviteShareRate: shareRate(ctx.config.referralShareBps),
     createdAt: toSeconds(m.createdAt),
     /** As /api/user/getuser answers it when the record changed (the device shows it with its time). */
     creditScore: creditScore(m, ctx.now),
@@ -111,10 +121,32 @@ const vipRecord = synced<VipRecordRow>({
   }),
 });
 
-/** Table name -> how it syncs. */
-export const syncedTables: ReadonlyMap<string, Synced<Row>> = new Map(
-  [profile, balance, transfer, withdrawal, deposit, vipRecord, ...productTables].map((s) => [
-    s.table.name,
-    s,
-  ]),
-);
+const position = synced<PositionRow>({
+  table: positions,
+  membersOf: (p) => [p.memberId],
+  view: (_ctx, p) => positionRecord(p),
+});
+
+/** A member as their inviter sees them: what /api/user/invite lists (the name masked). */
+const invitee = synced<MemberRow>({
+  table: members,
+  name: 'invitees',
+  membersOf: (m) => (m.invitedBy ? [m.invitedBy] : []),
+  view: (_ctx, m) => inviteeView(m),
+});
+
+/** The name a synced table's rows have on devices and in the change log. */
+export function syncedName(spec: Synced<Row>): string {
+  return spec.name ?? spec.table.name;
+}
+
+const ALL = [profile, balance, transfer, withdrawal, deposit, vipRecord, ...productTables, position, invitee];
+
+/** Synced name -> how it syncs. */
+export const syncedTables: ReadonlyMap<string, Synced<Row>> = new Map(ALL.map((s) => [syncedName(s), s]));
+
+/** Engine table name -> every way its rows sync. */
+export const syncedByTable: ReadonlyMap<string, readonly Synced<Row>[]> = ALL.reduce((map, s) => {
+  map.set(s.table.name, [...(map.get(s.table.name) ?? []), s]);
+  return map;
+}, new Map<string, Synced<Row>[]>());

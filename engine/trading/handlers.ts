@@ -13,20 +13,20 @@ import type { Domain } from '../routes';
 import { amount, body, listShape, newestFirst, paginate } from '../schema';
 import { idField } from '../finance/handlers';
 import { adjustMargin, closePosition, openPosition } from './contracts';
-import { backingOf, liquidationPriceOf, maintenanceOf, markOf, openPositions } from './risk';
+import { markOf, openPositions } from './risk';
 import { fundingPayments, settleFunding } from './funding';
 import { FUNDING_INTERVAL_MS, indexPrice, lastPrice } from './mark';
-import { tierOf, tiersFor } from './tiers';
 import { marketOf } from '../market/instance';
+import { acct } from '../ledger';
 import { changeSettings } from './settings';
-import { notional, unrealisedPnl } from './margin';
 import { placeOption, SETTLE_JOB, settleOption } from './options';
 import { placeSpot } from './spot';
 import { orders, type OrderRow } from './tables';
 import {
   fundingView,
+  livePositions,
   orderView,
-  positionView,
+  positionRecord,
   type FundingView,
   type OrderView,
   type PositionView,
@@ -146,30 +146,23 @@ export const tradingDomain: Domain = {
       auth: true,
       body: body({ market: z.enum(['contract']).optional() }),
       run: async (ctx): Promise<{ list: PositionView[] }> => {
-        const open = await openPositions(ctx, ctx.member.id);
+        const open = newestFirst(await openPositions(ctx, ctx.member.id));
         const sim = marketOf(ctx);
-        const list: PositionView[] = [];
-        for (const p of newestFirst(open)) {
+        const available = await ctx.ledger.balance(acct.user(ctx.member.id, 'contract'));
+        const live = livePositions(
+          open.map(positionRecord),
+          available,
+          (symbol) => markOf(ctx, symbol),
+          ctx.config.riskTiers,
+        );
+        const list = live.map((p): PositionView => {
           const spec = requireSymbol(p.symbol);
-          const tiers = tiersFor(ctx.config.riskTiers, p.symbol);
-          const q = BigInt(p.volume);
-          const entry = BigInt(p.entryPrice);
-          const mark = markOf(ctx, p.symbol);
-          const size = notional(q, mark);
-          const pnl = unrealisedPnl(p.side, q, entry, mark);
-          list.push(
-            positionView(p, {
-              mark,
-              index: indexPrice(sim, spec, ctx.now),
-              last: lastPrice(sim, spec, ctx.now),
-              maintenance: maintenanceOf(ctx, p, mark),
-              maintenanceBps: (tierOf(tiers, size) ?? tiers[tiers.length - 1])?.mmrBps ?? 0,
-              pnl,
-              balance: (await backingOf(ctx, p, open)) + pnl,
-              liquidation: await liquidationPriceOf(ctx, p, open),
-            }),
-          );
-        }
+          return {
+            ...p,
+            indexPrice: formatAmount(indexPrice(sim, spec, ctx.now)),
+            lastPrice: formatAmount(lastPrice(sim, spec, ctx.now)),
+          };
+        });
         return { list };
       },
     }),

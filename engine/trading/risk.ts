@@ -10,11 +10,10 @@ import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import type { Micro } from '../money';
 import { contractWalk, pnlOfWalk } from './contracts';
-import { notional, tieredLiquidationPrice, unrealisedPnl } from './margin';
 import { markPrice } from './mark';
 import { HOUSE, settlePnl } from './settlement';
+import { liquidationAt, maintenanceAt, unrealisedTotalAt, type PositionAtMark } from './position-figures';
 import { positions, type PositionRow } from './tables';
-import { tieredMaintenance, tiersFor } from './tiers';
 
 /** The insurance fund: takes what is left of a liquidated margin, pays losses beyond it (K13). */
 export const INSURANCE = acct.platform('insurance');
@@ -31,44 +30,41 @@ export function markOf(ctx: Pick<Ctx, 'seed' | 'now' | 'config'>, symbol: string
 
 /** Maintenance margin of a position at `mark`, by the risk tier of its mark notional (K10). */
 export function maintenanceOf(ctx: Pick<Ctx, 'config'>, position: PositionRow, mark: Micro): Micro {
-  return tieredMaintenance(
-    tiersFor(ctx.config.riskTiers, position.symbol),
-    notional(BigInt(position.volume), mark),
+  return maintenanceAt(
+    { symbol: position.symbol, volume: BigInt(position.volume) },
+    mark,
+    ctx.config.riskTiers,
   );
 }
 
-/** What backs a position: its margin (isolated), or the account's free balance, all cross margins and the
- * other cross positions' unrealised PnL less their maintenance, at the mark (cross). */
-export async function backingOf(
-  ctx: Ctx,
-  position: PositionRow,
-  all: readonly PositionRow[],
-): Promise<Micro> {
-  if (position.marginMode === 'isolated') return BigInt(position.margin);
-  let backing = await ctx.ledger.balance(acct.user(position.memberId, 'contract'));
-  for (const p of all) {
-    if (p.marginMode !== 'cross' || p.status !== 'open') continue;
-    backing += BigInt(p.margin);
-    if (p.id !== position.id) {
-      const mark = markOf(ctx, p.symbol);
-      backing += unrealisedPnl(p.side, BigInt(p.volume), BigInt(p.entryPrice), mark);
-      backing -= maintenanceOf(ctx, p, mark);
-    }
-  }
-  return backing;
+function atMark(p: PositionRow): PositionAtMark {
+  return {
+    id: p.id,
+    symbol: p.symbol,
+    side: p.side,
+    marginMode: p.marginMode,
+    volume: BigInt(p.volume),
+    entryPrice: BigInt(p.entryPrice),
+    margin: BigInt(p.margin),
+  };
 }
 
+/** Liquidation price of an open position, with `all` the member's positions (position-figures.ts). */
 export async function liquidationPriceOf(
   ctx: Ctx,
   position: PositionRow,
   all: readonly PositionRow[],
 ): Promise<Micro | null> {
-  return tieredLiquidationPrice(
-    position.side,
-    BigInt(position.volume),
-    BigInt(position.entryPrice),
-    await backingOf(ctx, position, all),
-    tiersFor(ctx.config.riskTiers, position.symbol),
+  const available =
+    position.marginMode === 'isolated'
+      ? 0n
+      : await ctx.ledger.balance(acct.user(position.memberId, 'contract'));
+  return liquidationAt(
+    atMark(position),
+    all.filter((p) => p.status === 'open').map(atMark),
+    available,
+    (symbol) => markOf(ctx, symbol),
+    ctx.config.riskTiers,
   );
 }
 
@@ -138,9 +134,5 @@ export async function liquidate(
 
 /** Unrealised PnL of a member's open positions at the mark, for the contract account's valuation. */
 export async function unrealisedTotal(ctx: Ctx, memberId: string): Promise<Micro> {
-  let total = 0n;
-  for (const p of await openPositions(ctx, memberId)) {
-    total += unrealisedPnl(p.side, BigInt(p.volume), BigInt(p.entryPrice), markOf(ctx, p.symbol));
-  }
-  return total;
+  return unrealisedTotalAt((await openPositions(ctx, memberId)).map(atMark), (symbol) => markOf(ctx, symbol));
 }

@@ -1,7 +1,15 @@
 /** Wire views of orders and positions (decimal strings, Unix seconds). */
 import { toSeconds } from '../context';
-import { formatAmount, mulDiv } from '../money';
-import type { OrderRow, PositionRow } from './tables';
+import { formatAmount, tryParseAmount, type Micro } from '../money';
+import {
+  markFiguresView,
+  positionsAtMark,
+  type MarkFiguresView,
+  type MarkOf,
+  type PositionAtMark,
+} from './position-figures';
+import type { MarginMode, OrderRow, PositionRow, PositionSide } from './tables';
+import type { RiskTierConfig } from './tiers';
 
 const money = (v: string | null): string | null => (v === null ? null : formatAmount(BigInt(v)));
 
@@ -75,77 +83,120 @@ export function orderView(o: OrderRow): OrderView {
   };
 }
 
-export interface PositionView {
+/** A position as the device replicates it (engine/sync/views.ts): only what is stored, no live price. */
+export interface PositionRecord {
   id: string;
   symbol: string;
-  side: string;
+  side: PositionSide;
   volume: string;
   entryPrice: string;
-  /** Mark price (median of three, mark.ts): what PnL, margin and liquidation use. */
-  markPrice: string;
-  /** The spot index the mark is built on. */
-  indexPrice: string;
-  /** Last traded price of the perpetual (display and triggers). */
-  lastPrice: string;
   leverage: number;
-  marginMode: string;
+  marginMode: MarginMode;
   margin: string;
-  maintenanceMargin: string;
-  unrealisedPnl: string;
-  /** Maintenance margin / margin balance, percent with two decimals: liquidation at 100. */
-  marginRatio: string;
-  /** Maintenance margin rate of the position's risk tier, percent ("0.40"). */
-  maintenanceRate: string;
   /** Funding paid so far (negative: received). */
   fundingPaid: string;
-  /** Null when no positive price liquidates the position. */
-  liquidationPrice: string | null;
-  status: string;
+  /** open, closed or liquidated. */
+  status: PositionRow['status'];
   openTime: number;
+  closeTime: number | null;
+  realisedPnl: string;
+  fees: string;
 }
 
-export function positionView(
-  p: PositionRow,
-  live: {
-    mark: bigint;
-    index: bigint;
-    last: bigint;
-    maintenance: bigint;
-    maintenanceBps: number;
-    pnl: bigint;
-    /** Margin balance: what backs the position plus its unrealised PnL. */
-    balance: bigint;
-    liquidation: bigint | null;
-  },
-): PositionView {
+export function positionRecord(p: PositionRow): PositionRecord {
   return {
     id: p.id,
     symbol: p.symbol,
     side: p.side,
     volume: formatAmount(BigInt(p.volume)),
     entryPrice: formatAmount(BigInt(p.entryPrice)),
-    markPrice: formatAmount(live.mark),
-    indexPrice: formatAmount(live.index),
-    lastPrice: formatAmount(live.last),
     leverage: p.leverage,
     marginMode: p.marginMode,
     margin: formatAmount(BigInt(p.margin)),
-    maintenanceMargin: formatAmount(live.maintenance),
-    unrealisedPnl: formatAmount(live.pnl),
-    marginRatio: percent(
-      live.balance > 0n ? mulDiv(live.maintenance, 10_000n, live.balance, 'ceil') : 10_000n,
-    ),
-    maintenanceRate: percent(BigInt(live.maintenanceBps)),
     fundingPaid: formatAmount(BigInt(p.fundingPaid ?? '0')),
-    liquidationPrice: live.liquidation === null ? null : formatAmount(live.liquidation),
     status: p.status,
     openTime: toSeconds(p.openedAt),
+    closeTime: p.closedAt === null ? null : toSeconds(p.closedAt),
+    realisedPnl: formatAmount(BigInt(p.realisedPnl)),
+    fees: formatAmount(BigInt(p.fees)),
   };
 }
 
-/** Basis points as a percent with two decimals: 40n -> "0.40". */
-function percent(bps: bigint): string {
-  return `${bps / 100n}.${String(bps % 100n).padStart(2, '0')}`;
+/** An open position valued at a mark: the stored fields and the mark-dependent figures. */
+export interface LivePosition extends MarkFiguresView {
+  id: string;
+  symbol: string;
+  side: string;
+  volume: string;
+  entryPrice: string;
+  leverage: number;
+  marginMode: string;
+  margin: string;
+  /** Funding paid so far (negative: received). */
+  fundingPaid: string;
+  status: string;
+  openTime: number;
+}
+
+export interface PositionView extends LivePosition {
+  /** The spot index the mark is built on. */
+  indexPrice: string;
+  /** Last traded price of the perpetual (display and triggers). */
+  lastPrice: string;
+}
+
+function micro(value: string): Micro {
+  const parsed = tryParseAmount(value);
+  return parsed.ok ? parsed.value : 0n;
+}
+
+/** The record's figures in micro-units (exact: the record's decimals are formatAmount's). */
+export function positionAtMark(r: PositionRecord): PositionAtMark {
+  return {
+    id: r.id,
+    symbol: r.symbol,
+    side: r.side,
+    marginMode: r.marginMode,
+    volume: micro(r.volume),
+    entryPrice: micro(r.entryPrice),
+    margin: micro(r.margin),
+  };
+}
+
+/**
+ * A member's open positions valued at the marks `markOf` answers, in the order given: the one function
+ * behind /api/position/list and the device's positions panel (from the replica). `records` may include
+ * closed positions (the replica keeps them); only open ones are valued and answered. `contractAvailable` is
+ * the contract account's free USDT (it backs cross positions).
+ */
+export function livePositions(
+  records: readonly PositionRecord[],
+  contractAvailable: Micro,
+  markOf: MarkOf,
+  tiers?: RiskTierConfig,
+): LivePosition[] {
+  const open = records.filter((r) => r.status === 'open');
+  const figures = positionsAtMark(open.map(positionAtMark), contractAvailable, markOf, tiers);
+  return open.flatMap((r) => {
+    const f = figures.get(r.id);
+    if (!f) return [];
+    return [
+      {
+        id: r.id,
+        symbol: r.symbol,
+        side: r.side,
+        volume: r.volume,
+        entryPrice: r.entryPrice,
+        leverage: r.leverage,
+        marginMode: r.marginMode,
+        margin: r.margin,
+        fundingPaid: r.fundingPaid,
+        status: r.status,
+        openTime: r.openTime,
+        ...markFiguresView(f),
+      },
+    ];
+  });
 }
 
 export interface FundingView {

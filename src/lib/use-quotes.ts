@@ -34,9 +34,10 @@ export function applyFeed(quotes: Quote[], message: FeedMessage): Quote[] {
     let changed = false;
     const next = quotes.map((q) => {
       const c = curr[q.symbol];
-      if (!c || (c.latest === q.latest && c.change24h === q.change24h)) return q;
+      const markPrice = c?.markPrice ?? q.markPrice;
+      if (!c || (c.latest === q.latest && c.change24h === q.change24h && markPrice === q.markPrice)) return q;
       changed = true;
-      return { ...q, latest: c.latest, change24h: c.change24h, time: c.time };
+      return { ...q, latest: c.latest, change24h: c.change24h, time: c.time, markPrice };
     });
     return changed ? next : quotes;
   }

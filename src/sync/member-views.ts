@@ -3,7 +3,24 @@
  * engine's views in engine/sync/views.ts). The money figures come from the engine's own memberFigures
  * (engine/accounts/figures.ts), the function getuser uses, so they agree to the micro-unit.
  */
-import { memberFigures, parseAmount, type MemberProfile, type Micro } from '../../engine/index';
+import {
+  assetsView,
+  inviteSummary,
+  livePositions,
+  memberFigures,
+  parseAmount,
+  positionAtMark,
+  unrealisedTotalAt,
+  type AssetsView,
+  type BalanceFigure,
+  type InviteeRecord,
+  type InviteView,
+  type LivePosition,
+  type MemberProfile,
+  type Micro,
+  type PositionRecord,
+  type Quote,
+} from '../../engine/index';
 
 /** The replicated profile (engine/sync/views.ts `profile`). */
 export interface ReplicaProfile {
@@ -15,6 +32,8 @@ export interface ReplicaProfile {
   vipExpiresAt: number | null;
   realNameStatus: MemberProfile['realNameStatus'];
   inviteCode: string;
+  /** The inviter's share of invitees' fees, percent (absent in profiles pulled before it was sent). */
+  inviteShareRate?: string;
   createdAt: number;
   creditScore?: number;
 }
@@ -64,4 +83,80 @@ export function profileFromReplica(
     inviteCode: profile.inviteCode,
     createdAt: profile.createdAt,
   };
+}
+
+/** The replicated balance rows as the engine's figures (exact micro-units). */
+export function balanceFigures(balances: readonly ReplicaBalance[]): BalanceFigure[] {
+  return balances.map((b) => ({ sub: b.sub, frozen: b.frozen, asset: b.asset, amount: micro(b.amount) }));
+}
+
+/** The contract account's free USDT: what backs cross positions. */
+export function contractAvailable(balances: readonly ReplicaBalance[]): Micro {
+  let total = 0n;
+  for (const b of balances)
+    if (b.sub === 'contract' && !b.frozen && b.asset === 'USDT') total += micro(b.amount);
+  return total;
+}
+
+/**
+ * Each pair's contract mark price from the quotes the screen has (the feed's `ticker24hr`/`Curr` carry it);
+ * a quote kept from before the mark was sent falls back to its latest price.
+ */
+export function marksOf(quotes: readonly Quote[]): (symbol: string) => Micro {
+  const marks = new Map(quotes.map((q) => [q.symbol, micro(q.markPrice ?? q.latest)]));
+  return (symbol) => marks.get(symbol) ?? 0n;
+}
+
+/** A coin's latest price from the quotes (its pair against USDT); USDT itself is valued by the engine. */
+export function pricesOf(quotes: readonly Quote[]): (asset: string) => Micro {
+  const prices = new Map(quotes.map((q) => [q.base, micro(q.latest)]));
+  return (asset) => prices.get(asset) ?? 0n;
+}
+
+/** Newest position first, as /api/position/list answers (engine ids are counters). */
+function newestPositionFirst(a: PositionRecord, b: PositionRecord): number {
+  return Number(b.id) - Number(a.id) || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0);
+}
+
+/** What /api/position/list answers (without the index and last prices), from the replica and the marks. */
+export function positionsFromReplica(
+  positions: readonly PositionRecord[],
+  balances: readonly ReplicaBalance[],
+  quotes: readonly Quote[],
+): LivePosition[] {
+  return livePositions(
+    [...positions].sort(newestPositionFirst),
+    contractAvailable(balances),
+    marksOf(quotes),
+  );
+}
+
+/** What /api/account/assets answers, from the replicated balances and positions and the quotes. */
+export function assetsFromReplica(
+  balances: readonly ReplicaBalance[],
+  positions: readonly PositionRecord[],
+  quotes: readonly Quote[],
+): AssetsView {
+  const open = positions.filter((p) => p.status === 'open').map(positionAtMark);
+  return assetsView(balanceFigures(balances), unrealisedTotalAt(open, marksOf(quotes)), pricesOf(quotes));
+}
+
+/** A replicated profit log row (engine/finance/views.ts profitView). */
+export interface ReplicaProfit {
+  id: string;
+  type: string;
+  amount: string;
+  ref: string;
+}
+
+/** What /api/user/invite answers, from the replicated profile, invitees and profit log. */
+export function inviteFromReplica(
+  profile: Pick<ReplicaProfile, 'inviteCode' | 'inviteShareRate'>,
+  invitees: readonly InviteeRecord[],
+  profits: readonly ReplicaProfit[],
+): InviteView {
+  const shares = profits
+    .filter((p) => p.type === 'invite')
+    .map((p) => ({ ref: p.ref, amount: micro(p.amount) }));
+  return inviteSummary(profile.inviteCode, profile.inviteShareRate ?? '', invitees, shares);
 }

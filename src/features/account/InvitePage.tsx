@@ -1,15 +1,18 @@
 /**
  * /user/invite: the member's invitation code and link (the link opens /register with the code filled in),
  * the share of fees they earn, their direct invitees (names masked by the server) and what each earned.
+ * All of it is the replica's (the profile, `invitees` and the `invite` entries of `profitLog`), summed on the
+ * device with the engine's own inviteSummary, so it shows offline with its time.
  */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InviteView } from '../../../engine/index';
-import { api } from '../../api';
+import type { InviteeRecord, InviteView } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
 import { CopyButton } from '../../ui/CopyButton';
-import { CachedNote } from '../../ui/Freshness';
-import { QueryState } from '../../ui/QueryState';
-import { useCached } from '../../sync/cache';
+import { StaleNote } from '../../ui/Freshness';
+import { ReplicaState } from '../../ui/ReplicaList';
+import { useReplicaTables, type Replicated } from '../../sync/live';
+import { inviteFromReplica, type ReplicaProfile, type ReplicaProfit } from '../../sync/member-views';
 import { vipLabel } from './labels';
 import './account.css';
 import '../../ui/auth.css';
@@ -17,31 +20,38 @@ import '../../ui/auth.css';
 /** Wire shape of /api/user/invite, from the contract. */
 export type { InviteView };
 
+const TABLES = ['members', 'invitees', 'profitLog'] as const;
+
 export function inviteLink(code: string, origin: string = location.origin): string {
   return `${origin}/register?invite=${encodeURIComponent(code)}`;
 }
 
 export function InvitePage() {
   const { t, i18n } = useTranslation();
-  const invite = useCached('invite', () => api.call('/api/user/invite', undefined, { silent: true }), {
-    member: true,
-  });
+  const replica = useReplicaTables(TABLES);
+  const profile = replica.tables.members?.[0] as ReplicaProfile | undefined;
+  const invitees = replica.tables.invitees as InviteeRecord[] | undefined;
+  const profits = replica.tables.profitLog as ReplicaProfit[] | undefined;
+  const data = useMemo(
+    () => (profile ? inviteFromReplica(profile, invitees ?? [], profits ?? []) : undefined),
+    [profile, invitees, profits],
+  );
   const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
-  if (invite.status !== 'ready') {
+  if (!data) {
+    const state: Replicated<unknown> = { ...replica, records: [] };
     return (
       <div className="page account">
-        <CachedNote at={invite.at} stale={invite.stale} />
+        <StaleNote at={replica.pulledAt} />
         <section className="card">
-          <QueryState status={invite.status} error={invite.error} onRetry={invite.reload} />
+          <ReplicaState data={state} emptyText="" />
         </section>
       </div>
     );
   }
-  const data = invite.data;
   const link = inviteLink(data.inviteCode);
   return (
     <div className="page account">
-      <CachedNote at={invite.at} stale={invite.stale} />
+      <StaleNote at={replica.pulledAt} />
       <section className="card auth-card" aria-labelledby="invite-title">
         <h2 id="invite-title" className="section-title">
           {t('invite.title')}

@@ -5,7 +5,7 @@
  * cache like the positions list: the last answer shows at once and offline, with its time.
  */
 import { useTranslation } from 'react-i18next';
-import { signOf, type FundingView, type PositionView } from '../../../engine/index';
+import { signOf, type FundingView, type LivePosition } from '../../../engine/index';
 import { api } from '../../api';
 import { formatAmount, formatTime } from '../../lib/format';
 import { useCached } from '../../sync/cache';
@@ -34,7 +34,7 @@ function FundingRow({ f }: { f: FundingView }) {
   );
 }
 
-export function FundingHistoryDialog({ position, onClose }: { position: PositionView; onClose: () => void }) {
+export function FundingHistoryDialog({ position, onClose }: { position: LivePosition; onClose: () => void }) {
   const { t } = useTranslation();
   const query = useCached(
     `funding:${position.id}`,

@@ -1,7 +1,7 @@
 /** Adds margin to, or takes margin from, an isolated position (K5: never below the initial margin). */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PositionView } from '../../../engine/index';
+import type { LivePosition } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
@@ -15,7 +15,7 @@ export function MarginDialog({
   onClose,
   onDone,
 }: {
-  position: PositionView;
+  position: LivePosition;
   onClose: () => void;
   onDone: () => void;
 }) {

@@ -1,9 +1,9 @@
 /** A position's margin ratio (liquidation at 100%) and the funding it paid or received (issue 13). */
 import { useTranslation } from 'react-i18next';
-import type { PositionView } from '../../../engine/index';
+import type { LivePosition } from '../../../engine/index';
 import { formatAmount } from '../../lib/format';
 
-export function PositionRisk({ p }: { p: PositionView }) {
+export function PositionRisk({ p }: { p: LivePosition }) {
   const { t, i18n } = useTranslation();
   return (
     <dl className="stat-grid">

@@ -1,23 +1,28 @@
 /**
- * Open contract positions: side, size, entry and mark price, margin, unrealised PnL and liquidation price,
- * refreshed every few seconds while shown; isolated margin can be added or reduced (K5), each position's
- * funding history opened (K12) and a position closed at market (K8).
+ * Open contract positions: side, size, entry and mark price, margin, unrealised PnL and liquidation price;
+ * isolated margin can be added or reduced (K5), each position's funding history opened (K12) and a
+ * position closed at market (K8). The positions are the replica's (`positions`, with the contract account's
+ * `balances`), valued on the device at the quotes' mark prices with the engine's own livePositions, so the
+ * figures follow the feed every second, online or not, and equal what /api/position/list answers.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PositionView } from '../../../engine/index';
+import type { LivePosition, PositionRecord, Quote } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
+import { appSync } from '../../sync/app';
+import { useReplicaTables, type Replicated } from '../../sync/live';
+import { positionsFromReplica, type ReplicaBalance } from '../../sync/member-views';
+import { StaleNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
-import { useCached } from '../../sync/cache';
-import { CachedNote } from '../../ui/Freshness';
+import { ReplicaState } from '../../ui/ReplicaList';
 import { signOf } from '../../lib/decimal';
 import { FundingHistoryDialog } from './FundingHistoryDialog';
 import { MarginDialog } from './MarginDialog';
 import { PositionRisk } from './PositionRisk';
 
-export const POSITIONS_REFRESH_MS = 3000;
+const TABLES = ['positions', 'balances'] as const;
 
 function PositionItem({
   p,
@@ -25,7 +30,7 @@ function PositionItem({
   onFunding,
   onClose,
 }: {
-  p: PositionView;
+  p: LivePosition;
   onMargin: () => void;
   onFunding: () => void;
   onClose: () => void;
@@ -99,24 +104,43 @@ function PositionItem({
   );
 }
 
-export function PositionsPanel({ version, onChanged }: { version: number; onChanged: () => void }) {
+export function PositionsPanel({
+  version,
+  quotes,
+  onChanged,
+}: {
+  version: number;
+  /** The quotes the trade screen shows: their mark prices value the positions. */
+  quotes: readonly Quote[];
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
-  const [tick, setTick] = useState(0);
-  // Open positions are valued at live mark prices: the device keeps the last answer (with its time) and
-  // asks again on the feed's events (`version`) and every few seconds.
-  const query = useCached(
-    'positions:contract',
-    () => api.call('/api/position/list', { market: 'contract' }, { silent: true }),
-    { member: true, refresh: `${version}-${tick}` },
+  const replica = useReplicaTables(TABLES);
+  const positions = replica.tables.positions as PositionRecord[] | undefined;
+  const balances = replica.tables.balances as ReplicaBalance[] | undefined;
+  // A position is valued only once its pair's quote is on the device (kept quotes show at once).
+  const priced = useMemo(
+    () => (positions ?? []).every((p) => p.status !== 'open' || quotes.some((q) => q.symbol === p.symbol)),
+    [positions, quotes],
   );
-  const [adjusting, setAdjusting] = useState<PositionView | null>(null);
-  const [funding, setFunding] = useState<PositionView | null>(null);
+  const list = useMemo(
+    () => (priced ? positionsFromReplica(positions ?? [], balances ?? [], quotes) : []),
+    [priced, positions, balances, quotes],
+  );
+  const state: Replicated<LivePosition> = {
+    records: list,
+    loaded: replica.loaded,
+    pulledAt: replica.pulledAt,
+    everLoaded: replica.everLoaded,
+  };
+  const [adjusting, setAdjusting] = useState<LivePosition | null>(null);
+  const [funding, setFunding] = useState<LivePosition | null>(null);
+  // An order, a margin change or a feed event bumps `version`: the replica catches up by a pull.
   useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), POSITIONS_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
+    if (version > 0) appSync().requestPull();
+  }, [version]);
 
-  const close = async (p: PositionView) => {
+  const close = async (p: LivePosition) => {
     try {
       await api.call('/api/order/place', {
         symbol: p.symbol,
@@ -132,10 +156,9 @@ export function PositionsPanel({ version, onChanged }: { version: number; onChan
     }
   };
 
-  const list = query.data?.list ?? [];
   return (
     <section aria-label={t('trade.positions')}>
-      <CachedNote at={query.at} stale={query.stale} />
+      {replica.everLoaded && <StaleNote at={replica.pulledAt} />}
       {list.length > 0 && (
         <ul className="record-list" aria-label={t('trade.positions')}>
           {list.map((p) => (
@@ -149,15 +172,10 @@ export function PositionsPanel({ version, onChanged }: { version: number; onChan
           ))}
         </ul>
       )}
-      {/* Background refreshes keep the last figures on screen instead of flashing a spinner. */}
-      {!(query.status === 'loading' && query.data) && (
-        <QueryState
-          status={query.status}
-          error={query.error}
-          onRetry={query.reload}
-          isEmpty={list.length === 0}
-          emptyText={t('trade.noPositions')}
-        />
+      {!priced ? (
+        <QueryState status="loading" />
+      ) : (
+        list.length === 0 && <ReplicaState data={state} emptyText={t('trade.noPositions')} />
       )}
       {adjusting && (
         <MarginDialog

@@ -40,7 +40,7 @@ export function TradePage() {
   const { quotes } = useQuotes();
   const quote = quotes.find((q) => q.symbol === symbol);
   const [version, bump] = useAccountVersion();
-  const assets = useAssets(version);
+  const assets = useAssets(quotes);
   const latest = quote?.latest ?? '0';
 
   return (
@@ -141,7 +141,7 @@ export function TradePage() {
           </div>
         )}
         {market === 'contract' && panel === 'positions' ? (
-          <PositionsPanel version={version} onChanged={bump} />
+          <PositionsPanel version={version} quotes={quotes} onChanged={bump} />
         ) : (
           <OrdersPanel market={market} version={version} onChanged={bump} />
         )}

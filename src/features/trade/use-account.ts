@@ -1,12 +1,13 @@
 /**
- * What the trade forms need from the member's accounts: /api/account/assets (valued at mark prices, so
- * kept in the device cache rather than computed from the replica), shown offline with its time and re-read
- * whenever `version` changes (after an order, and on the feed's balance/order/position events).
+ * What the trade forms need from the member's accounts: the sub-accounts of /api/account/assets, computed
+ * on the device from the replica (the `balances` rows and the contract `positions`) with the engine's own
+ * assetsView, the quotes valuing coins and open positions at their marks. Shown offline with its time; a
+ * pull (after an order, or on the feed's balance/order/position events) re-renders it by itself.
  */
-import { useCallback, useState } from 'react';
-import type { AssetsView, FeedMessage } from '../../../engine/index';
-import { api } from '../../api';
-import { useCached, type CachedResult } from '../../sync/cache';
+import { useCallback, useMemo, useState } from 'react';
+import type { AssetsView, FeedMessage, PositionRecord, Quote } from '../../../engine/index';
+import { useReplicaTables } from '../../sync/live';
+import { assetsFromReplica, type ReplicaBalance } from '../../sync/member-views';
 import { useFeed } from '../../lib/feed';
 
 export type SubAccount = 'cash' | 'fund' | 'contract' | 'options' | 'financial';
@@ -21,11 +22,25 @@ export function availableOf(
   return account.assets.find((l) => l.asset === asset)?.available ?? '0';
 }
 
-export function useAssets(version: number): CachedResult<AssetsView> {
-  return useCached('assets', () => api.call('/api/account/assets', undefined, { silent: true }), {
-    member: true,
-    refresh: version,
-  });
+export interface AccountAssets {
+  /** Undefined until anything was ever loaded on this device. */
+  data: AssetsView | undefined;
+  /** When the replica was last pulled complete (ms), or null. */
+  pulledAt: number | null;
+}
+
+const TABLES = ['balances', 'positions'] as const;
+
+/** The member's sub-accounts from the replica, valued at `quotes` (their latest and mark prices). */
+export function useAssets(quotes: readonly Quote[]): AccountAssets {
+  const { tables, everLoaded, pulledAt } = useReplicaTables(TABLES);
+  const balances = tables.balances as ReplicaBalance[] | undefined;
+  const positions = tables.positions as PositionRecord[] | undefined;
+  const data = useMemo(
+    () => (everLoaded ? assetsFromReplica(balances ?? [], positions ?? [], quotes) : undefined),
+    [everLoaded, balances, positions, quotes],
+  );
+  return { data, pulledAt };
 }
 
 const ACCOUNT_EVENTS = new Set(['balance', 'order', 'position']);
