@@ -22,9 +22,10 @@ describe('/user, the Assets tab', () => {
     const member = await fundedMember('as', '1234.5');
     await buyVip(member, 2, SECRETS.key);
     await renderApp('/user', { user: member });
+    // The layout is there at once with "--" in place of figures (no layout shift when they arrive).
     const grid = await waitFor(() => {
       const found = document.querySelector<HTMLElement>('.balance-grid');
-      if (!found) throw new Error('balances not shown yet');
+      if (!found || found.textContent?.includes('--')) throw new Error('balances not shown yet');
       return found;
     });
     expect(document.querySelector('.hero-amount')?.textContent).toBe('1,234.50 USDT');

@@ -42,22 +42,24 @@ export function AssetsPage() {
             </Link>
           )}
         </div>
-        {p ? (
+        {/* Before the replica answers, the same layout with "--" in place of figures: nothing moves when
+            they arrive (CLS 0). A failure with nothing on the device shows its error instead. */}
+        {p || profile.status === 'loading' ? (
           <>
-            <p className="hero-amount">
-              <bdi>{money(p.totalAssets)}</bdi> <span className="unit">USDT</span>
+            <p className="hero-amount" aria-busy={p ? undefined : true}>
+              <bdi>{p ? money(p.totalAssets) : '--'}</bdi> <span className="unit">USDT</span>
             </p>
             <dl className="balance-grid">
               <div>
                 <dt>{t('assets.balance')}</dt>
                 <dd>
-                  <bdi>{money(p.balance)}</bdi>
+                  <bdi>{p ? money(p.balance) : '--'}</bdi>
                 </dd>
               </div>
               <div>
                 <dt>{t('assets.available')}</dt>
                 <dd>
-                  <bdi>{money(p.available)}</bdi>
+                  <bdi>{p ? money(p.available) : '--'}</bdi>
                 </dd>
                 {outgoing !== '0' && (
                   <dd>
@@ -68,7 +70,7 @@ export function AssetsPage() {
               <div>
                 <dt>{t('assets.frozen')}</dt>
                 <dd>
-                  <bdi>{money(p.frozen)}</bdi>
+                  <bdi>{p ? money(p.frozen) : '--'}</bdi>
                 </dd>
               </div>
             </dl>
@@ -99,25 +101,27 @@ export function AssetsPage() {
         </ul>
       </section>
 
-      {p && (
-        <section className="card" aria-labelledby="assets-account">
-          <h2 id="assets-account" className="section-title">
-            {t('assets.account')}
-          </h2>
-          <dl className="detail-list">
-            <dt>{t('assets.username')}</dt>
-            <dd>{p.username}</dd>
-            <dt>{t('assets.vipLevel')}</dt>
-            <dd>{levelName(p.vip)}</dd>
-            <dt>{t('assets.creditScore')}</dt>
-            <dd>{p.creditScore}</dd>
-            <dt>{t('assets.realName')}</dt>
-            <dd>
+      <section className="card" aria-labelledby="assets-account" aria-busy={p ? undefined : true}>
+        <h2 id="assets-account" className="section-title">
+          {t('assets.account')}
+        </h2>
+        <dl className="detail-list">
+          <dt>{t('assets.username')}</dt>
+          <dd>{p ? p.username : '--'}</dd>
+          <dt>{t('assets.vipLevel')}</dt>
+          <dd>{p ? levelName(p.vip) : '--'}</dd>
+          <dt>{t('assets.creditScore')}</dt>
+          <dd>{p ? p.creditScore : '--'}</dd>
+          <dt>{t('assets.realName')}</dt>
+          <dd>
+            {p ? (
               <Link to="/user/cert">{t(`assets.realNameStatus.${realNameKey(p.realNameStatus)}`)}</Link>
-            </dd>
-          </dl>
-        </section>
-      )}
+            ) : (
+              '--'
+            )}
+          </dd>
+        </dl>
+      </section>
 
       {MENU_SECTIONS.map((section) => (
         <section key={section.titleKey} className="card" aria-labelledby={section.titleKey}>
