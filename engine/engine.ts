@@ -44,6 +44,7 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
     domains,
     counterparties,
     options.entropy,
+    options.hasher,
   );
   await runtime.init();
 

@@ -7,11 +7,13 @@ import type { PaymentProvider } from './counterparties';
 import type { FeedMessage } from './feed';
 import type { EngineOperations } from './operations';
 import type { Clock } from './runtime';
+import type { Hasher } from './security/hashing';
 import type { StoreAdapter } from './store/port';
 
 export type * from './contract';
 export type { FeedMessage } from './feed';
 export type { Clock } from './runtime';
+export type { Hasher } from './security/hashing';
 export type { PaymentProvider, PaymentCharge, PaymentResult } from './counterparties';
 export type { EngineOperations, ChainDepositObservation, ChainDepositOutcome } from './operations';
 export type { StoreAdapter, StoredRow, RowRef } from './store/port';
@@ -82,6 +84,11 @@ export interface EngineOptions {
    * "Key custody"); crypto.getRandomValues by default. Tests inject a fixed source for reproducible hashes.
    */
   entropy?: (bytes: number) => Uint8Array;
+  /**
+   * Password/key hashing (PBKDF2-SHA256): WebCrypto unless the owner injects another, e.g. the server's
+   * worker-thread pool (server/hash-pool.ts). Hashes never run inside a call's unit of work.
+   */
+  hasher?: Hasher;
 }
 
 /** Read-only checks for tests, benches and support tooling; never part of the wire contract. */
