@@ -65,6 +65,7 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
         return out;
       }),
     paths: () => runtime.router.paths(),
+    routes: () => runtime.router.describe(),
   };
 
   return {

@@ -8,12 +8,14 @@ import type { FeedMessage } from './feed';
 import type { EngineOperations } from './operations';
 import type { Clock } from './runtime';
 import type { Hasher } from './security/hashing';
+import type { RouteDescription } from './router';
 import type { StoreAdapter } from './store/port';
 
 export type * from './contract';
 export type { FeedMessage } from './feed';
 export type { Clock } from './runtime';
 export type { Hasher } from './security/hashing';
+export type { RouteDescription } from './router';
 export type { PaymentProvider, PaymentCharge, PaymentResult } from './counterparties';
 export type { EngineOperations, ChainDepositObservation, ChainDepositOutcome } from './operations';
 export type { StoreAdapter, StoredRow, RowRef } from './store/port';
@@ -103,6 +105,8 @@ export interface EngineDiagnostics {
   snapshot(): Promise<Record<string, unknown[]>>;
   /** Every answerable path. */
   paths(): string[];
+  /** Every call with its method and its body's JSON Schema, generated from the handler's zod schema. */
+  routes(): RouteDescription[];
 }
 
 export interface Engine {
