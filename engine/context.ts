@@ -12,6 +12,7 @@ import type { Jobs } from './jobs';
 import type { Ledger } from './ledger/ledger';
 import type { Random } from './random';
 import type { Nested } from './runtime';
+import type { Hashing } from './security/hashing';
 import type { Secrets } from './security/secrets';
 import type { Tx } from './store/tx';
 
@@ -36,6 +37,11 @@ export interface Ctx {
    * unless the engine's owner injects another source (tests, for reproducible state hashes).
    */
   readonly entropy: (bytes: number) => Uint8Array;
+  /**
+   * Password, key and answer hashing (PBKDF2 through the engine's injected Hasher). In a call, a hash not
+   * yet computed leaves the unit and runs outside it, then the unit runs again (security/hashing.ts).
+   */
+  readonly hashing: Hashing;
   /** Request headers with lower-cased names (empty for jobs). */
   readonly headers: Readonly<Record<string, string>>;
   /** Queues a feed message, delivered after commit. Balance changes are announced automatically. */

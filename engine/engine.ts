@@ -44,6 +44,7 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
     domains,
     counterparties,
     options.entropy,
+    options.hasher,
   );
   await runtime.init();
 
@@ -64,6 +65,7 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
         return out;
       }),
     paths: () => runtime.router.paths(),
+    routes: () => runtime.router.describe(),
   };
 
   return {

@@ -7,11 +7,15 @@ import type { PaymentProvider } from './counterparties';
 import type { FeedMessage } from './feed';
 import type { EngineOperations } from './operations';
 import type { Clock } from './runtime';
+import type { Hasher } from './security/hashing';
+import type { RouteDescription } from './router';
 import type { StoreAdapter } from './store/port';
 
 export type * from './contract';
 export type { FeedMessage } from './feed';
 export type { Clock } from './runtime';
+export type { Hasher } from './security/hashing';
+export type { RouteDescription } from './router';
 export type { PaymentProvider, PaymentCharge, PaymentResult } from './counterparties';
 export type { EngineOperations, ChainDepositObservation, ChainDepositOutcome } from './operations';
 export type { StoreAdapter, StoredRow, RowRef } from './store/port';
@@ -91,6 +95,11 @@ export interface EngineOptions {
    * "Key custody"); crypto.getRandomValues by default. Tests inject a fixed source for reproducible hashes.
    */
   entropy?: (bytes: number) => Uint8Array;
+  /**
+   * Password/key hashing (PBKDF2-SHA256): WebCrypto unless the owner injects another, e.g. the server's
+   * worker-thread pool (server/hash-pool.ts). Hashes never run inside a call's unit of work.
+   */
+  hasher?: Hasher;
 }
 
 /** Read-only checks for tests, benches and support tooling; never part of the wire contract. */
@@ -105,6 +114,8 @@ export interface EngineDiagnostics {
   snapshot(): Promise<Record<string, unknown[]>>;
   /** Every answerable path. */
   paths(): string[];
+  /** Every call with its method and its body's JSON Schema, generated from the handler's zod schema. */
+  routes(): RouteDescription[];
 }
 
 export interface Engine {

@@ -7,7 +7,7 @@
  * trailing slash; an unknown path answers 404; a known path with the wrong method also answers 404 (no
  * resource answers that method there); malformed JSON and schema failures answer 400 with a clear msg.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthCtx, Ctx } from './context';
 import type { BodyOf, ContractPath, DataOf } from './contract';
 import { emptyBody } from './schema';
@@ -93,6 +93,32 @@ export type ContractHandlers = { [P in ContractPath]?: Handler<DataOf<P>, Contra
 
 export type HandlerMap = Readonly<Record<string, AnyHandler>>;
 
+/**
+ * One call as an HTTP layer sees it (Engine.diagnostics.routes): its body's JSON Schema is generated from the
+ * handler's own zod schema (input side), so a server can refuse a malformed body before the engine with no
+ * second copy of the rules. Only the representable part: a transform's input (amounts: any value) and
+ * refinements are not in it, and the engine still checks those; lengths are counted in code points (zod
+ * counts UTF-16 units), so the schema is never stricter than the engine. `body` is null for raw (multipart)
+ * handlers.
+ */
+export interface RouteDescription {
+  path: string;
+  method: HandlerMethod;
+  auth: boolean;
+  raw: boolean;
+  body: Record<string, unknown> | null;
+}
+
+/** The JSON Schema (draft-07) a body must match before the handler's zod schema can accept it. */
+export function inputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-07' }) as Record<
+    string,
+    unknown
+  >;
+  delete json['$schema'];
+  return json;
+}
+
 interface Route {
   pattern: string;
   segments: string[];
@@ -130,6 +156,18 @@ export class Router {
 
   paths(): string[] {
     return [...this.exact.values(), ...this.patterns].map((r) => r.pattern).sort();
+  }
+
+  describe(): RouteDescription[] {
+    return [...this.exact.values(), ...this.patterns]
+      .sort((a, b) => (a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0))
+      .map(({ pattern, handler }) => ({
+        path: pattern,
+        method: handler.method,
+        auth: handler.auth,
+        raw: handler.raw,
+        body: handler.raw ? null : inputJsonSchema(handler.schema),
+      }));
   }
 
   resolve(method: string, path: string): Resolution {

@@ -27,6 +27,7 @@ import type { Random } from './random';
 import { authorise, parseBody, resolve } from './pipeline';
 import { normaliseHeaders, Reply, Router, type AnyHandler } from './router';
 import type { Domain } from './routes';
+import { Hashing, HashNeeded, webCryptoHasher, type Hasher } from './security/hashing';
 import { createSecrets, cryptoEntropy } from './security/secrets';
 import { isStorageUnavailable, type StoreAdapter } from './store/port';
 import { savepointOf, Tx } from './store/tx';
@@ -80,6 +81,7 @@ export class Runtime {
     private readonly domains: readonly Domain[],
     readonly counterparties: Counterparties = resolveCounterparties(config),
     private readonly entropy: (bytes: number) => Uint8Array = cryptoEntropy,
+    readonly hasher: Hasher = webCryptoHasher,
   ) {
     this.router = new Router(domains.map((d) => d.handlers ?? {}));
     for (const domain of domains) {
@@ -100,7 +102,12 @@ export class Runtime {
   }
 
   /** A unit of work's context, bound to `tx`; events, failure work and ledger/jobs state land in `state`. */
-  private context(tx: Tx, now: number, headers: Record<string, string>): { ctx: Ctx; state: UnitState } {
+  private context(
+    tx: Tx,
+    now: number,
+    headers: Record<string, string>,
+    hashing: Hashing,
+  ): { ctx: Ctx; state: UnitState } {
     const ids = new Ids(tx);
     const state: UnitState = {
       events: [],
@@ -121,6 +128,7 @@ export class Runtime {
       jobs: state.jobs,
       secrets: createSecrets(this.config.secrets, this.seed, ids),
       entropy: this.entropy,
+      hashing,
       headers,
       emit: (message) => {
         state.events.push(message);
@@ -133,7 +141,7 @@ export class Runtime {
           const resolved = resolve(this.router, 'POST', path);
           return resolved.ok ? resolved.handler : undefined;
         },
-        unit: (work) => this.savepoint(tx, state, now, headers, work),
+        unit: (work) => this.savepoint(tx, state, now, headers, hashing.inline(), work),
       },
     };
     return { ctx, state };
@@ -143,12 +151,20 @@ export class Runtime {
    * One unit of work at time `now`. Commits on success, rolls back on error (then runs onFailure work).
    * On a concurrent adapter (SQL) the unit runs inside the adapter's transaction, which may run it again
    * from the start after a serialization conflict: only the attempt that committed publishes its events.
+   * `hashing`: the call's (deferred: a HashNeeded leaves the unit, rolled back, for handle() to compute);
+   * jobs and operations hash inline.
    */
-  async unit<T>(now: number, headers: Record<string, string>, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
+  async unit<T>(
+    now: number,
+    headers: Record<string, string>,
+    fn: (ctx: Ctx) => Promise<T>,
+    hashing: Hashing = this.inlineHashing(),
+  ): Promise<T> {
     const last: { state?: UnitState } = {};
     const attempt = async (store: StoreAdapter): Promise<T> => {
       const tx = new Tx(store);
-      const unit = this.context(tx, now, headers);
+      hashing.attempt();
+      const unit = this.context(tx, now, headers, hashing);
       last.state = unit.state;
       const result = await fn(unit.ctx);
       for (const hook of this.commitHooks) await hook(unit.ctx);
@@ -159,6 +175,8 @@ export class Runtime {
     try {
       result = this.store.transaction ? await this.store.transaction(attempt) : await attempt(this.store);
     } catch (error) {
+      // A unit that left for a hash did not fail: it runs again once the hash is known.
+      if (error instanceof HashNeeded) throw error;
       const failures = last.state?.failures ?? [];
       if (failures.length > 0) {
         try {
@@ -200,17 +218,18 @@ export class Runtime {
     outer: UnitState,
     now: number,
     headers: Record<string, string>,
+    hashing: Hashing,
     fn: (ctx: Ctx) => Promise<T>,
   ): Promise<T> {
     const tx = new Tx(savepointOf(parent));
-    const { ctx, state } = this.context(tx, now, headers);
+    const { ctx, state } = this.context(tx, now, headers, hashing);
     let result: T;
     try {
       result = await fn(ctx);
     } catch (error) {
       if (state.failures.length > 0) {
         try {
-          await this.savepoint(parent, outer, now, headers, async (after) => {
+          await this.savepoint(parent, outer, now, headers, hashing, async (after) => {
             for (const work of state.failures) await work(after);
           });
         } catch {
@@ -235,11 +254,26 @@ export class Runtime {
       const parsed = parseBody(handler, req.body);
       if (!parsed.ok) return envelope(parsed.code, parsed.msg, null);
       const headers = normaliseHeaders(req.headers);
-      const result = await this.schedule(() =>
-        this.unit(this.clock.now(), headers, async (ctx) =>
-          handler.run(await authorise(handler, ctx), parsed.input, params),
-        ),
-      );
+      // Hashes run between attempts, outside the unit (engine/security/hashing.ts): no transaction, connection
+      // or queue slot is held while one runs.
+      const hashing = new Hashing(this.hasher, this.config.pbkdf2Iterations, true);
+      let result: unknown;
+      for (;;) {
+        try {
+          result = await this.schedule(() =>
+            this.unit(
+              this.clock.now(),
+              headers,
+              async (ctx) => handler.run(await authorise(handler, ctx), parsed.input, params),
+              hashing,
+            ),
+          );
+          break;
+        } catch (error) {
+          if (!(error instanceof HashNeeded)) throw error;
+          await hashing.compute(error);
+        }
+      }
       if (result instanceof Reply) return envelope(result.code, result.msg, result.data);
       return envelope(0, 'ok', result ?? null);
     } catch (error) {
@@ -260,6 +294,10 @@ export class Runtime {
       }
       return envelope(Codes.serverError, 'Server exception', null);
     }
+  }
+
+  private inlineHashing(): Hashing {
+    return new Hashing(this.hasher, this.config.pbkdf2Iterations, false);
   }
 
   /** An internal call (engine/operations.ts): one unit of work at the clock's time, serialised. */

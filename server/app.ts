@@ -16,6 +16,7 @@ import { simulatedGateway } from './chain/simulated';
 import { openCluster, type Cluster } from './cluster';
 import { ConfigError, type ServerConfig } from './config';
 import { bridgeFeed } from './events';
+import { hashPool, type HashPool } from './hash-pool';
 import { createHttp } from './http';
 import { pgliteDriver, postgresDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
@@ -40,6 +41,8 @@ export interface StartOptions {
    * answer 503). Gateways given here send approvals only: nothing polls them.
    */
   gateways?: Partial<Record<ChainNetwork, ChainGateway>>;
+  /** Hash pool threads; one per core (os.availableParallelism) by default. */
+  hashThreads?: number;
 }
 
 export interface RunningServer {
@@ -55,6 +58,8 @@ export interface RunningServer {
   gateways: Partial<Record<ChainNetwork, ChainGateway>>;
   /** The deposit watcher of the configured gateways (null when none is configured). */
   watcher: DepositWatcher | null;
+  /** The worker threads that hash passwords and keys (closed with the server). */
+  hashes: HashPool;
   /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
   close(): Promise<void>;
 }
@@ -79,7 +84,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const storage = options.storage ?? (await openStorage(config));
   const sqlOf = storage instanceof SqlStore ? { driver: storage.driver, schema: storage.schema } : null;
   const evmConfirmations = config.evm?.confirmations;
+  // Password and key hashes run on worker threads, outside every unit of work (engine/security/hashing.ts).
+  const hashes = hashPool(options.hashThreads);
   const engine = await createEngine({
+    hasher: hashes,
     clock: options.clock,
     seed: config.seed,
     storage,
@@ -102,6 +110,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         : {}),
       ...options.engineConfig,
     },
+  }).catch(async (error: unknown) => {
+    await hashes.close();
+    throw error;
   });
 
   // Feed messages travel over the cluster's bus, so a socket on any instance hears what any instance did.
@@ -166,6 +177,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sql: sqlOf,
     clock: options.clock ?? { now: () => Date.now() },
     pbkdf2Iterations: config.pbkdf2Iterations ?? defaultConfig.pbkdf2Iterations,
+    hasher: hashes,
     gateways,
     loginPerIpPerMinute: config.loginPerIpPerMinute,
   });
@@ -200,6 +212,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     cluster,
     gateways,
     watcher,
+    hashes,
     close: () =>
       (closing ??= (async () => {
         clearInterval(timer);
@@ -210,6 +223,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         feed.close();
         await cluster.close();
         await engine.close();
+        await hashes.close();
         redis?.disconnect();
       })()),
   };

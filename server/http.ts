@@ -254,9 +254,29 @@ function withTimeout<T>(work: Promise<T>, ms: number, late: T): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A route schema's refusal, worded like the engine's zod refusals (field names only, no values). */
+function validationMessage(issues: NonNullable<FastifyError['validation']>): string {
+  const parts = issues.slice(0, 3).map((issue) => {
+    const params = issue.params as { additionalProperty?: unknown; missingProperty?: unknown };
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (issue.keyword === 'additionalProperties')
+      return `unknown field "${String(params.additionalProperty).slice(0, 80)}"`;
+    if (issue.keyword === 'required') {
+      const missing = String(params.missingProperty).slice(0, 80);
+      return `${field ? `${field}.` : ''}${missing}: is required`;
+    }
+    return field
+      ? `${field.slice(0, 80)}: ${issue.message ?? 'is invalid'}`
+      : (issue.message ?? 'is invalid');
+  });
+  return `Invalid request: ${parts.join('; ')}`;
+}
+
 /** The envelope for a refused or failed request: catalogue codes only, never the request echoed back. */
 export function errorEnvelope(error: FastifyError | Refusal, bodyLimit: number): EngineResponse {
   if (error instanceof Refusal) return envelope(error.envelopeCode, error.message);
+  // A body refused by its route's schema (generated from the engine's zod schema): the engine's 400.
+  if (error.validation) return envelope(400, validationMessage(error.validation));
   const status = error.statusCode ?? 500;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413)
     return envelope(413, `The request body is larger than ${Math.floor(bodyLimit / 1024)} KiB`);
@@ -295,6 +315,11 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: true,
     routerOptions: { maxParamLength: 200 },
+    // Route schemas refuse, never repair: no type coercion, no defaults, no silently dropped fields (the
+    // engine refuses an unknown field, and a number where it wants a string).
+    ajv: {
+      customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false },
+    },
     // A URL Fastify cannot decode, or a media type it cannot read: the same envelopes as any refusal.
     frameworkErrors: (error, request, reply) => {
       if (request.method === 'OPTIONS') void (reply as FastifyReply).code(204).send();
@@ -479,7 +504,30 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     app.rateLimit({ max: config.loginPerIpPerMinute, timeWindow: 60_000, keyGenerator: (r) => `ip:${r.ip}` }),
     app.rateLimit({ max: config.loginGlobalPerMinute, timeWindow: 60_000, keyGenerator: () => 'all' }),
   ];
-  app.post(LOGIN_PATH, { onRequest: loginLimits }, handle);
+  // The member API's POST calls, each with its body's JSON Schema generated from the engine's own zod schema
+  // (engine/router.ts RouteDescription): a malformed body is refused by Fastify's validator with the
+  // engine's 400 and never reaches the engine. Registered at the contract's spelling and in lower case;
+  // other spellings (the engine matches paths case-insensitively, with a trailing slash), raw (multipart)
+  // and patterned calls reach the catch-all below, where the engine checks bodies itself.
+  const routes = engine.diagnostics.routes();
+  for (const route of routes) {
+    if (route.method !== 'POST' || !route.body || route.path.includes('/:')) continue;
+    for (const url of new Set([route.path, route.path.toLowerCase()])) {
+      app.post(
+        url,
+        {
+          schema: { body: route.body },
+          // No body is the empty object, as the engine reads it.
+          preValidation: async (request) => {
+            request.body ??= {};
+          },
+          ...(url === LOGIN_PATH ? { onRequest: loginLimits } : {}),
+        },
+        handle,
+      );
+    }
+  }
+  if (!routes.some((r) => r.path === LOGIN_PATH)) app.post(LOGIN_PATH, { onRequest: loginLimits }, handle);
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'], url: '/*', handler: handle });
   return app;
 }

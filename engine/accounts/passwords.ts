@@ -13,7 +13,7 @@ import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
 import { handler } from '../router';
 import { body, text } from '../schema';
-import { hashSecret, normaliseAnswer, verifySecret } from '../security/hashing';
+import { normaliseAnswer } from '../security/hashing';
 import { requireKey } from '../security/key';
 import { addHit, recentHits } from '../security/rateLimit';
 import { revokeAll } from '../security/sessions';
@@ -23,7 +23,7 @@ import { members, type MemberRow } from './tables';
 import { checkKey, checkPassword, SECRET_MAX } from './validation';
 
 async function hash(ctx: Ctx, secret: string): Promise<string> {
-  return hashSecret(secret, await ctx.secrets.bytes(16, 'salt'), ctx.config.pbkdf2Iterations);
+  return ctx.hashing.hash(secret, await ctx.secrets.bytes(16, 'salt'));
 }
 
 async function accountFor(ctx: Ctx, username: string): Promise<MemberRow> {
@@ -44,7 +44,7 @@ function countFailure(ctx: Ctx, member: MemberRow): void {
 
 async function requireAnswer(ctx: Ctx, member: MemberRow, answer: string): Promise<void> {
   if (!answer.trim()) throw fail(Codes.questionOrAnswerEmpty, 'Secret answer is required');
-  if (!(await verifySecret(normaliseAnswer(answer), member.answerHash))) {
+  if (!(await ctx.hashing.verify(normaliseAnswer(answer), member.answerHash))) {
     countFailure(ctx, member);
     throw fail(Codes.message, 'The secret answer is wrong');
   }
@@ -65,7 +65,7 @@ export const editPswHandler = handler({
     ) {
       throw fail(Codes.tooManyRequests, 'Too many failed attempts: try again in 15 minutes');
     }
-    if (!(await verifySecret(input.oldPassword, ctx.member.passwordHash))) {
+    if (!(await ctx.hashing.verify(input.oldPassword, ctx.member.passwordHash))) {
       countFailure(ctx, ctx.member);
       throw fail(Codes.message, 'The old password is wrong');
     }
@@ -120,7 +120,7 @@ export const forgetKeyHandler = handler({
     if (!input.password) throw fail(Codes.passwordEmpty, 'Login password is required');
     const problem = checkKey(input.key, input.rekey);
     if (problem) throw problem;
-    if (!(await verifySecret(input.password, member.passwordHash))) {
+    if (!(await ctx.hashing.verify(input.password, member.passwordHash))) {
       countFailure(ctx, member);
       throw fail(Codes.credentialsWrong, 'Account or password is wrong');
     }

@@ -7,7 +7,6 @@ import type { LoginUser } from '../contract';
 import { Codes, fail } from '../errors';
 import { handler } from '../router';
 import { body, text } from '../schema';
-import { dummyHash, verifySecret } from '../security/hashing';
 import { addHit, clearHits, recentHits } from '../security/rateLimit';
 import { openSession, revokeSession } from '../security/sessions';
 import { findForLogin } from './lookup';
@@ -32,8 +31,7 @@ export const loginHandler = handler({
     }
     // An unknown username costs one hash too (timing says nothing about who exists) and writes nothing:
     // a scan of random names must not grow storage. The per-IP and global limits (server) bound it.
-    const stored = member?.passwordHash ?? (await dummyHash(ctx.config.pbkdf2Iterations));
-    const matches = await verifySecret(input.password, stored);
+    const matches = await ctx.hashing.verify(input.password, member?.passwordHash);
     if (!member || !matches) {
       if (member) ctx.onFailure(async (after) => addHit(after.tx, rateKey, after.now, window));
       throw fail(Codes.credentialsWrong, 'Account or password is wrong');

@@ -9,7 +9,6 @@
 import { members, type MemberRow } from '../accounts/tables';
 import { Codes, fail } from '../errors';
 import { toSeconds, type Ctx } from '../context';
-import { verifySecret } from './hashing';
 
 export async function requireKey(
   ctx: Ctx,
@@ -28,7 +27,7 @@ export async function requireKey(
     });
   }
   if (typeof key !== 'string' || key.length === 0) throw fail(Codes.keyEmpty, 'Security key is required');
-  if (await verifySecret(key, member.keyHash)) {
+  if (await ctx.hashing.verify(key, member.keyHash)) {
     if (member.keyFails !== 0 || member.keyLockedUntil !== null) {
       const fresh = (await ctx.tx.get(members, member.id)) ?? member;
       ctx.tx.put(members, { ...fresh, keyFails: 0, keyLockedUntil: null });

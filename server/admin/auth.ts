@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { dummyHash, hashSecret, verifySecret } from '../../engine/security/hashing';
+import { dummyHash, hashSecret, verifySecret, type Hasher } from '../../engine/security/hashing';
 import type { SqlConnection, SqlDriver } from '../sql-driver';
 import type { Operator, OperatorRole } from './contract';
 import {
@@ -120,7 +120,7 @@ export async function login(
   driver: SqlDriver,
   s: string,
   input: LoginInput,
-  context: { nowMs: number; ip: string; iterations: number },
+  context: { nowMs: number; ip: string; iterations: number; hasher?: Hasher },
 ): Promise<LoginResult> {
   const { nowMs, ip } = context;
   const { rows } = await driver.query<OperatorRow>(
@@ -132,7 +132,8 @@ export async function login(
     throw new AdminError(423, lockedMessage(Number(found.locked_until)));
   const passwordOk = await verifySecret(
     input.password,
-    found?.password_hash ?? (await dummyHash(context.iterations)),
+    found?.password_hash ?? (await dummyHash(context.iterations, context.hasher)),
+    context.hasher,
   );
   const step = await checkTotp(found?.totp_secret ?? DUMMY_TOTP, input.totp, nowMs);
   // A code is accepted once: a step at or before the last one used is a replay.

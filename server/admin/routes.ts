@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Clock, Engine } from '../../engine/index';
+import type { Clock, Engine, Hasher } from '../../engine/index';
 import { isEngineError } from '../../engine/errors';
 import { formatAmount, parseAmountText } from '../../engine/money';
 import { StorageUnavailableError } from '../../engine/store/port';
@@ -59,6 +59,8 @@ export interface AdminOptions {
   clock: Clock;
   /** PBKDF2 cost of operator passwords (the members': PBKDF2_ITERATIONS or the engine's default). */
   pbkdf2Iterations: number;
+  /** Where operator passwords are verified (the server's hash pool); WebCrypto when absent. */
+  hasher?: Hasher;
   /** The chain gateway per network that sends approved withdrawals (demo: the simulated ones). */
   gateways: Partial<Record<ChainNetwork, ChainGateway>>;
   /** Operator logins per client IP per minute (LOGIN_PER_IP). */
@@ -246,6 +248,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
           nowMs: now(),
           ip: request.ip,
           iterations: options.pbkdf2Iterations,
+          hasher: options.hasher,
         });
         return send(reply, ok(result));
       } catch (error) {

@@ -1,0 +1,45 @@
+/**
+ * The server's Hasher (engine/security/hashing.ts): PBKDF2 in a pool of worker threads (piscina), one per
+ * core, so password and key hashes run in parallel and never on the event loop; hashes beyond the pool's
+ * size wait in its queue instead of crowding the CPU that answers requests. The dummy hash of unknown
+ * usernames goes through the same pool (the engine derives it with the injected hasher).
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { Hasher } from '../engine/index';
+
+export interface HashPool extends Hasher {
+  readonly threads: number;
+  /** Worker threads alive now (0 once closed). */
+  alive(): number;
+  /** Waits for the hashes in progress, then ends every worker thread. */
+  close(): Promise<void>;
+}
+
+interface Task {
+  secret: Uint8Array;
+  salt: Uint8Array;
+  iterations: number;
+}
+
+export function hashPool(threads = availableParallelism()): HashPool {
+  const size = Math.max(1, Math.floor(threads));
+  const pool = new Piscina<Task, Uint8Array>({
+    filename: new URL('./hash-worker.mjs', import.meta.url).href,
+    minThreads: size,
+    maxThreads: size,
+    // Keep the threads: a login must not pay a thread's start-up.
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  const encoder = new TextEncoder();
+  let closed: Promise<void> | null = null;
+  return {
+    threads: size,
+    alive: () => pool.threads.length,
+    pbkdf2: async (secret, salt, iterations) =>
+      new Uint8Array(
+        await pool.run({ secret: encoder.encode(secret), salt: Uint8Array.from(salt), iterations }),
+      ),
+    close: () => (closed ??= pool.close()),
+  };
+}
