@@ -52,6 +52,11 @@ describe('/user/recharge', () => {
     testClock.advance(60_000);
     await (await testEngine()).settle();
     await waitFor(() => expect(screen.getByText('Successful')).toBeTruthy(), { timeout: 5000 });
-    expect(document.querySelector('.toast-success')?.textContent).toBe('Deposit of 25.50 USDT credited');
+    // The credit's notice comes from the feed, on its own schedule: wait for it as the member does.
+    await waitFor(
+      () =>
+        expect(document.querySelector('.toast-success')?.textContent).toBe('Deposit of 25.50 USDT credited'),
+      { timeout: 5000 },
+    );
   }, 15_000);
 });
