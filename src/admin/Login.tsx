@@ -1,8 +1,9 @@
 /** Operator login: username, password and the 6-digit code of the operator's authenticator app (TOTP). */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../ui/Field';
+import { Field, type FieldProps } from '../ui/Field';
 import { AdminApiError, adminCall } from './api';
+import { ErrorAlert } from './components';
 import { LanguagePicker } from './LanguagePicker';
 import { errorMessage } from './hooks';
 import { useSession } from './session';
@@ -12,9 +13,9 @@ const TOTP = /^\d{6}$/;
 export function LoginScreen() {
   const { t } = useTranslation();
   const { signIn, ended } = useSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [totp, setTotp] = useState('');
+  const [values, setValues] = useState({ username: '', password: '', totp: '' });
+  const { username, password, totp } = values;
+  const setTotp = (value: string) => setValues((v) => ({ ...v, totp: value }));
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,6 +48,17 @@ export function LoginScreen() {
     }
   }
 
+  /** One of the three fields, tied to its value and its error; `clean` filters what is typed. */
+  const field = (name: keyof typeof values, props: FieldProps, clean = (text: string) => text) => (
+    <Field
+      {...props}
+      name={name}
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: clean(e.target.value) }))}
+      error={errors[name]}
+    />
+  );
+
   return (
     <main className="admin-login" id="main">
       <div className="admin-login-card">
@@ -58,39 +70,24 @@ export function LoginScreen() {
           </p>
         )}
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-          <Field
-            label={t('field.username')}
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            error={errors.username}
-          />
-          <Field
-            label={t('login.password')}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password}
-          />
-          <Field
-            label={t('login.totp')}
-            name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={totp}
-            onChange={(e) => setTotp(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            hint={t('login.totpHint')}
-            error={errors.totp}
-          />
-          {error && (
-            <p className="admin-error-text" role="alert">
-              {error}
-            </p>
+          {field('username', { label: t('field.username'), autoComplete: 'username' })}
+          {field('password', {
+            label: t('login.password'),
+            type: 'password',
+            autoComplete: 'current-password',
+          })}
+          {field(
+            'totp',
+            {
+              label: t('login.totp'),
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              maxLength: 6,
+              hint: t('login.totpHint'),
+            },
+            (text) => text.replace(/\D/g, '').slice(0, 6),
           )}
+          <ErrorAlert text={error} />
           <button type="submit" className="button primary" disabled={busy}>
             {busy ? t('login.submitting') : t('login.submit')}
           </button>

@@ -1,6 +1,6 @@
 /**
  * Building blocks of the console's list screens: status tabs with counts, search, paging, CSV export, the
- * loading / error / empty states, a reason dialog and a confirm dialog (on src/ui/Dialog: focus moved in,
+ * loading / error / empty states, a confirm dialog that can ask for a reason (on src/ui/Dialog: focus moved in,
  * Escape closes, focus returns), and images fetched with the operator's token.
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -173,6 +173,16 @@ export function ExportButton<T>({
   );
 }
 
+/** A failure message (the server's, as a rule), announced at once; nothing while there is none. */
+export function ErrorAlert({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <p className="admin-error-text" role="alert">
+      {text}
+    </p>
+  );
+}
+
 /** A success message, announced politely. Always rendered so that screen readers pick the change up. */
 export function Notice({ text }: { text: string | null }) {
   return (
@@ -200,105 +210,52 @@ export function Details({ rows }: { rows: DetailRow[] }) {
   );
 }
 
-/** Confirms an action; shows the server's message on refusal and stays open. */
-export function ConfirmDialog({
+/**
+ * Confirms an action; with `reason` it first asks for the reason the action needs (required), and says who
+ * reads it: the member, or only the audit log. Shows the server's message on refusal and stays open.
+ */
+export function ActionDialog({
   title,
   children,
   confirmLabel,
   onConfirm,
   onClose,
+  reason,
+  danger = false,
   disabled = false,
 }: {
   title: string;
-  children: ReactNode;
+  children?: ReactNode;
   confirmLabel: string;
-  onConfirm: () => Promise<void>;
+  /** Gets the trimmed reason ('' without `reason`). */
+  onConfirm: (reason: string) => Promise<void>;
   onClose: () => void;
+  reason?: 'member' | 'audit';
+  danger?: boolean;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function confirm() {
+  async function confirm(value: string) {
     setBusy(true);
     setError(null);
     try {
-      await onConfirm();
+      await onConfirm(value);
     } catch (err) {
       setError(errorMessage(t, err));
       setBusy(false);
     }
   }
-  return (
-    <Dialog
-      title={title}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => void confirm()}
-            disabled={busy || disabled}
-          >
-            {confirmLabel}
-          </button>
-        </>
-      }
-    >
-      {children}
-      {error && (
-        <p className="admin-error-text" role="alert">
-          {error}
-        </p>
-      )}
-    </Dialog>
-  );
-}
-
-/** Asks for the reason an action needs (required); `memberSees` says the member will read it. */
-export function ReasonDialog({
-  title,
-  children,
-  confirmLabel,
-  memberSees,
-  onConfirm,
-  onClose,
-  danger = false,
-}: {
-  title: string;
-  children?: ReactNode;
-  confirmLabel: string;
-  memberSees: boolean;
-  onConfirm: (reason: string) => Promise<void>;
-  onClose: () => void;
-  danger?: boolean;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    const text = reason.trim();
-    if (!text) {
-      setInvalid(true);
-      document.getElementById(`${id}-reason`)?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(text);
-    } catch (err) {
-      setError(errorMessage(t, err));
-      setBusy(false);
-    }
+    const value = text.trim();
+    if (value) return void confirm(value);
+    setInvalid(true);
+    document.getElementById(`${id}-reason`)?.focus();
   }
   const formId = `${id}-form`;
   return (
@@ -311,10 +268,11 @@ export function ReasonDialog({
             {t('common.cancel')}
           </button>
           <button
-            type="submit"
-            form={formId}
+            {...(reason
+              ? { type: 'submit', form: formId }
+              : { type: 'button', onClick: () => void confirm('') })}
             className={`button ${danger ? 'danger' : 'primary'}`}
-            disabled={busy}
+            disabled={busy || disabled}
           >
             {confirmLabel}
           </button>
@@ -322,35 +280,33 @@ export function ReasonDialog({
       }
     >
       {children}
-      <form id={formId} className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
-        <label htmlFor={`${id}-reason`}>{t('common.reason')}</label>
-        <textarea
-          id={`${id}-reason`}
-          value={reason}
-          rows={3}
-          maxLength={500}
-          required
-          aria-invalid={invalid || undefined}
-          aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ''}`}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (e.target.value.trim()) setInvalid(false);
-          }}
-        />
-        <p id={`${id}-hint`} className="admin-hint">
-          {memberSees ? t('common.reasonMemberSees') : t('common.reasonAudit')}
-        </p>
-        {invalid && (
-          <p id={`${id}-error`} className="admin-error-text" role="alert">
-            {t('common.reasonRequired')}
+      {reason && (
+        <form id={formId} className="admin-form" onSubmit={submit} noValidate>
+          <label htmlFor={`${id}-reason`}>{t('common.reason')}</label>
+          <textarea
+            id={`${id}-reason`}
+            value={text}
+            rows={3}
+            maxLength={500}
+            required
+            aria-invalid={invalid || undefined}
+            aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ''}`}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (e.target.value.trim()) setInvalid(false);
+            }}
+          />
+          <p id={`${id}-hint`} className="admin-hint">
+            {reason === 'member' ? t('common.reasonMemberSees') : t('common.reasonAudit')}
           </p>
-        )}
-      </form>
-      {error && (
-        <p className="admin-error-text" role="alert">
-          {error}
-        </p>
+          {invalid && (
+            <p id={`${id}-error`} className="admin-error-text" role="alert">
+              {t('common.reasonRequired')}
+            </p>
+          )}
+        </form>
       )}
+      <ErrorAlert text={error} />
     </Dialog>
   );
 }

@@ -2,8 +2,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { AdminData, AdminParams, AdminRoute } from '../../server/admin/contract';
-import { AdminApiError, NETWORK_ERROR, adminCall } from './api';
+import type { AdminData, AdminList, AdminParams, AdminRoute } from '../../server/admin/contract';
+import { AdminApiError, NETWORK_ERROR, adminCall, fetchAllPages } from './api';
+import { csvFilename } from './csv';
 
 export interface QueryResult<T> {
   status: 'loading' | 'error' | 'ready';
@@ -41,6 +42,100 @@ export function useAdminQuery<R extends AdminRoute>(
   }, [route, key, tick, enabled]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { ...state, reload };
+}
+
+/** A list screen's filter: status tab, search text and page; a new status or search goes back to page 1. */
+export interface ListState<S extends string> {
+  status: S | '';
+  q: string;
+  page: number;
+  /** The status and search as request parameters (absent when empty). */
+  filter: { status?: S; q?: string };
+  setStatus: (status: S | '') => void;
+  search: (q: string) => void;
+  setPage: (page: number) => void;
+}
+
+function useListState<S extends string = never>(initialStatus: S | '' = ''): ListState<S> {
+  const [status, setStatus] = useState<S | ''>(initialStatus);
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  return {
+    status,
+    q,
+    page,
+    filter: { ...(status ? { status } : {}), ...(q ? { q } : {}) },
+    setStatus: (next) => {
+      setStatus(next);
+      setPage(1);
+    },
+    search: (text) => {
+      setQ(text);
+      setPage(1);
+    },
+    setPage,
+  };
+}
+
+/** The paged queues filtered by status and search text. */
+type QueueRoute =
+  | 'GET /api/admin/withdrawals'
+  | 'GET /api/admin/deposits'
+  | 'GET /api/admin/certs'
+  | 'GET /api/admin/members';
+type QueueRow<R extends QueueRoute> = AdminData<R>['list'][number];
+type QueueStatus<R extends QueueRoute> = 'status' extends keyof AdminParams<R>
+  ? Extract<AdminParams<R>['status' & keyof AdminParams<R>], string>
+  : never;
+
+/** What a queue screen shows besides its columns: rows, filter, counts, page, and the CSV export. */
+export interface QueueData<T, S extends string> {
+  list?: ListState<S>;
+  statuses?: readonly S[];
+  counts?: Record<string, number> | undefined;
+  query: Pick<QueryResult<unknown>, 'status' | 'error' | 'reload'>;
+  rows: readonly T[];
+  paging?: { page: number; limit: number; total: number | undefined; onPage: (page: number) => void };
+  /** The export's file name and every row under the current filter. */
+  csv: { filename: string; rows: () => Promise<readonly T[]> };
+  /** Success messages; leave out on screens that act on nothing. */
+  notice?: string | null;
+}
+
+/**
+ * Loads one page of a queue under its status tab and search; `csvName` names the exported file. `done`
+ * announces an action's result in the screen's notice and reloads the page.
+ */
+export function useQueue<R extends QueueRoute>(
+  route: R,
+  csvName: string,
+  statuses: readonly QueueStatus<R>[] = [],
+  initialStatus: QueueStatus<R> | '' = '',
+  limit = 20,
+): { screen: QueueData<QueueRow<R>, QueueStatus<R>>; done: (notice: string) => void } {
+  const list = useListState<QueueStatus<R>>(initialStatus);
+  const [notice, setNotice] = useState<string | null>(null);
+  const params = list.filter as AdminParams<R>;
+  const query = useAdminQuery(route, { ...params, page: list.page, limit });
+  const data = query.data as AdminList<QueueRow<R>> | undefined;
+  const screen = {
+    list,
+    statuses,
+    counts: data?.counts,
+    notice,
+    query,
+    rows: data?.list ?? [],
+    paging: { page: list.page, limit, total: data?.total, onPage: list.setPage },
+    csv: {
+      filename: csvFilename(csvName, list.status),
+      rows: () => fetchAllPages(route, params, (d) => d as AdminList<QueueRow<R>>),
+    },
+  };
+  function done(text: string) {
+    setNotice(text);
+    query.reload();
+  }
+  return { screen, done };
 }
 
 /** What an operator reads for a failure: the server's own message when it sent one. */

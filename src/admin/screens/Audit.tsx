@@ -3,9 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../server/admin/contract';
 import { fetchAllPages } from '../api';
-import { ExportButton, Pager, QueryStatus } from '../components';
 import { csvFilename, type CsvColumn } from '../csv';
 import { isoTime, useAdminQuery, useFormatTime } from '../hooks';
+import { QueueScreen, type Column } from '../table';
 
 const LIMIT = 50;
 const json = (value: unknown) => (value === undefined || value === null ? '' : JSON.stringify(value));
@@ -33,7 +33,6 @@ export function AuditScreen() {
   const [actionText, setActionText] = useState('');
   const [page, setPage] = useState(1);
   const query = useAdminQuery('GET /api/admin/audit', { ...filter, page, limit: LIMIT });
-  const rows = query.data?.list ?? [];
 
   function apply(e: FormEvent) {
     e.preventDefault();
@@ -44,96 +43,79 @@ export function AuditScreen() {
     setPage(1);
   }
 
+  const columns: Column<AuditEntry>[] = [
+    { header: t('field.time'), cell: (e) => time(e.at) },
+    {
+      header: t('field.operator'),
+      cell: (e) => (
+        <>
+          {e.username} <span className="admin-sub">{t(`roles.${e.role}`)}</span>
+        </>
+      ),
+    },
+    { header: t('field.action'), cell: (e) => e.action, className: 'admin-mono' },
+    { header: t('field.target'), cell: (e) => e.target, className: 'admin-mono' },
+    { header: t('field.reason'), cell: (e) => e.reason },
+    { header: t('field.ip'), cell: (e) => e.ip, className: 'admin-mono' },
+    {
+      header: t('field.change'),
+      cell: (e) => (
+        <details>
+          <summary>{t('audit.showChange')}</summary>
+          <p>{t('field.before')}</p>
+          <pre>{json(e.before)}</pre>
+          <p>{t('field.after')}</p>
+          <pre>{json(e.after)}</pre>
+        </details>
+      ),
+    },
+  ];
+
   return (
-    <section className="admin-screen" aria-labelledby="audit-title">
-      <header className="admin-screen-head">
-        <h1 id="audit-title">{t('nav.audit')}</h1>
-        <ExportButton
-          filename={csvFilename('audit', filter.action)}
-          columns={COLUMNS}
-          rows={() => fetchAllPages('GET /api/admin/audit', filter, (d) => d)}
-        />
-      </header>
-      <form className="admin-filters" onSubmit={apply} aria-label={t('audit.filters')}>
-        <div>
-          <label htmlFor={`${id}-op`}>{t('audit.operatorFilter')}</label>
-          <input id={`${id}-op`} value={operatorText} onChange={(e) => setOperatorText(e.target.value)} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-action`}>{t('audit.actionFilter')}</label>
-          <input
-            id={`${id}-action`}
-            value={actionText}
-            placeholder="withdrawal.approve"
-            onChange={(e) => setActionText(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="button primary">
-          {t('audit.apply')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setOperatorText('');
-            setActionText('');
-            setFilter({});
-            setPage(1);
-          }}
-        >
-          {t('audit.clear')}
-        </button>
-      </form>
-      <QueryStatus
-        status={query.status}
-        error={query.error}
-        onRetry={query.reload}
-        empty={rows.length === 0}
-      />
-      {rows.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="sr-only">{t('nav.audit')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('field.time')}</th>
-                <th scope="col">{t('field.operator')}</th>
-                <th scope="col">{t('field.action')}</th>
-                <th scope="col">{t('field.target')}</th>
-                <th scope="col">{t('field.reason')}</th>
-                <th scope="col">{t('field.ip')}</th>
-                <th scope="col">{t('field.change')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((e) => (
-                <tr key={e.id}>
-                  <td>{time(e.at)}</td>
-                  <td>
-                    {e.username} <span className="admin-sub">{t(`roles.${e.role}`)}</span>
-                  </td>
-                  <td className="admin-mono">{e.action}</td>
-                  <td className="admin-mono">{e.target}</td>
-                  <td>{e.reason}</td>
-                  <td className="admin-mono">{e.ip}</td>
-                  <td>
-                    <details>
-                      <summary>{t('audit.showChange')}</summary>
-                      <p>{t('field.before')}</p>
-                      <pre>{json(e.before)}</pre>
-                      <p>{t('field.after')}</p>
-                      <pre>{json(e.after)}</pre>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {query.data && query.data.total > 0 && (
-        <Pager page={page} limit={LIMIT} total={query.data.total} onPage={setPage} />
-      )}
-    </section>
+    <QueueScreen
+      name="audit"
+      title={t('nav.audit')}
+      csv={{
+        filename: csvFilename('audit', filter.action),
+        rows: () => fetchAllPages('GET /api/admin/audit', filter, (d) => d),
+      }}
+      csvColumns={COLUMNS}
+      filters={
+        <form className="admin-filters" onSubmit={apply} aria-label={t('audit.filters')}>
+          <div>
+            <label htmlFor={`${id}-op`}>{t('audit.operatorFilter')}</label>
+            <input id={`${id}-op`} value={operatorText} onChange={(e) => setOperatorText(e.target.value)} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-action`}>{t('audit.actionFilter')}</label>
+            <input
+              id={`${id}-action`}
+              value={actionText}
+              placeholder="withdrawal.approve"
+              onChange={(e) => setActionText(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="button primary">
+            {t('audit.apply')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setOperatorText('');
+              setActionText('');
+              setFilter({});
+              setPage(1);
+            }}
+          >
+            {t('audit.clear')}
+          </button>
+        </form>
+      }
+      query={query}
+      rows={query.data?.list ?? []}
+      columns={columns}
+      paging={{ page, limit: LIMIT, total: query.data?.total, onPage: setPage }}
+    />
   );
 }

@@ -6,24 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDeposit, AdminDepositStatus } from '../../../server/admin/contract';
 import { Dialog } from '../../ui/Dialog';
-import { adminCall, fetchAllPages } from '../api';
-import {
-  AuthImage,
-  Details,
-  ExportButton,
-  Notice,
-  Pager,
-  QueryStatus,
-  ReasonDialog,
-  SearchForm,
-  StatusTabs,
-} from '../components';
-import { csvFilename, type CsvColumn } from '../csv';
-import { isoTime, useAdminQuery, useFormatTime } from '../hooks';
+import { adminCall } from '../api';
+import { ActionDialog, AuthImage, Details } from '../components';
+import type { CsvColumn } from '../csv';
+import { isoTime, useFormatTime, useQueue } from '../hooks';
 import { useSession } from '../session';
+import { QueueScreen, StatusCell, type Column } from '../table';
 
 const STATUSES: readonly AdminDepositStatus[] = ['pending', 'success', 'rejected'];
-const LIMIT = 20;
 
 const COLUMNS: CsvColumn<AdminDeposit>[] = [
   { header: 'id', value: (d) => d.id },
@@ -44,21 +34,14 @@ export function DepositsScreen() {
   const { t } = useTranslation();
   const { can } = useSession();
   const time = useFormatTime();
-  const [status, setStatus] = useState<AdminDepositStatus | ''>('pending');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const queue = useQueue('GET /api/admin/deposits', 'deposits', STATUSES, 'pending');
   const [acting, setActing] = useState<Acting | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const filter = { ...(status ? { status } : {}), ...(q ? { q } : {}) };
-  const query = useAdminQuery('GET /api/admin/deposits', { ...filter, page, limit: LIMIT });
-  const rows = query.data?.list ?? [];
 
   async function decide(d: AdminDeposit, kind: 'credit' | 'reject', reason: string) {
     if (kind === 'credit') await adminCall('POST /api/admin/deposits/credit', { id: d.id, reason });
     else await adminCall('POST /api/admin/deposits/reject', { id: d.id, reason });
     setActing(null);
-    setNotice(t(kind === 'credit' ? 'deposits.credited' : 'deposits.rejected', { id: d.id }));
-    query.reload();
+    queue.done(t(kind === 'credit' ? 'deposits.credited' : 'deposits.rejected', { id: d.id }));
   }
 
   const summary = (d: AdminDeposit) => (
@@ -75,128 +58,81 @@ export function DepositsScreen() {
     </>
   );
 
+  const columns: Column<AdminDeposit>[] = [
+    { header: t('field.id'), cell: (d) => d.id },
+    { header: t('field.member'), cell: (d) => d.username },
+    { header: t('field.amount'), cell: (d) => d.amount, className: 'admin-amount' },
+    { header: t('field.network'), cell: (d) => d.network },
+    { header: t('field.txid'), cell: (d) => d.txid, className: 'admin-mono' },
+    { header: t('field.status'), cell: (d) => <StatusCell status={d.status} reason={d.reason} /> },
+    { header: t('field.created'), cell: (d) => time(d.createdAt) },
+    {
+      header: t('field.actions'),
+      className: 'admin-actions',
+      cell: (d) => (
+        <>
+          {d.proofUrl && (
+            <button
+              type="button"
+              className="button"
+              aria-label={t('deposits.viewProofLabel', { id: d.id })}
+              onClick={() => setActing({ deposit: d, kind: 'proof' })}
+            >
+              {t('deposits.viewProof')}
+            </button>
+          )}
+          {d.status === 'pending' && can('finance') && (
+            <button
+              type="button"
+              className="button primary"
+              aria-label={t('deposits.creditLabel', { id: d.id })}
+              onClick={() => setActing({ deposit: d, kind: 'credit' })}
+            >
+              {t('deposits.credit')}
+            </button>
+          )}
+          {d.status === 'pending' && can('review') && (
+            <button
+              type="button"
+              className="button danger"
+              aria-label={t('deposits.rejectLabel', { id: d.id })}
+              onClick={() => setActing({ deposit: d, kind: 'reject' })}
+            >
+              {t('deposits.reject')}
+            </button>
+          )}
+        </>
+      ),
+    },
+  ];
+
   return (
-    <section className="admin-screen" aria-labelledby="deposits-title">
-      <header className="admin-screen-head">
-        <h1 id="deposits-title">{t('nav.deposits')}</h1>
-        <ExportButton
-          filename={csvFilename('deposits', status)}
-          columns={COLUMNS}
-          rows={() => fetchAllPages('GET /api/admin/deposits', filter, (d) => d)}
-        />
-      </header>
-      <StatusTabs
-        statuses={STATUSES}
-        counts={query.data?.counts}
-        value={status}
-        onChange={(s) => {
-          setStatus(s);
-          setPage(1);
-        }}
-      />
-      <SearchForm
-        value={q}
-        onSearch={(text) => {
-          setQ(text);
-          setPage(1);
-        }}
-      />
-      <Notice text={notice} />
-      <QueryStatus
-        status={query.status}
-        error={query.error}
-        onRetry={query.reload}
-        empty={rows.length === 0}
-      />
-      {rows.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="sr-only">{t('nav.deposits')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('field.id')}</th>
-                <th scope="col">{t('field.member')}</th>
-                <th scope="col">{t('field.amount')}</th>
-                <th scope="col">{t('field.network')}</th>
-                <th scope="col">{t('field.txid')}</th>
-                <th scope="col">{t('field.status')}</th>
-                <th scope="col">{t('field.created')}</th>
-                <th scope="col">{t('field.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.id}</td>
-                  <td>{d.username}</td>
-                  <td className="admin-amount">{d.amount}</td>
-                  <td>{d.network}</td>
-                  <td className="admin-mono">{d.txid}</td>
-                  <td>
-                    <span className={`admin-badge admin-badge-${d.status}`}>{t(`status.${d.status}`)}</span>
-                    {d.reason && <span className="admin-sub">{d.reason}</span>}
-                  </td>
-                  <td>{time(d.createdAt)}</td>
-                  <td className="admin-actions">
-                    {d.proofUrl && (
-                      <button
-                        type="button"
-                        className="button"
-                        aria-label={t('deposits.viewProofLabel', { id: d.id })}
-                        onClick={() => setActing({ deposit: d, kind: 'proof' })}
-                      >
-                        {t('deposits.viewProof')}
-                      </button>
-                    )}
-                    {d.status === 'pending' && can('finance') && (
-                      <button
-                        type="button"
-                        className="button primary"
-                        aria-label={t('deposits.creditLabel', { id: d.id })}
-                        onClick={() => setActing({ deposit: d, kind: 'credit' })}
-                      >
-                        {t('deposits.credit')}
-                      </button>
-                    )}
-                    {d.status === 'pending' && can('review') && (
-                      <button
-                        type="button"
-                        className="button danger"
-                        aria-label={t('deposits.rejectLabel', { id: d.id })}
-                        onClick={() => setActing({ deposit: d, kind: 'reject' })}
-                      >
-                        {t('deposits.reject')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {query.data && query.data.total > 0 && (
-        <Pager page={page} limit={LIMIT} total={query.data.total} onPage={setPage} />
-      )}
+    <QueueScreen
+      name="deposits"
+      title={t('nav.deposits')}
+      csvColumns={COLUMNS}
+      columns={columns}
+      {...queue.screen}
+    >
       {acting?.kind === 'proof' && (
         <Dialog title={t('deposits.proofTitle', { id: acting.deposit.id })} onClose={() => setActing(null)}>
           {summary(acting.deposit)}
         </Dialog>
       )}
       {acting && acting.kind !== 'proof' && (
-        <ReasonDialog
+        <ActionDialog
           title={t(acting.kind === 'credit' ? 'deposits.creditTitle' : 'deposits.rejectTitle', {
             id: acting.deposit.id,
           })}
           confirmLabel={t(acting.kind === 'credit' ? 'deposits.credit' : 'deposits.reject')}
-          memberSees={acting.kind === 'reject'}
+          reason={acting.kind === 'reject' ? 'member' : 'audit'}
           danger={acting.kind === 'reject'}
           onConfirm={(reason) => decide(acting.deposit, acting.kind as 'credit' | 'reject', reason)}
           onClose={() => setActing(null)}
         >
           {summary(acting.deposit)}
-        </ReasonDialog>
+        </ActionDialog>
       )}
-    </section>
+    </QueueScreen>
   );
 }

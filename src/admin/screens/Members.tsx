@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminMember, AdminMemberDetail } from '../../../server/admin/contract';
-import { adminCall, fetchAllPages } from '../api';
-import { Details, ExportButton, Notice, Pager, QueryStatus, ReasonDialog, SearchForm } from '../components';
+import { adminCall } from '../api';
+import { ActionDialog, Details, ExportButton, Notice, QueryStatus } from '../components';
 import { csvFilename, type CsvColumn } from '../csv';
-import { isoTime, useAdminQuery, useFormatTime } from '../hooks';
+import { isoTime, useAdminQuery, useFormatTime, useQueue } from '../hooks';
 import { useSession } from '../session';
-
-const LIMIT = 20;
+import { DataTable, QueueScreen, type Column } from '../table';
 
 const COLUMNS: CsvColumn<AdminMember>[] = [
   { header: 'id', value: (m) => m.id },
@@ -35,80 +34,38 @@ const LEDGER_COLUMNS: CsvColumn<LedgerEntry>[] = [
 export function MembersScreen() {
   const { t } = useTranslation();
   const time = useFormatTime();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const filter = q ? { q } : {};
-  const query = useAdminQuery('GET /api/admin/members', { ...filter, page, limit: LIMIT });
-  const rows = query.data?.list ?? [];
+  const queue = useQueue('GET /api/admin/members', 'members');
+  const columns: Column<AdminMember>[] = [
+    { header: t('field.id'), cell: (m) => m.id },
+    {
+      header: t('field.username'),
+      cell: (m) => <Link to={`/members/${encodeURIComponent(m.id)}`}>{m.username}</Link>,
+    },
+    { header: t('field.email'), cell: (m) => m.email },
+    { header: t('field.phone'), cell: (m) => m.phone },
+    { header: t('field.vip'), cell: (m) => m.vip },
+    { header: t('field.balance'), cell: (m) => m.balance, className: 'admin-amount' },
+    { header: t('field.totalAssets'), cell: (m) => m.totalAssets, className: 'admin-amount' },
+    {
+      header: t('field.status'),
+      cell: (m) => (
+        <span className={`admin-badge admin-badge-${m.locked ? 'rejected' : 'success'}`}>
+          {t(m.locked ? 'members.locked' : 'members.active')}
+        </span>
+      ),
+    },
+    { header: t('field.created'), cell: (m) => time(m.createdAt) },
+  ];
   return (
-    <section className="admin-screen" aria-labelledby="members-title">
-      <header className="admin-screen-head">
-        <h1 id="members-title">{t('nav.members')}</h1>
-        <ExportButton
-          filename={csvFilename('members')}
-          columns={COLUMNS}
-          rows={() => fetchAllPages('GET /api/admin/members', filter, (d) => d)}
-        />
-      </header>
-      <SearchForm
-        value={q}
-        label={t('members.searchLabel')}
-        onSearch={(text) => {
-          setQ(text);
-          setPage(1);
-        }}
-      />
-      <QueryStatus
-        status={query.status}
-        error={query.error}
-        onRetry={query.reload}
-        empty={rows.length === 0}
-      />
-      {rows.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="sr-only">{t('nav.members')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('field.id')}</th>
-                <th scope="col">{t('field.username')}</th>
-                <th scope="col">{t('field.email')}</th>
-                <th scope="col">{t('field.phone')}</th>
-                <th scope="col">{t('field.vip')}</th>
-                <th scope="col">{t('field.balance')}</th>
-                <th scope="col">{t('field.totalAssets')}</th>
-                <th scope="col">{t('field.status')}</th>
-                <th scope="col">{t('field.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.id}</td>
-                  <td>
-                    <Link to={`/members/${encodeURIComponent(m.id)}`}>{m.username}</Link>
-                  </td>
-                  <td>{m.email}</td>
-                  <td>{m.phone}</td>
-                  <td>{m.vip}</td>
-                  <td className="admin-amount">{m.balance}</td>
-                  <td className="admin-amount">{m.totalAssets}</td>
-                  <td>
-                    <span className={`admin-badge admin-badge-${m.locked ? 'rejected' : 'success'}`}>
-                      {t(m.locked ? 'members.locked' : 'members.active')}
-                    </span>
-                  </td>
-                  <td>{time(m.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {query.data && query.data.total > 0 && (
-        <Pager page={page} limit={LIMIT} total={query.data.total} onPage={setPage} />
-      )}
-    </section>
+    <QueueScreen
+      name="members"
+      title={t('nav.members')}
+      csvColumns={COLUMNS}
+      searchLabel={t('members.searchLabel')}
+      columns={columns}
+      {...queue.screen}
+      notice={undefined}
+    />
   );
 }
 
@@ -129,6 +86,37 @@ export function MemberDetailScreen() {
     setNotice(t(after.locked ? 'members.lockedDone' : 'members.unlockedDone', { name: m.username }));
     query.reload();
   }
+
+  const balanceColumns: Column<AdminMemberDetail['balances'][number]>[] = [
+    { header: t('field.account'), cell: (b) => b.account },
+    { header: t('field.asset'), cell: (b) => b.asset },
+    { header: t('field.amount'), cell: (b) => b.amount, className: 'admin-amount' },
+  ];
+  const holdColumns: Column<AdminMemberDetail['holds'][number]>[] = [
+    { header: t('field.id'), cell: (h) => h.id },
+    { header: t('field.account'), cell: (h) => h.account },
+    { header: t('field.amount'), cell: (h) => h.amount, className: 'admin-amount' },
+    { header: t('field.kind'), cell: (h) => h.kind },
+    { header: t('field.ref'), cell: (h) => h.ref },
+    { header: t('field.created'), cell: (h) => time(h.createdAt) },
+  ];
+  const ledgerColumns: Column<LedgerEntry>[] = [
+    { header: t('field.time'), cell: (e) => time(e.at) },
+    { header: t('field.kind'), cell: (e) => e.kind },
+    { header: t('field.ref'), cell: (e) => e.ref },
+    {
+      header: t('field.legs'),
+      cell: (e) => (
+        <ul className="admin-legs">
+          {e.legs.map((l, i) => (
+            <li key={i}>
+              {l.account} <span className="admin-amount">{l.amount}</span>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+  ];
 
   return (
     <section className="admin-screen" aria-labelledby="member-title">
@@ -164,57 +152,19 @@ export function MemberDetailScreen() {
             ]}
           />
           <h2>{t('members.balances')}</h2>
-          {detail.balances.length === 0 ? (
-            <p className="admin-state">{t('common.empty')}</p>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('field.account')}</th>
-                  <th scope="col">{t('field.asset')}</th>
-                  <th scope="col">{t('field.amount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.balances.map((b) => (
-                  <tr key={`${b.account}-${b.asset}`}>
-                    <td>{b.account}</td>
-                    <td>{b.asset}</td>
-                    <td className="admin-amount">{b.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            columns={balanceColumns}
+            rows={detail.balances}
+            rowKey={(b) => `${b.account}-${b.asset}`}
+            emptyText={t('common.empty')}
+          />
           <h2>{t('members.holds')}</h2>
-          {detail.holds.length === 0 ? (
-            <p className="admin-state">{t('common.empty')}</p>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('field.id')}</th>
-                  <th scope="col">{t('field.account')}</th>
-                  <th scope="col">{t('field.amount')}</th>
-                  <th scope="col">{t('field.kind')}</th>
-                  <th scope="col">{t('field.ref')}</th>
-                  <th scope="col">{t('field.created')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.holds.map((h) => (
-                  <tr key={h.id}>
-                    <td>{h.id}</td>
-                    <td>{h.account}</td>
-                    <td className="admin-amount">{h.amount}</td>
-                    <td>{h.kind}</td>
-                    <td>{h.ref}</td>
-                    <td>{time(h.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            columns={holdColumns}
+            rows={detail.holds}
+            rowKey={(h) => h.id}
+            emptyText={t('common.empty')}
+          />
           <div className="admin-screen-head">
             <h2>{t('members.ledger')}</h2>
             <ExportButton
@@ -223,51 +173,25 @@ export function MemberDetailScreen() {
               rows={() => Promise.resolve(detail.ledger)}
             />
           </div>
-          {detail.ledger.length === 0 ? (
-            <p className="admin-state">{t('common.empty')}</p>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('field.time')}</th>
-                  <th scope="col">{t('field.kind')}</th>
-                  <th scope="col">{t('field.ref')}</th>
-                  <th scope="col">{t('field.legs')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.ledger.map((e) => (
-                  <tr key={e.id}>
-                    <td>{time(e.at)}</td>
-                    <td>{e.kind}</td>
-                    <td>{e.ref}</td>
-                    <td>
-                      <ul className="admin-legs">
-                        {e.legs.map((l, i) => (
-                          <li key={i}>
-                            {l.account} <span className="admin-amount">{l.amount}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            columns={ledgerColumns}
+            rows={detail.ledger}
+            rowKey={(e) => e.id}
+            emptyText={t('common.empty')}
+          />
         </>
       )}
       {locking && member && (
-        <ReasonDialog
+        <ActionDialog
           title={t(member.locked ? 'members.unlockTitle' : 'members.lockTitle', { name: member.username })}
           confirmLabel={t(member.locked ? 'members.unlock' : 'members.lock')}
-          memberSees={false}
+          reason="audit"
           danger={!member.locked}
           onConfirm={(reason) => setLocked(member, reason)}
           onClose={() => setLocking(false)}
         >
           <p>{t(member.locked ? 'members.unlockHint' : 'members.lockHint')}</p>
-        </ReasonDialog>
+        </ActionDialog>
       )}
     </section>
   );

@@ -8,10 +8,11 @@ import type { Operator, OperatorRole } from '../../../server/admin/contract';
 import { Dialog } from '../../ui/Dialog';
 import { Field, SelectField } from '../../ui/Field';
 import { adminCall } from '../api';
-import { ConfirmDialog, ExportButton, Notice, QueryStatus } from '../components';
+import { ActionDialog, ErrorAlert } from '../components';
 import { csvFilename, type CsvColumn } from '../csv';
 import { errorMessage, isoTime, useAdminQuery, useFormatTime } from '../hooks';
 import { useSession } from '../session';
+import { QueueScreen, type Column } from '../table';
 
 const ROLES: readonly OperatorRole[] = ['reviewer', 'finance', 'admin'];
 
@@ -47,87 +48,75 @@ export function OperatorsScreen() {
     query.reload();
   }
 
-  return (
-    <section className="admin-screen" aria-labelledby="operators-title">
-      <header className="admin-screen-head">
-        <h1 id="operators-title">{t('nav.operators')}</h1>
-        <span className="admin-head-actions">
-          <button type="button" className="button primary" onClick={() => setActing({ kind: 'create' })}>
-            {t('operators.create')}
-          </button>
-          <ExportButton
-            filename={csvFilename('operators')}
-            columns={COLUMNS}
-            rows={() => Promise.resolve(rows)}
-          />
+  const columns: Column<Operator>[] = [
+    { header: t('field.id'), cell: (o) => o.id },
+    {
+      header: t('field.username'),
+      cell: (o) => (
+        <>
+          {o.username}
+          {o.id === me?.id && <span className="admin-sub">{t('operators.you')}</span>}
+        </>
+      ),
+    },
+    { header: t('field.role'), cell: (o) => t(`roles.${o.role}`) },
+    {
+      header: t('field.status'),
+      cell: (o) => (
+        <span className={`admin-badge admin-badge-${o.disabled ? 'rejected' : 'success'}`}>
+          {t(o.disabled ? 'operators.disabled' : 'operators.active')}
         </span>
-      </header>
-      <Notice text={notice} />
-      <QueryStatus
-        status={query.status}
-        error={query.error}
-        onRetry={query.reload}
-        empty={rows.length === 0}
-      />
-      {rows.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="sr-only">{t('nav.operators')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('field.id')}</th>
-                <th scope="col">{t('field.username')}</th>
-                <th scope="col">{t('field.role')}</th>
-                <th scope="col">{t('field.status')}</th>
-                <th scope="col">{t('field.lastLogin')}</th>
-                <th scope="col">{t('field.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <tr key={o.id}>
-                  <td>{o.id}</td>
-                  <td>
-                    {o.username}
-                    {o.id === me?.id && <span className="admin-sub">{t('operators.you')}</span>}
-                  </td>
-                  <td>{t(`roles.${o.role}`)}</td>
-                  <td>
-                    <span className={`admin-badge admin-badge-${o.disabled ? 'rejected' : 'success'}`}>
-                      {t(o.disabled ? 'operators.disabled' : 'operators.active')}
-                    </span>
-                  </td>
-                  <td>{o.lastLoginAt ? time(o.lastLoginAt) : t('operators.never')}</td>
-                  <td className="admin-actions">
-                    {o.id !== me?.id && (
-                      <>
-                        <button
-                          type="button"
-                          className="button"
-                          aria-label={t('operators.changeRoleLabel', { name: o.username })}
-                          onClick={() => setActing({ kind: 'role', operator: o })}
-                        >
-                          {t('operators.changeRole')}
-                        </button>
-                        <button
-                          type="button"
-                          className={`button ${o.disabled ? '' : 'danger'}`}
-                          aria-label={t(o.disabled ? 'operators.enableLabel' : 'operators.disableLabel', {
-                            name: o.username,
-                          })}
-                          onClick={() => setActing({ kind: 'disable', operator: o })}
-                        >
-                          {t(o.disabled ? 'operators.enable' : 'operators.disable')}
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      ),
+    },
+    {
+      header: t('field.lastLogin'),
+      cell: (o) => (o.lastLoginAt ? time(o.lastLoginAt) : t('operators.never')),
+    },
+    {
+      header: t('field.actions'),
+      className: 'admin-actions',
+      cell: (o) =>
+        o.id !== me?.id && (
+          <>
+            <button
+              type="button"
+              className="button"
+              aria-label={t('operators.changeRoleLabel', { name: o.username })}
+              onClick={() => setActing({ kind: 'role', operator: o })}
+            >
+              {t('operators.changeRole')}
+            </button>
+            <button
+              type="button"
+              className={`button ${o.disabled ? '' : 'danger'}`}
+              aria-label={t(o.disabled ? 'operators.enableLabel' : 'operators.disableLabel', {
+                name: o.username,
+              })}
+              onClick={() => setActing({ kind: 'disable', operator: o })}
+            >
+              {t(o.disabled ? 'operators.enable' : 'operators.disable')}
+            </button>
+          </>
+        ),
+    },
+  ];
+
+  return (
+    <QueueScreen
+      name="operators"
+      title={t('nav.operators')}
+      actions={
+        <button type="button" className="button primary" onClick={() => setActing({ kind: 'create' })}>
+          {t('operators.create')}
+        </button>
+      }
+      csv={{ filename: csvFilename('operators'), rows: () => Promise.resolve(rows) }}
+      csvColumns={COLUMNS}
+      notice={notice}
+      query={query}
+      rows={rows}
+      columns={columns}
+    >
       {acting?.kind === 'create' && (
         <CreateOperatorDialog
           roleOptions={roleOptions}
@@ -174,7 +163,7 @@ export function OperatorsScreen() {
         />
       )}
       {acting?.kind === 'disable' && (
-        <ConfirmDialog
+        <ActionDialog
           title={t(acting.operator.disabled ? 'operators.enableTitle' : 'operators.disableTitle', {
             name: acting.operator.username,
           })}
@@ -183,9 +172,9 @@ export function OperatorsScreen() {
           onClose={() => setActing(null)}
         >
           <p>{t(acting.operator.disabled ? 'operators.enableHint' : 'operators.disableHint')}</p>
-        </ConfirmDialog>
+        </ActionDialog>
       )}
-    </section>
+    </QueueScreen>
   );
 }
 
@@ -263,11 +252,7 @@ function CreateOperatorDialog({
           options={roleOptions}
         />
       </form>
-      {error && (
-        <p className="admin-error-text" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert text={error} />
     </Dialog>
   );
 }
@@ -286,7 +271,7 @@ function RoleDialog({
   const { t } = useTranslation();
   const [role, setRole] = useState<OperatorRole>(operator.role);
   return (
-    <ConfirmDialog
+    <ActionDialog
       title={t('operators.roleTitle', { name: operator.username })}
       confirmLabel={t('common.save')}
       disabled={role === operator.role}
@@ -302,6 +287,6 @@ function RoleDialog({
         onChange={(v) => setRole(v as OperatorRole)}
         options={roleOptions}
       />
-    </ConfirmDialog>
+    </ActionDialog>
   );
 }

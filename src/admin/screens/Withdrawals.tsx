@@ -6,25 +6,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminWithdrawal, AdminWithdrawalStatus } from '../../../server/admin/contract';
-import { adminCall, fetchAllPages } from '../api';
-import {
-  ConfirmDialog,
-  Details,
-  ExportButton,
-  Notice,
-  Pager,
-  QueryStatus,
-  ReasonDialog,
-  SearchForm,
-  StatusTabs,
-} from '../components';
+import { adminCall } from '../api';
+import { ActionDialog, Details } from '../components';
 import type { CsvColumn } from '../csv';
-import { csvFilename } from '../csv';
-import { isoTime, useAdminQuery, useFormatTime } from '../hooks';
+import { isoTime, useFormatTime, useQueue } from '../hooks';
 import { useSession } from '../session';
+import { QueueScreen, StatusCell, type Column } from '../table';
 
 const STATUSES: readonly AdminWithdrawalStatus[] = ['pending', 'sending', 'success', 'rejected'];
-const LIMIT = 20;
 
 export const WITHDRAWAL_COLUMNS: CsvColumn<AdminWithdrawal>[] = [
   { header: 'id', value: (w) => w.id },
@@ -48,136 +37,84 @@ export function WithdrawalsScreen() {
   const { t } = useTranslation();
   const { operator } = useSession();
   const time = useFormatTime();
-  const [status, setStatus] = useState<AdminWithdrawalStatus | ''>('pending');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const queue = useQueue('GET /api/admin/withdrawals', 'withdrawals', STATUSES, 'pending');
   const [approving, setApproving] = useState<AdminWithdrawal | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const filter = { ...(status ? { status } : {}), ...(q ? { q } : {}) };
-  const query = useAdminQuery('GET /api/admin/withdrawals', { ...filter, page, limit: LIMIT });
-  const rows = query.data?.list ?? [];
 
   const mine = (w: AdminWithdrawal) => w.approvals.some((a) => a.operatorId === operator?.id);
 
   async function approve(w: AdminWithdrawal) {
     const after = await adminCall('POST /api/admin/withdrawals/approve', { id: w.id });
     setApproving(null);
-    setNotice(
+    queue.done(
       after.status === 'pending' && after.approvals.length < after.approvalsNeeded
         ? t('withdrawals.approvedWaiting', { done: after.approvals.length, needed: after.approvalsNeeded })
         : t('withdrawals.sent', { id: after.id }),
     );
-    query.reload();
   }
 
   async function reject(w: AdminWithdrawal, reason: string) {
     await adminCall('POST /api/admin/withdrawals/reject', { id: w.id, reason });
     setRejecting(null);
-    setNotice(t('withdrawals.rejected', { id: w.id }));
-    query.reload();
+    queue.done(t('withdrawals.rejected', { id: w.id }));
   }
 
+  const columns: Column<AdminWithdrawal>[] = [
+    { header: t('field.id'), cell: (w) => w.id },
+    { header: t('field.member'), cell: (w) => w.username },
+    { header: t('field.amount'), cell: (w) => w.amount, className: 'admin-amount' },
+    { header: t('field.network'), cell: (w) => w.network },
+    { header: t('field.address'), cell: (w) => w.address, className: 'admin-mono' },
+    {
+      header: t('field.status'),
+      cell: (w) => (
+        <StatusCell status={w.status} reason={w.reason}>
+          {w.txHash && <span className="admin-sub admin-mono">{w.txHash}</span>}
+        </StatusCell>
+      ),
+    },
+    {
+      header: t('field.approvals'),
+      cell: (w) => t('withdrawals.approvalsCell', { done: w.approvals.length, needed: w.approvalsNeeded }),
+    },
+    { header: t('field.created'), cell: (w) => time(w.createdAt) },
+    {
+      header: t('field.actions'),
+      className: 'admin-actions',
+      cell: (w) =>
+        w.status === 'pending' && (
+          <>
+            <button
+              type="button"
+              className="button primary"
+              aria-label={t('withdrawals.approveLabel', { id: w.id })}
+              onClick={() => setApproving(w)}
+            >
+              {t('withdrawals.approve')}
+            </button>
+            <button
+              type="button"
+              className="button danger"
+              aria-label={t('withdrawals.rejectLabel', { id: w.id })}
+              onClick={() => setRejecting(w)}
+            >
+              {t('withdrawals.reject')}
+            </button>
+          </>
+        ),
+    },
+  ];
+
   return (
-    <section className="admin-screen" aria-labelledby="withdrawals-title">
-      <header className="admin-screen-head">
-        <h1 id="withdrawals-title">{t('nav.withdrawals')}</h1>
-        <ExportButton
-          filename={csvFilename('withdrawals', status)}
-          columns={WITHDRAWAL_COLUMNS}
-          rows={() => fetchAllPages('GET /api/admin/withdrawals', filter, (d) => d)}
-        />
-      </header>
-      <StatusTabs
-        statuses={STATUSES}
-        counts={query.data?.counts}
-        value={status}
-        onChange={(s) => {
-          setStatus(s);
-          setPage(1);
-        }}
-      />
-      <SearchForm
-        value={q}
-        onSearch={(text) => {
-          setQ(text);
-          setPage(1);
-        }}
-      />
-      <Notice text={notice} />
-      <QueryStatus
-        status={query.status}
-        error={query.error}
-        onRetry={query.reload}
-        empty={rows.length === 0}
-      />
-      {rows.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="sr-only">{t('nav.withdrawals')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('field.id')}</th>
-                <th scope="col">{t('field.member')}</th>
-                <th scope="col">{t('field.amount')}</th>
-                <th scope="col">{t('field.network')}</th>
-                <th scope="col">{t('field.address')}</th>
-                <th scope="col">{t('field.status')}</th>
-                <th scope="col">{t('field.approvals')}</th>
-                <th scope="col">{t('field.created')}</th>
-                <th scope="col">{t('field.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((w) => (
-                <tr key={w.id}>
-                  <td>{w.id}</td>
-                  <td>{w.username}</td>
-                  <td className="admin-amount">{w.amount}</td>
-                  <td>{w.network}</td>
-                  <td className="admin-mono">{w.address}</td>
-                  <td>
-                    <span className={`admin-badge admin-badge-${w.status}`}>{t(`status.${w.status}`)}</span>
-                    {w.reason && <span className="admin-sub">{w.reason}</span>}
-                    {w.txHash && <span className="admin-sub admin-mono">{w.txHash}</span>}
-                  </td>
-                  <td>
-                    {t('withdrawals.approvalsCell', { done: w.approvals.length, needed: w.approvalsNeeded })}
-                  </td>
-                  <td>{time(w.createdAt)}</td>
-                  <td className="admin-actions">
-                    {w.status === 'pending' && (
-                      <>
-                        <button
-                          type="button"
-                          className="button primary"
-                          aria-label={t('withdrawals.approveLabel', { id: w.id })}
-                          onClick={() => setApproving(w)}
-                        >
-                          {t('withdrawals.approve')}
-                        </button>
-                        <button
-                          type="button"
-                          className="button danger"
-                          aria-label={t('withdrawals.rejectLabel', { id: w.id })}
-                          onClick={() => setRejecting(w)}
-                        >
-                          {t('withdrawals.reject')}
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {query.data && query.data.total > 0 && (
-        <Pager page={page} limit={LIMIT} total={query.data.total} onPage={setPage} />
-      )}
+    <QueueScreen
+      name="withdrawals"
+      title={t('nav.withdrawals')}
+      csvColumns={WITHDRAWAL_COLUMNS}
+      columns={columns}
+      {...queue.screen}
+    >
       {approving && (
-        <ConfirmDialog
+        <ActionDialog
           title={t('withdrawals.approveTitle', { id: approving.id })}
           confirmLabel={t('withdrawals.approve')}
           onConfirm={() => approve(approving)}
@@ -216,13 +153,13 @@ export function WithdrawalsScreen() {
                 : t('withdrawals.firstOfTwo')}
             </p>
           )}
-        </ConfirmDialog>
+        </ActionDialog>
       )}
       {rejecting && (
-        <ReasonDialog
+        <ActionDialog
           title={t('withdrawals.rejectTitle', { id: rejecting.id })}
           confirmLabel={t('withdrawals.reject')}
-          memberSees
+          reason="member"
           danger
           onConfirm={(reason) => reject(rejecting, reason)}
           onClose={() => setRejecting(null)}
@@ -233,8 +170,8 @@ export function WithdrawalsScreen() {
               member: rejecting.username,
             })}
           </p>
-        </ReasonDialog>
+        </ActionDialog>
       )}
-    </section>
+    </QueueScreen>
   );
 }
