@@ -23,8 +23,9 @@ describe('401 (SPEC.md §4 session, §8 catalogue)', () => {
         presentError(401, '', presenter, true),
       ];
     });
+    // The dialog's component may still be loading (popups are lazy): wait for what the member sees.
+    await screen.findByRole('dialog', { name: 'Session expired' });
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    expect(screen.getByRole('dialog', { name: 'Session expired' })).toBeTruthy();
     expect(userStore.get()).not.toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
@@ -34,9 +35,8 @@ describe('401 (SPEC.md §4 session, §8 catalogue)', () => {
     expect(userStore.get()).toBeNull();
     expect(localStorage.getItem('strata.user')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    const toaster = document.querySelector('.toaster');
-    expect(toaster?.getAttribute('aria-live')).toBe('polite');
-    expect(toaster?.querySelector('.toast-success')?.textContent).toBe('You have been logged out');
+    await screen.findByText('You have been logged out', { selector: '.toast-success' });
+    expect(document.querySelector('.toaster')?.getAttribute('aria-live')).toBe('polite');
   });
 
   it('Escape does not skip the acknowledgement: it closes the dialog and still logs out', async () => {
@@ -47,6 +47,7 @@ describe('401 (SPEC.md §4 session, §8 catalogue)', () => {
     act(() => {
       done = presentError(401, '', presenter);
     });
+    await screen.findByRole('dialog', { name: 'Session expired' });
     await userEvent.keyboard('{Escape}');
     await act(async () => {
       await done;
