@@ -23,6 +23,7 @@ import type {
   OperatorRole,
 } from './contract';
 import { seconds } from './db';
+import type { WithdrawalRow } from '../../engine/withdrawals/tables';
 
 export interface Page {
   page: number;
@@ -83,21 +84,8 @@ interface WithdrawalDbRow {
   username: unknown;
 }
 
-export interface WithdrawalRecord {
-  id: string;
-  memberId: string;
-  network: 'TRC20' | 'ERC20';
-  address: string;
-  amount: string;
-  fee: string;
-  received: string;
-  status: 'pending' | 'success' | 'rejected';
-  txid: string | null;
-  reason: string | null;
-  createdAt: number;
-  finishedAt: number | null;
-  sendingSince?: number | null;
-}
+/** A withdrawal as the engine stores it (its table's row, decoded from the SQL row's value). */
+export type WithdrawalRecord = WithdrawalRow;
 
 async function approvalsOf(c: SqlConnection, s: string, ids: string[]): Promise<Map<string, Approval[]>> {
   const out = new Map<string, Approval[]>();

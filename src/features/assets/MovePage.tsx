@@ -4,7 +4,7 @@
  * through the outbox (docs/OFFLINE.md): offline it is kept and shown as waiting, beside unchanged confirmed
  * balances, and applied exactly once when the connection returns.
  */
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareDecimal, MOVABLE_ACCOUNTS, parseAmountText, SUB_ACCOUNTS } from '../../../engine/index';
 import { toastStore } from '../../app/toast-store';
@@ -107,14 +107,14 @@ export function MovePage() {
           {t('move.balances')}
         </h2>
         {balances.everLoaded ? (
-          <dl className="account-balances">
+          <dl className="detail-list">
             {SUB_ACCOUNTS.map((sub) => (
-              <div key={sub}>
+              <Fragment key={sub}>
                 <dt>{accountName(sub)}</dt>
                 <dd>
                   <bdi>{money(available[sub])}</bdi> USDT
                 </dd>
-              </div>
+              </Fragment>
             ))}
           </dl>
         ) : (
