@@ -6,7 +6,14 @@
  */
 import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { compareDecimal, MOVABLE_ACCOUNTS, parseAmountText, SUB_ACCOUNTS } from '../../../engine/index';
+import {
+  assetsView,
+  compareDecimal,
+  MOVABLE_ACCOUNTS,
+  parseAmount,
+  parseAmountText,
+  SUB_ACCOUNTS,
+} from '../../../engine/index';
 import { toastStore } from '../../app/toast-store';
 import { cleanAmount } from '../../lib/amount';
 import { formatAmount } from '../../lib/format';
@@ -24,14 +31,14 @@ type Sub = (typeof SUB_ACCOUNTS)[number];
 type Movable = (typeof MOVABLE_ACCOUNTS)[number];
 type MoveErrors = Partial<Record<'to' | 'amount', string>>;
 
-/** Each account's available USDT (not frozen), exact strings, from the replicated balances. */
+/**
+ * Each account's available USDT (not frozen), exact strings, from the replicated balances: the engine's own
+ * assetsView (the /api/account/assets answer), read for its USDT figures only.
+ */
 export function availableBySub(balances: readonly ReplicaBalance[]): Record<Sub, string> {
-  const out = Object.fromEntries(SUB_ACCOUNTS.map((s) => [s, '0'])) as Record<Sub, string>;
-  for (const b of balances) {
-    if (b.asset === 'USDT' && !b.frozen && (SUB_ACCOUNTS as readonly string[]).includes(b.sub))
-      out[b.sub as Sub] = b.amount;
-  }
-  return out;
+  const rows = balances.map((b) => ({ ...b, amount: parseAmount(b.amount) }));
+  const view = assetsView(rows, 0n, () => 0n);
+  return Object.fromEntries(view.accounts.map((a) => [a.account, a.available])) as Record<Sub, string>;
 }
 
 export function MovePage() {
