@@ -7,7 +7,16 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Pool, PoolClient } from 'pg';
 
 export interface SqlConnection {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * One statement. `prepared`: a statement the caller sends again and again (the store's reads): on
+   * PostgreSQL it becomes a named prepared statement of the connection, parsed and planned once per
+   * connection instead of at every call. Its text must be a fixed template (values go in `params`).
+   */
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    prepared?: boolean,
+  ): Promise<{ rows: T[] }>;
 }
 
 export interface SqlDriver extends SqlConnection {
@@ -25,20 +34,50 @@ export function checkSchemaName(schema: string): string {
   return schema;
 }
 
+/** Named prepared statements by text: `s<n>`, the same name on every connection of the process. */
+const statementNames = new Map<string, string>();
+/** Past this many distinct texts, statements are no longer prepared (texts are templates: never reached). */
+const MAX_PREPARED = 2_000;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type PgQuery = { text: string; values?: unknown[]; name?: string };
+
+function pgQuery(text: string, params: unknown[] | undefined, prepared: boolean | undefined): PgQuery {
+  const name = prepared ? statementName(text) : undefined;
+  return name === undefined ? { text, values: params } : { name, text, values: params };
+}
+
 /**
  * `poolSize`: connections kept (PG_POOL_MAX; default 10). Each unit of work holds one for its transaction,
  * so this bounds the units a process runs at once; the rest wait for a connection.
+ *
+ * Connections run in node-postgres's pipeline mode: a statement issued before the previous one answered
+ * goes on the wire at once instead of waiting for it, so the store sends BEGIN with a unit's first read,
+ * COMMIT right behind its write, and independent reads together (one round trip instead of several).
+ * Each statement keeps its own Sync, so it succeeds or fails on its own, in order.
  */
 export async function postgresDriver(url: string, options: { poolSize?: number } = {}): Promise<SqlDriver> {
   const { default: pg } = await import('pg');
   const guarded = new WeakSet<PoolClient>();
-  const pool: Pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool: Pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    pipeline: true,
+  });
   // An idle connection dropped by the database must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
-    query: async <T>(text: string, params?: unknown[]) => ({
-      rows: (await pool.query(text, params)).rows as T[],
+    query: async <T>(text: string, params?: unknown[], prepared?: boolean) => ({
+      rows: (await pool.query(pgQuery(text, params, prepared))).rows as T[],
     }),
     connect: async () => {
       const client: PoolClient = await pool.connect();
@@ -50,8 +89,8 @@ export async function postgresDriver(url: string, options: { poolSize?: number }
         client.on('error', () => undefined);
       }
       return {
-        query: async <T>(text: string, params?: unknown[]) => ({
-          rows: (await client.query(text, params)).rows as T[],
+        query: async <T>(text: string, params?: unknown[], prepared?: boolean) => ({
+          rows: (await client.query(pgQuery(text, params, prepared))).rows as T[],
         }),
         release: (broken?: boolean) => client.release(broken === true ? true : undefined),
       };

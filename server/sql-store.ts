@@ -75,6 +75,13 @@ export function isRetryable(error: unknown): boolean {
   return typeof code === 'string' && RETRYABLE.has(code);
 }
 
+/** A unit of work's connection: its BEGIN and its one write statement, both still in flight. */
+interface UnitConnection {
+  c: SqlConnection;
+  begin: Promise<unknown>;
+  write: Promise<void> | null;
+}
+
 interface Target {
   /** Qualified SQL table. */
   sql: string;
@@ -130,6 +137,8 @@ export class SqlStore implements StoreAdapter {
     if (!SEQUENCED.has(kind)) return undefined;
     const { rows } = await c.query<{ n: string }>(
       `SELECT nextval('${this.schema}.${sequenceOf(kind)}')::text AS n`,
+      [],
+      true,
     );
     return Number(rows[0]?.n);
   }
@@ -200,11 +209,22 @@ export class SqlStore implements StoreAdapter {
           locked = true;
           await c.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [`${this.schema}:${key}`]);
         }
-        await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        // BEGIN is not waited for: the connection pipelines it with the unit's first statement (one round trip
+        // for both); every statement of the unit waits for it too, so a failed BEGIN fails the unit.
+        const begin = c.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        begin.catch(() => undefined);
         began = true;
-        const result = await work(this.view(c, writes));
+        const unit: UnitConnection = { c, begin, write: null };
+        const result = await work(this.view(unit, writes));
+        // COMMIT goes on the wire right behind the unit's write statement (pipelined, one round trip). If the
+        // write fails, PostgreSQL ends the failed transaction at that COMMIT (answered ROLLBACK), and the
+        // write's error is the unit's. A connection lost from here on leaves the outcome unknown (503).
         committing = true;
-        await c.query('COMMIT');
+        const commit = c.query('COMMIT');
+        commit.catch(() => undefined);
+        await begin;
+        if (unit.write) await unit.write;
+        await commit;
         return result;
       } catch (error) {
         if (isConnectionLoss(error)) {
@@ -234,20 +254,31 @@ export class SqlStore implements StoreAdapter {
     }
   }
 
-  /** The store seen from inside one transaction on connection `c`; `writes` collects the rows it writes. */
-  private view(c: SqlConnection, writes: string[]): StoreAdapter {
+  /**
+   * The store seen from inside one transaction; `writes` collects the rows it writes. Every statement is
+   * issued at once (pipelined behind BEGIN and the unit's other statements in flight) and waits for BEGIN.
+   * `commit` only issues the write statement: the transaction waits for it together with its COMMIT.
+   */
+  private view(unit: UnitConnection, writes: string[]): StoreAdapter {
+    const { c } = unit;
+    // Both awaited together: a statement that fails with its BEGIN (a lost connection) is never unhandled.
+    const after = async <T>(statement: Promise<T>): Promise<T> =>
+      (await Promise.all([unit.begin, statement]))[1];
     return {
       kind: 'sql-transaction',
-      get: (table, id) => readGet(c, this.target(table), id),
-      query: (table, key) => readQuery(c, this.target(table), key),
-      scan: (table) => readScan(c, this.target(table)),
-      tables: () => this.listTables(c),
-      commit: (puts, deletes) => {
+      get: (table, id) => after(readGet(c, this.target(table), id)),
+      query: (table, key) => after(readQuery(c, this.target(table), key)),
+      scan: (table) => after(readScan(c, this.target(table))),
+      tables: () => after(this.listTables(c)),
+      commit: async (puts, deletes) => {
+        if (unit.write) throw new Error('A unit of work commits once');
         for (const row of [...puts, ...deletes])
           writes.push(`${escapeText(row.table)}:${escapeText(row.id)}`);
-        return this.write(c, puts, deletes);
+        const write = this.write(c, puts, deletes);
+        write.catch(() => undefined);
+        unit.write = write;
       },
-      nextId: (kind) => this.sequence(c, kind),
+      nextId: (kind) => after(this.sequence(c, kind)),
       close: async () => undefined,
     };
   }
@@ -327,11 +358,12 @@ function decodeRows(rows: DbRow[]): unknown[] {
 async function readGet(c: SqlConnection, { sql, t }: Target, id: string): Promise<unknown> {
   const { rows } =
     t === null
-      ? await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE id = $1`, [escapeText(id)])
-      : await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE t = $1 AND id = $2`, [
-          escapeText(t),
-          escapeText(id),
-        ]);
+      ? await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE id = $1`, [escapeText(id)], true)
+      : await c.query<DbRow>(
+          `SELECT id, v FROM ${sql} WHERE t = $1 AND id = $2`,
+          [escapeText(t), escapeText(id)],
+          true,
+        );
   const [row] = rows;
   return row ? decodeValue(row.v) : undefined;
 }
@@ -339,11 +371,12 @@ async function readGet(c: SqlConnection, { sql, t }: Target, id: string): Promis
 async function readQuery(c: SqlConnection, { sql, t }: Target, key: string): Promise<unknown[]> {
   const { rows } =
     t === null
-      ? await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE ix @> ARRAY[$1::text]`, [escapeText(key)])
-      : await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE t = $1 AND ix @> ARRAY[$2::text]`, [
-          escapeText(t),
-          escapeText(key),
-        ]);
+      ? await c.query<DbRow>(`SELECT id, v FROM ${sql} WHERE ix @> ARRAY[$1::text]`, [escapeText(key)], true)
+      : await c.query<DbRow>(
+          `SELECT id, v FROM ${sql} WHERE t = $1 AND ix @> ARRAY[$2::text]`,
+          [escapeText(t), escapeText(key)],
+          true,
+        );
   return decodeRows(rows);
 }
 
