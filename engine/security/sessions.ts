@@ -60,7 +60,14 @@ export async function authenticate(
   const token = raw.toLowerCase().startsWith('bearer ') ? raw.slice(7).trim() : raw;
   const userId = headers['userid']?.trim() ?? '';
   if (!token || !userId || token.length > 256) return undefined;
-  const session = await tx.get(sessions, tokenDigest(token));
+  // The session and the member it must belong to are read together (one round trip on SQL); the member
+  // row counts only once the session is found to name it.
+  const digest = tokenDigest(token);
+  await tx.prefetch([
+    [sessions, digest],
+    [members, userId],
+  ]);
+  const session = await tx.get(sessions, digest);
   if (!session || session.revokedAt !== null || session.expiresAt <= now || session.memberId !== userId) {
     return undefined;
   }

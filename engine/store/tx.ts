@@ -20,6 +20,12 @@ type Pending = { def: TableDef<Row>; value: Row; ix: string[] } | { deleted: tru
 
 export class Tx {
   private readonly buffer = new Map<string, Map<string, Pending>>();
+  /**
+   * Point reads of this unit (`table\u0000id` -> the adapter's answer, in flight or done). A unit sees one
+   * state of the store (the SQL store's REPEATABLE READ snapshot; memory and Dexie units run alone), so a
+   * row read twice is read from the adapter once; each caller gets its own copy. Buffered writes win.
+   */
+  private readonly reads = new Map<string, Promise<unknown>>();
 
   constructor(private readonly adapter: StoreAdapter) {}
 
@@ -35,7 +41,29 @@ export class Tx {
   async get<T extends Row>(def: TableDef<T>, id: string): Promise<T | undefined> {
     const p = this.buffer.get(def.name)?.get(id);
     if (p) return 'deleted' in p ? undefined : (p.value as T);
-    return (await this.adapter.get(def.name, id)) as T | undefined;
+    return clonePlain(await this.read(def.name, id)) as T | undefined;
+  }
+
+  private read(table: string, id: string): Promise<unknown> {
+    const key = `${table}\u0000${id}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      read = this.adapter.get(table, id);
+      this.reads.set(key, read);
+      // A failed read is not kept: the unit fails with it, or reads again.
+      read.catch(() => this.reads.delete(key));
+    }
+    return read;
+  }
+
+  /**
+   * Reads these rows at once (on SQL: pipelined, one round trip), so that the `get`s that follow are
+   * answered from this unit's reads. For a handler that knows which rows it is about to read one by one.
+   */
+  async prefetch(refs: ReadonlyArray<readonly [{ readonly name: string }, string]>): Promise<void> {
+    await Promise.all(
+      refs.map(([def, id]) => (this.buffer.get(def.name)?.has(id) ? undefined : this.read(def.name, id))),
+    );
   }
 
   /** Records whose index `index` has `value`, in id order. */

@@ -20,6 +20,7 @@ async function append(ctx: Ctx, memberId: string, table: string, rowId: string):
 export async function logChanges(ctx: Ctx): Promise<void> {
   // Collected first: appending writes to the same buffer the iterator walks.
   const writes = [...ctx.tx.writes()].filter((w) => syncedByTable.has(w.table));
+  const entries: Array<{ memberId: string; table: string; rowId: string }> = [];
   for (const write of writes) {
     const specs = syncedByTable.get(write.table);
     if (!specs) continue;
@@ -27,9 +28,13 @@ export async function logChanges(ctx: Ctx): Promise<void> {
     const row = write.value ?? ((await ctx.tx.stored(write.table, write.id)) as Row | undefined);
     if (!row) continue;
     for (const spec of specs) {
-      for (const memberId of spec.membersOf(row)) await append(ctx, memberId, syncedName(spec), write.id);
+      for (const memberId of spec.membersOf(row))
+        entries.push({ memberId, table: syncedName(spec), rowId: write.id });
     }
   }
+  // Each member's sequence counter read at once (one round trip on SQL), then advanced in order.
+  await ctx.tx.prefetch([...new Set(entries.map((e) => e.memberId))].map((m) => [counters, seqKind(m)]));
+  for (const e of entries) await append(ctx, e.memberId, e.table, e.rowId);
 }
 
 /** The marker of the first backfill, which logged every synced table of its time at once. */

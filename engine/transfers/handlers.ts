@@ -11,7 +11,8 @@ import { effectiveVip, type MemberRow } from '../accounts/tables';
 import type { AuthCtx } from '../context';
 import { toSeconds } from '../context';
 import { Codes, fail } from '../errors';
-import { acct } from '../ledger/accounts';
+import { acct, USDT } from '../ledger/accounts';
+import { balanceId, balances } from '../ledger/tables';
 import { formatAmount, type Micro } from '../money';
 import { handler } from '../router';
 import type { Domain } from '../routes';
@@ -62,6 +63,17 @@ export const submitTransfer = handler({
 
     const dayId = `${recipient.id}:d:${utcDay(ctx.now)}`;
     const monthId = `${recipient.id}:m:${utcMonth(ctx.now)}`;
+    // Every row the checks and the ledger read next, and the transfer's id, at once (one round trip on
+    // SQL). A refused transfer leaves a gap in the ids, as any rolled-back unit does.
+    const [id] = await Promise.all([
+      ctx.ids.next('transfer'),
+      ctx.tx.prefetch([
+        [receiveTotals, dayId],
+        [receiveTotals, monthId],
+        [balances, balanceId(acct.user(ctx.member.id), USDT)],
+        [balances, balanceId(acct.user(recipient.id), USDT)],
+      ]),
+    ]);
     const today = await total(ctx, dayId);
     const month = await total(ctx, monthId);
     const limited = checkReceiveLimits(
@@ -73,7 +85,6 @@ export const submitTransfer = handler({
     );
     if (limited) throw limited;
 
-    const id = await ctx.ids.next('transfer');
     await ctx.ledger.move(acct.user(ctx.member.id), acct.user(recipient.id), input.amount, {
       kind: 'transfer',
       ref: `transfer:${id}`,
