@@ -140,26 +140,55 @@ export async function postgresBus(options: PostgresBusOptions): Promise<EventBus
 
   await listen();
 
-  const publish = async (message: FeedMessage): Promise<void> => {
-    let payload = JSON.stringify(message);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
-      const { rows } = await driver.query<{ id: string }>(
-        `INSERT INTO ${schema}.strata_events (message) VALUES ($1::jsonb) RETURNING id::text AS id`,
-        [payload],
-      );
-      payload = JSON.stringify({ ref: rows[0]?.id });
-      if (++published % 100 === 0) {
-        await driver.query(`DELETE FROM ${schema}.strata_events WHERE at < now() - interval '1 minute'`);
-      }
+  /** The payload of one message: itself, or the id of its overflow row. */
+  const payloadOf = async (message: FeedMessage): Promise<string> => {
+    const payload = JSON.stringify(message);
+    if (Buffer.byteLength(payload) <= MAX_PAYLOAD) return payload;
+    const { rows } = await driver.query<{ id: string }>(
+      `INSERT INTO ${schema}.strata_events (message) VALUES ($1::jsonb) RETURNING id::text AS id`,
+      [payload],
+    );
+    if (++published % 100 === 0) {
+      await driver.query(`DELETE FROM ${schema}.strata_events WHERE at < now() - interval '1 minute'`);
     }
-    await driver.query(`SELECT pg_notify($1, $2)`, [channel, payload]);
+    return JSON.stringify({ ref: rows[0]?.id });
+  };
+
+  // Messages published while a NOTIFY statement is in flight wait and go together in the next one (one
+  // statement and one pool connection for many messages instead of one each), in publication order. One
+  // statement is one transaction, where PostgreSQL delivers identical payloads once: such messages say
+  // the same thing ("member 100001's balance changed"), so a listener loses nothing it would act on.
+  let queued: FeedMessage[] = [];
+  let flushing = false;
+  const flush = async (): Promise<void> => {
+    try {
+      while (queued.length > 0) {
+        const batch = queued;
+        queued = [];
+        try {
+          const payloads: string[] = [];
+          for (const message of batch) payloads.push(await payloadOf(message));
+          await driver.query(
+            `SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p`,
+            [channel, payloads],
+            true,
+          );
+        } catch {
+          // The database is unreachable: these messages are lost (see the file comment), the caller carries on.
+        }
+      }
+    } finally {
+      flushing = false;
+    }
   };
 
   return {
     publish: (message) => {
-      publish(message).catch(() => {
-        // The database is unreachable: the message is lost (see the file comment), the caller carries on.
-      });
+      queued.push(message);
+      if (flushing) return;
+      // Started after the current task, so the messages of one unit of work (published together) share it.
+      flushing = true;
+      queueMicrotask(() => void flush());
     },
     subscribe: (listener) => listeners.add(listener),
     close: async () => {
