@@ -1,22 +1,42 @@
 /**
- * The live server over real HTTP (issue 11 bench): autocannon in a separate process against one server
- * instance in this process, on PostgreSQL when DATABASE_URL is set (a fresh schema, dropped afterwards),
- * on an in-memory PGlite with BENCH_STORAGE=pglite, else in memory. Prints requests/s, p50 and p99 for:
+ * The live server over real HTTP (issue 11 bench). On PostgreSQL (DATABASE_URL set): a fresh schema,
+ * members seeded by an in-process test server, then BENCH_INSTANCES (default 2) server instances started as
+ * processes of their own on that schema (bench/server/instance.ts: the real start path, PG_POOL_MAX each),
+ * and autocannon in a process of its own spreading its connections over both (bench/server/load.ts:
+ * connection i to instance i mod n, as an L4 balancer; no proxy in between). Without DATABASE_URL: one
+ * instance in this process, on an in-memory PGlite with BENCH_STORAGE=pglite, else in memory.
  *
- * - the public market list (POST /api/market/list: the engine's method; a GET answers a 404 envelope),
- *   50 connections;
- * - an authenticated transfer (POST /api/transfer/submit, 1 USDT each), 50 connections;
- * - an anonymous read (10 connections) alone, then while 8 connections send wrong passwords (PBKDF2 at
- *   the production 600,000 iterations, on the server's worker-thread hash pool), to show what hashing does
- *   to everyone else: "anonymous read p99 while 8 wrong logins run".
+ * Prints requests/s, p50 and p99, and the machine's load average, for:
+ * - the public market list (POST /api/market/list), 50 connections;
+ * - an authenticated transfer (POST /api/transfer/submit, 1 USDT), 50 connections, each its own sender
+ *   paying its own recipient (50 disjoint pairs: the measure of throughput);
+ * - the same with every connection from one sender to one recipient (two hot rows: contention);
+ * - an anonymous read (10 connections) alone, then while 8 connections send wrong passwords for an unknown
+ *   username (a dummy PBKDF2 at the production 600,000 iterations, the cost of a real account's wrong
+ *   password, on the instances' hash pools);
+ * and each instance's start-up time and RSS after start and after the runs, then checks the ledger (money
+ * conserved, no negative balance).
  *
  * `npm run bench -- server`; BENCH_SECONDS (default 20) sets the duration of the first two runs.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
 import { resolveConfig } from '../engine/config';
+import { manualClock } from '../engine/index';
+import { postgresDriver } from '../server/sql-driver';
 import { SqlStore } from '../server/sql-store';
-import { deposit, signUp, startTestServer, type Session } from '../tests/engine/server/serve';
+import {
+  signUp,
+  startTestServer,
+  TEST_XPUB,
+  type Session,
+  type TestServer,
+} from '../tests/engine/server/serve';
 import { dropSchema, freshSchema, testDriver } from '../tests/engine/server/sql';
+import type { LoadSpec } from './server/load';
+import { fund, seedPairs, type Pair } from './server/seed';
 
 export const name = 'Live server over HTTP (autocannon)';
 
@@ -26,25 +46,14 @@ interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  load: string;
 }
 
-interface Load {
-  url: string;
-  connections: number;
-  seconds: number;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-function autocannon(load: Load): Promise<Figures> {
-  const args = ['-j', '-c', String(load.connections), '-d', String(load.seconds), '-m', load.method ?? 'GET'];
-  for (const [k, v] of Object.entries({ 'content-type': 'application/json', ...load.headers }))
-    args.push('-H', `${k}=${v}`);
-  if (load.body !== undefined) args.push('-b', load.body);
-  args.push(load.url);
+function autocannon(load: LoadSpec): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    const child = spawn('node_modules/.bin/autocannon', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server/load.ts', JSON.stringify(load)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -62,6 +71,9 @@ function autocannon(load: Load): Promise<Figures> {
           p99: r.latency.p99,
           non2xx: r.non2xx,
           errors: r.errors,
+          load: loadavg()
+            .map((l) => l.toFixed(1))
+            .join(' '),
         });
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
@@ -72,82 +84,189 @@ function autocannon(load: Load): Promise<Figures> {
 
 function show(label: string, f: Figures): void {
   console.log(
-    `${label.padEnd(44)} ${String(f.rps).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms` +
+    `${label.padEnd(52)} ${String(f.rps).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms` +
+      `  (load average ${f.load})` +
       (f.errors || f.non2xx ? `  (errors ${f.errors}, non-2xx ${f.non2xx})` : ''),
   );
 }
 
+interface Instance {
+  url: string;
+  child: ChildProcess;
+  startupMs: number;
+  rss: number;
+}
+
+function rssOf(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** One server instance in a process of its own on `schema`; resolves once it listens. */
+function startInstance(schema: string, url: string): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server/instance.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DB_SCHEMA: schema,
+      DEMO: 'false',
+      WALLET_XPUB: TEST_XPUB,
+      LOG_LEVEL: 'silent',
+      LOGIN_PER_IP: '1000000',
+      LOGIN_GLOBAL: '1000000',
+      PBKDF2_ITERATIONS: '',
+    },
+  });
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`instance exited with ${code} before listening`)));
+    lines.on('line', (line) => {
+      const [word, address, startup, rss] = line.split(' ');
+      if (word !== 'READY' || !address) return;
+      resolve({ url: address, child, startupMs: Number(startup), rss: Number(rss) });
+    });
+  });
+}
+
+function stopInstance(instance: Instance): Promise<void> {
+  return new Promise((resolve) => {
+    if (instance.child.exitCode !== null) return resolve();
+    instance.child.removeAllListeners('exit');
+    instance.child.once('exit', () => resolve());
+    instance.child.kill('SIGTERM');
+  });
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
 export async function run(): Promise<void> {
   const seconds = Number(process.env['BENCH_SECONDS'] ?? 20);
+  const url = process.env['DATABASE_URL'];
+  const onSql = Boolean(url) || process.env['BENCH_STORAGE'] === 'pglite';
   const schema = freshSchema();
-  const onPostgres = Boolean(process.env['DATABASE_URL']);
-  const onSql = onPostgres || process.env['BENCH_STORAGE'] === 'pglite';
+  const count = Number(process.env['BENCH_INSTANCES'] ?? 2);
+  // Members are made on a test server (its manual clock starts now): 50 disjoint pairs, and ann and bob
+  // for the one-sender run.
   const storage = onSql ? await SqlStore.open(await testDriver(), { schema }) : 'memory';
-  // Transfers are the measured work: the receive limits of VIP1 are lifted, the login limits too (the
-  // wrong-password run measures hashing, not the limiter).
   const vipLevels = resolveConfig().vipLevels.map((v) =>
     v.level === 1 ? { ...v, dailyReceive: 10n ** 18n, monthlyReceive: 10n ** 18n } : v,
   );
-  const server = await startTestServer({
+  const seeder: TestServer = await startTestServer({
     storage,
+    clock: manualClock(Date.now()),
     config: {
-      pbkdf2Iterations: undefined,
+      pbkdf2Iterations: url ? 1_000 : undefined,
       loginPerIpPerMinute: 1_000_000,
       loginGlobalPerMinute: 1_000_000,
+      captchaPerIpPerMinute: 1_000_000,
     },
     engineConfig: { vipLevels, loginFailLimit: 1_000_000_000 },
   });
+  const instances: Instance[] = [];
+  let closeSeeder: (() => Promise<void>) | null = () => seeder.close();
   try {
-    const ann: Session = await signUp(server, 'ann');
-    const bob = await signUp(server, 'bob');
-    await deposit(server, ann, '1000000', 1);
-    await deposit(server, bob, '100', 2);
-    const vip = await server.call('/api/Viplist/Buyvip', { level: 1, key: 'key1' }, bob);
+    const pairs: Pair[] = await seedPairs(seeder, 50);
+    const ann: Session = await signUp(seeder, 'ann');
+    const bob = await signUp(seeder, 'bob');
+    await fund(seeder, [ann], '1000000', 1);
+    await fund(seeder, [bob], '100', 2);
+    const vip = await seeder.call('/api/Viplist/Buyvip', { level: 1, key: 'key1' }, bob);
     if (vip.code !== 0) throw new Error(`Buyvip: ${vip.code} ${vip.msg}`);
-    const probe = await server.call('/api/transfer/submit', { account: 'bob', amount: '1' }, ann);
-    if (probe.code !== 0) throw new Error(`transfer: ${probe.code} ${probe.msg}`);
-    const kind = onPostgres ? 'PostgreSQL' : onSql ? 'PGlite' : 'memory';
-    console.log(
-      `storage: ${kind}, one instance, ${seconds} s per run, hash pool of ${server.hashes.threads} threads`,
-    );
 
-    const read = { url: `${server.url}/api/market/list`, method: 'POST' as const, body: '{}' };
-    show('public market list, 50 connections', await autocannon({ ...read, connections: 50, seconds }));
+    let urls: string[];
+    let kind: string;
+    if (url) {
+      await seeder.close();
+      closeSeeder = null;
+      for (let i = 0; i < count; i++) instances.push(await startInstance(schema, url));
+      urls = instances.map((i) => i.url);
+      const pool = process.env['PG_POOL_MAX'] ?? '10';
+      kind = `PostgreSQL, ${count} instances (own processes, PG_POOL_MAX ${pool} each)`;
+      for (const [i, inst] of instances.entries())
+        console.log(`instance ${i + 1}: start-up ${inst.startupMs} ms, RSS ${mb(inst.rss)} after start`);
+    } else {
+      urls = [seeder.url];
+      kind = `${onSql ? 'PGlite' : 'memory'}, one instance in this process`;
+    }
+    console.log(`storage: ${kind}, ${seconds} s per run, load average ${loadavg()[0]?.toFixed(1)} before`);
+
+    const read = { urls, method: 'POST' as const, body: '{}' };
+    const market = { ...read, urls: urls.map((u) => `${u}/api/market/list`) };
+    show('public market list, 50 connections', await autocannon({ ...market, connections: 50, seconds }));
+    const transfer = urls.map((u) => `${u}/api/transfer/submit`);
     show(
-      'authenticated transfer, 50 connections',
+      'authenticated transfer, 50 connections (disjoint pairs)',
       await autocannon({
-        url: `${server.url}/api/transfer/submit`,
+        urls: transfer,
         method: 'POST',
-        headers: ann.headers,
-        body: JSON.stringify({ account: 'bob', amount: '1' }),
+        lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })),
         connections: 50,
         seconds,
       }),
     );
     const quiet = Math.max(5, Math.round(seconds / 2));
     show(
+      'authenticated transfer, 50 conn., one sender (hot rows)',
+      await autocannon({
+        urls: transfer,
+        method: 'POST',
+        headers: ann.headers,
+        body: JSON.stringify({ account: 'bob', amount: '1' }),
+        connections: 50,
+        seconds: quiet,
+      }),
+    );
+    show(
       'anonymous read, 10 connections, alone',
-      await autocannon({ ...read, connections: 10, seconds: quiet }),
+      await autocannon({ ...market, connections: 10, seconds: quiet }),
     );
     const [busy, logins] = await Promise.all([
-      autocannon({ ...read, connections: 10, seconds: quiet }),
+      autocannon({ ...market, connections: 10, seconds: quiet }),
       autocannon({
-        url: `${server.url}/api/index/login`,
+        urls: urls.map((u) => `${u}/api/index/login`),
         method: 'POST',
-        body: JSON.stringify({ username: 'ann', password: 'wrong-password' }),
+        body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
         connections: 8,
         seconds: quiet,
       }),
     ]);
     show('anonymous read p99 while 8 wrong logins run', busy);
     show('  the wrong logins themselves', logins);
-    const got = await server.call('/api/user/getuser', {}, ann);
-    const balance = (got.data as { balance?: string } | null)?.balance;
-    console.log(
-      `ann's balance after the run: ${balance ?? `(getuser answered ${got.code} ${got.msg})`} USDT`,
-    );
+    for (const [i, inst] of instances.entries())
+      console.log(`instance ${i + 1}: RSS ${mb(rssOf(inst.child.pid))} after the runs`);
+
+    if (url) {
+      // The ledger after the runs: every balance row sums to zero per asset (money conserved: the outside
+      // world's accounts mirror what came in), and no member balance is negative.
+      const driver = await postgresDriver(url, { poolSize: 1 });
+      try {
+        const { rows } = await driver.query<{ total: string; negative: string; transfers: string }>(
+          `SELECT (SELECT coalesce(sum(amount), 0)::text FROM ${schema}.ledger_balances) AS total, ` +
+            `(SELECT count(*)::text FROM ${schema}.ledger_balances WHERE amount < 0 AND account LIKE 'user:%') AS negative, ` +
+            `(SELECT count(*)::text FROM ${schema}.transfers) AS transfers`,
+        );
+        const r = rows[0];
+        console.log(
+          `ledger after the runs: ${r?.transfers} transfers, balances sum to ${r?.total} micro-USDT, ` +
+            `${r?.negative} negative member balances`,
+        );
+      } finally {
+        await driver.close();
+      }
+    } else {
+      const got = await seeder.call('/api/user/getuser', {}, ann);
+      const balance = (got.data as { balance?: string } | null)?.balance;
+      console.log(`ann's balance after the run: ${balance ?? `(getuser answered ${got.code})`} USDT`);
+    }
   } finally {
-    await server.close();
+    for (const inst of instances) await stopInstance(inst);
+    await closeSeeder?.();
     if (onSql) await dropSchema(schema);
   }
 }

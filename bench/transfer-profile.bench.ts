@@ -11,13 +11,8 @@ import { request as httpRequest, Agent } from 'node:http';
 import { resolveConfig } from '../engine/config';
 import { postgresDriver, type SqlConnection, type SqlDriver } from '../server/sql-driver';
 import { SqlStore } from '../server/sql-store';
-import {
-  deposit,
-  signUp,
-  startTestServer,
-  type Session,
-  type TestServer,
-} from '../tests/engine/server/serve';
+import { deposit, signUp, startTestServer } from '../tests/engine/server/serve';
+import { seedPairs } from './server/seed';
 import { dropSchema, freshSchema } from '../tests/engine/server/sql';
 
 export const name = 'Authenticated transfer profile on PostgreSQL';
@@ -144,49 +139,6 @@ function report(label: string, n: number, wallMs: number, latencies: number[]): 
       `  ${phase.padEnd(42)} ${(e.count / n).toFixed(2).padStart(5)} /transfer ` +
         `${(e.ms / e.count).toFixed(3).padStart(7)} ms each ${(e.ms / n).toFixed(2).padStart(6)} ms/transfer`,
     );
-}
-
-/** Credits `amount` USDT to each member (deposits submitted and credited, then one settle). */
-export async function fund(
-  server: TestServer,
-  members: Session[],
-  amount: string,
-  nonce: number,
-): Promise<void> {
-  for (const [i, member] of members.entries()) {
-    const txid = (nonce * 1_000_000 + i).toString(16).padStart(64, '0');
-    const r = await server.call('/api/recharge/submit', { network: 'TRC20', amount, txid }, member);
-    if (r.code !== 0) throw new Error(`deposit: ${r.code} ${r.msg}`);
-    if (!(await server.engine.operations.creditDeposit((r.data as { id: string }).id)))
-      throw new Error('deposit: not credited');
-  }
-  server.clock.advance(61_000);
-  await server.engine.settle();
-}
-
-/** `count` disjoint pairs: sender `s<i>` (1,000,000 USDT) pays recipient `r<i>` (VIP 1). */
-export async function seedPairs(
-  server: TestServer,
-  count: number,
-): Promise<Array<{ sender: Session; recipient: string; headers: Record<string, string>; body: string }>> {
-  const senders: Session[] = [];
-  const recipients: Session[] = [];
-  for (let i = 0; i < count; i++) {
-    senders.push(await signUp(server, `s${i}`));
-    recipients.push(await signUp(server, `r${i}`));
-  }
-  await fund(server, senders, '1000000', 7);
-  await fund(server, recipients, '100', 8);
-  for (const to of recipients) {
-    const vip = await server.call('/api/Viplist/Buyvip', { level: 1, key: 'key1' }, to);
-    if (vip.code !== 0) throw new Error(`Buyvip: ${vip.code} ${vip.msg}`);
-  }
-  return senders.map((sender, i) => ({
-    sender,
-    recipient: `r${i}`,
-    headers: sender.headers,
-    body: JSON.stringify({ account: `r${i}`, amount: '1' }),
-  }));
 }
 
 export async function run(): Promise<void> {
