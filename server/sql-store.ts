@@ -278,9 +278,41 @@ export class SqlStore implements StoreAdapter {
         write.catch(() => undefined);
         unit.write = write;
       },
+      getMany: (refs) => after(this.readMany(c, refs)),
       nextId: (kind) => after(this.sequence(c, kind)),
       close: async () => undefined,
     };
+  }
+
+  getMany(refs: readonly RowRef[]): Promise<unknown[]> {
+    return this.readMany(this.driver, refs);
+  }
+
+  /** Point reads in several tables in one statement (one `id = ANY(...)` per table, UNION ALL). */
+  private async readMany(c: SqlConnection, refs: readonly RowRef[]): Promise<unknown[]> {
+    const byTable = new Map<string, string[]>();
+    for (const ref of refs) {
+      const ids = byTable.get(ref.table) ?? [];
+      ids.push(escapeText(ref.id));
+      byTable.set(ref.table, ids);
+    }
+    const tables = [...byTable.keys()].sort();
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const parts = tables.map((table, g) => {
+      const { sql, t } = this.target(table);
+      const ids = param(byTable.get(table) ?? []);
+      return t === null
+        ? `SELECT ${g} AS g, id, v FROM ${sql} WHERE id = ANY(${ids}::text[])`
+        : `SELECT ${g} AS g, id, v FROM ${sql} WHERE t = ${param(escapeText(t))} AND id = ANY(${ids}::text[])`;
+    });
+    const { rows } = await c.query<DbRow & { g: number }>(parts.join(' UNION ALL '), params, true);
+    const found = new Map<string, unknown>();
+    for (const row of rows) found.set(`${tables[row.g] ?? ''}\u0000${row.id}`, row.v);
+    return refs.map((ref) => {
+      const v = found.get(`${ref.table}\u0000${escapeText(ref.id)}`);
+      return v === undefined ? undefined : decodeValue(v);
+    });
   }
 
   /** The writes of one commit, inside the caller's transaction: one statement per table and kind. */

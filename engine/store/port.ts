@@ -89,6 +89,11 @@ export interface StoreAdapter {
    */
   transaction?<T>(work: (store: StoreAdapter) => Promise<T>): Promise<T>;
   /**
+   * Optional: several point reads in one (the SQL store: one statement), answered in the order asked, with
+   * undefined for a row that does not exist. Adapters without it are read one `get` at a time.
+   */
+  getMany?(refs: readonly RowRef[]): Promise<unknown[]>;
+  /**
    * Present on adapters that hand out ids from the database (the SQL store's sequences): the next number of
    * id kind `kind`, or undefined when the kind has no sequence (engine/ids.ts then uses its counter row).
    * Sequence numbers are not rolled back with a failed unit of work, so ids may have gaps.

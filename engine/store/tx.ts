@@ -61,9 +61,27 @@ export class Tx {
    * answered from this unit's reads. For a handler that knows which rows it is about to read one by one.
    */
   async prefetch(refs: ReadonlyArray<readonly [{ readonly name: string }, string]>): Promise<void> {
-    await Promise.all(
-      refs.map(([def, id]) => (this.buffer.get(def.name)?.has(id) ? undefined : this.read(def.name, id))),
-    );
+    const wanted: RowRef[] = [];
+    const seen = new Set<string>();
+    for (const [def, id] of refs) {
+      const key = `${def.name}\u0000${id}`;
+      if (this.buffer.get(def.name)?.has(id) || this.reads.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      wanted.push({ table: def.name, id });
+    }
+    const { adapter } = this;
+    if (wanted.length > 1 && adapter.getMany) {
+      const all = adapter.getMany(wanted);
+      wanted.forEach((ref, i) => {
+        const key = `${ref.table}\u0000${ref.id}`;
+        const read = all.then((values) => values[i]);
+        this.reads.set(key, read);
+        read.catch(() => this.reads.delete(key));
+      });
+      await all;
+      return;
+    }
+    await Promise.all(wanted.map((ref) => this.read(ref.table, ref.id)));
   }
 
   /** Records whose index `index` has `value`, in id order. */
