@@ -17,7 +17,8 @@
  * and each instance's start-up time and RSS after start and after the runs, then checks the ledger (money
  * conserved, no negative balance).
  *
- * `npm run bench -- server`; BENCH_SECONDS (default 20) sets the duration of the first two runs.
+ * `npm run bench -- server`; BENCH_SECONDS (default 20) sets the duration of the first two runs;
+ * BENCH_CPU_PROF=<dir> has each instance write a V8 CPU profile (--cpu-prof) there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -108,7 +109,10 @@ function rssOf(pid: number | undefined): number {
 
 /** One server instance in a process of its own on `schema`; resolves once it listens. */
 function startInstance(schema: string, url: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server/instance.ts'], {
+  // BENCH_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when it stops.
+  const profile = process.env['BENCH_CPU_PROF'];
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server/instance.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,

@@ -39,6 +39,12 @@ function phaseOf(text: string, params: unknown[] | undefined): string {
   if (/pg_notify/i.test(t)) return 'events (NOTIFY)';
   if (/nextval/i.test(t)) return 'id sequence';
   if (/^WITH|^INSERT|^DELETE/i.test(t)) return 'ledger/row writes (one statement)';
+  if (/UNION ALL/.test(t)) {
+    const tables = [...t.matchAll(/FROM \w+\.(\w+)/gi)].map((m) => m[1]).join(' + ');
+    return tables.includes('sessions')
+      ? `session lookup (${tables}, one statement)`
+      : `read ${tables} (one statement)`;
+  }
   const table = /FROM [\w]+\.(\w+)/i.exec(t)?.[1] ?? '?';
   const first = typeof params?.[0] === 'string' ? params[0] : '';
   if (table === 'sessions') return 'session lookup (sessions)';
