@@ -22,6 +22,8 @@ export interface MoveOptions {
   ref: string;
   /** Catalogue code to answer if `from` lacks the money (e.g. 3005, 4011); otherwise a 500. */
   insufficientCode?: number;
+  /** The journal entry's id, drawn by the caller (with its other reads); drawn here when absent. */
+  entryId?: string;
 }
 
 export class LedgerError extends Error {
@@ -56,7 +58,12 @@ export class Ledger {
   }
 
   /** Posts one balanced journal entry. Throws LedgerError (a 500) if it would break L1 or L4. */
-  async post(kind: string, ref: string, legs: readonly PostingLeg[]): Promise<JournalEntry> {
+  async post(
+    kind: string,
+    ref: string,
+    legs: readonly PostingLeg[],
+    entryId?: string,
+  ): Promise<JournalEntry> {
     if (legs.length < 2) throw new LedgerError(`${kind}: an entry needs at least two legs`);
     const sums = new Map<string, Micro>();
     for (const leg of legs) {
@@ -81,7 +88,7 @@ export class Ledger {
       this.tx.put(balances, { id, account: leg.account, asset, amount: next.toString(), owner });
     }
     const entry: JournalEntry = {
-      id: await this.ids.next('journal'),
+      id: entryId ?? (await this.ids.next('journal')),
       at: this.now,
       kind,
       ref,
@@ -101,10 +108,15 @@ export class Ledger {
       if ((await this.balance(from, asset)) < amount)
         throw fail(options.insufficientCode, 'Insufficient balance');
     }
-    return this.post(options.kind, options.ref, [
-      { account: from, asset, amount: -amount },
-      { account: to, asset, amount },
-    ]);
+    return this.post(
+      options.kind,
+      options.ref,
+      [
+        { account: from, asset, amount: -amount },
+        { account: to, asset, amount },
+      ],
+      options.entryId,
+    );
   }
 
   /** Freezes `amount` of a member's available money (L5: frozen equals the sum of open holds). */

@@ -63,10 +63,11 @@ export const submitTransfer = handler({
 
     const dayId = `${recipient.id}:d:${utcDay(ctx.now)}`;
     const monthId = `${recipient.id}:m:${utcMonth(ctx.now)}`;
-    // Every row the checks and the ledger read next, and the transfer's id, at once (one round trip on
-    // SQL). A refused transfer leaves a gap in the ids, as any rolled-back unit does.
-    const [id] = await Promise.all([
+    // Every row the checks and the ledger read next, the transfer's id and its journal entry's, at once (one
+    // round trip on SQL). A refused transfer leaves gaps in the ids, as any rolled-back unit does.
+    const [id, entryId] = await Promise.all([
       ctx.ids.next('transfer'),
+      ctx.ids.next('journal'),
       ctx.tx.prefetch([
         [receiveTotals, dayId],
         [receiveTotals, monthId],
@@ -89,6 +90,7 @@ export const submitTransfer = handler({
       kind: 'transfer',
       ref: `transfer:${id}`,
       insufficientCode: Codes.transferInsufficient,
+      entryId,
     });
     ctx.tx.put(receiveTotals, { id: dayId, amount: (today + input.amount).toString() });
     ctx.tx.put(receiveTotals, { id: monthId, amount: (month + input.amount).toString() });
