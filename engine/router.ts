@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AuthCtx, Ctx } from './context';
 import type { BodyOf, ContractPath, DataOf } from './contract';
 import { emptyBody } from './schema';
+import type { Tx } from './store/tx';
 
 export type HandlerMethod = 'GET' | 'POST';
 
@@ -39,6 +40,11 @@ export interface Handler<Data = unknown, In = never> {
   raw: boolean;
   schema: z.ZodType;
   run(ctx: Ctx, body: unknown, params: Readonly<Record<string, string>>): Promise<unknown>;
+  /**
+   * Optional: reads `run` will need that do not depend on the session, issued while the session is checked
+   * (on SQL: in the same round trip). What it reads lands in the unit's reads; nothing else is kept.
+   */
+  prefetch?(tx: Tx, body: unknown): Promise<unknown>;
   readonly types?: { data: () => Data; body: (input: In) => void };
 }
 
@@ -49,6 +55,7 @@ interface SpecBase<S extends z.ZodType> {
   method?: HandlerMethod;
   body?: S;
   raw?: boolean;
+  prefetch?(tx: Tx, body: z.output<S>): Promise<unknown>;
 }
 
 type Answer<R> = Promise<R | Reply<R>>;
@@ -73,6 +80,7 @@ export function handler<S extends z.ZodType = typeof emptyBody, R = unknown>(
     raw: spec.raw ?? false,
     schema: spec.body ?? emptyBody,
     run: spec.run as Handler['run'],
+    ...(spec.prefetch ? { prefetch: spec.prefetch as NonNullable<Handler['prefetch']> } : {}),
   };
 }
 

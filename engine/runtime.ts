@@ -264,7 +264,14 @@ export class Runtime {
             this.unit(
               this.clock.now(),
               headers,
-              async (ctx) => handler.run(await authorise(handler, ctx), parsed.input, params),
+              async (ctx) => {
+                // The handler's own reads travel with the session's (one round trip on SQL).
+                const warm = handler.prefetch?.(ctx.tx, parsed.input);
+                warm?.catch(() => undefined);
+                const authorised = await authorise(handler, ctx);
+                await warm;
+                return handler.run(authorised, parsed.input, params);
+              },
               hashing,
             ),
           );

@@ -91,7 +91,15 @@ export class Tx {
 
   /** Records with the precomputed index key `key` ("<index>=<value>"). */
   async queryKey<T extends Row>(def: TableDef<T>, key: string): Promise<T[]> {
-    const base = (await this.adapter.query(def.name, key)) as T[];
+    // Kept like point reads (same state for the whole unit); this unit's writes are laid over each time.
+    const cacheKey = `${def.name}\u0001${key}`;
+    let read = this.reads.get(cacheKey);
+    if (!read) {
+      read = this.adapter.query(def.name, key);
+      this.reads.set(cacheKey, read);
+      read.catch(() => this.reads.delete(cacheKey));
+    }
+    const base = clonePlain((await read) as T[]);
     return this.overlay(def, base, (ix) => ix.includes(key));
   }
 

@@ -54,6 +54,8 @@ async function recipientOf(ctx: AuthCtx, account: string): Promise<MemberRow> {
 export const submitTransfer = handler({
   auth: true,
   body: body({ account: z.string().max(300), amount }),
+  // The recipient is looked up while the session is checked.
+  prefetch: (tx, input) => findMembers(tx, input.account),
   run: async (ctx, input) => {
     const tooSmall = checkMinimum(ctx.config, input.amount);
     if (tooSmall) throw tooSmall;
