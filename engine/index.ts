@@ -48,6 +48,7 @@ export {
   roundDecimal,
   compareDecimal,
   signOf,
+  KNOWN_SEPARATORS,
   separatorsFor,
   mulDiv,
   mulMicro,
