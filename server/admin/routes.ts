@@ -48,6 +48,7 @@ import {
   listWithdrawals,
   memberById,
   memberDetail,
+  uploadById,
   WITHDRAWAL_STATUSES,
   withdrawalWithApprovals,
 } from './queues';
@@ -483,6 +484,31 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
       }),
     );
     return after;
+  });
+
+  // -------------------------------------------------------------------------------------------------------
+  // Member uploads: identity documents to the roles that decide identity checks (review), payment proofs to
+  // every operator (finance credits the deposit). The bytes, never cached; refusals are envelopes.
+
+  app.get<{ Params: { id: string } }>('/api/admin/uploads/:id', async (request, reply) => {
+    try {
+      const { driver, schema } = sql();
+      const session = await authenticate(driver, schema, request.headers.authorization, now());
+      const fileId = request.params.id;
+      const file = /^[\w-]{1,64}$/.test(fileId) ? await uploadById(driver, schema, fileId) : undefined;
+      if (!file) throw new AdminError(404, 'No such upload');
+      const grant: Grant = file.purpose === 'recharge' ? 'read' : 'review';
+      if (!(ROLE_GRANTS[grant] as readonly OperatorRole[]).includes(session.operator.role))
+        throw new AdminError(403, `The ${session.operator.role} role may not see identity documents`);
+      return reply
+        .code(200)
+        .type(file.type)
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .send(Buffer.from(file.data, 'base64'));
+    } catch (error) {
+      return send(reply, answerError(request, error));
+    }
   });
 
   // -------------------------------------------------------------------------------------------------------
