@@ -18,7 +18,7 @@ export type { Hasher } from './security/hashing';
 export type { RouteDescription } from './router';
 export type { PaymentProvider, PaymentCharge, PaymentResult } from './counterparties';
 export type { EngineOperations, ChainDepositObservation, ChainDepositOutcome } from './operations';
-export type { StoreAdapter, StoredRow, RowRef } from './store/port';
+export type { CommitNote, StoreAdapter, StoredRow, RowRef } from './store/port';
 export { StorageUnavailableError } from './store/port';
 /**
  * Pure address rules, shared with the app so a withdrawal address is checked (checksum included) as it is
