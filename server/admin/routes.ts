@@ -444,7 +444,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
   // -------------------------------------------------------------------------------------------------------
   // Manual deposits
 
-  route('GET', '/api/admin/deposits', 'review', async (_ctx, input) => {
+  route('GET', '/api/admin/deposits', 'read', async (_ctx, input) => {
     const filter = parse(schemas.deposits, input);
     const { driver, schema } = sql();
     return listDeposits(driver, schema, filter);

@@ -264,6 +264,8 @@ describe(`operator API (${sqlKind})`, () => {
     // Every operator reads members and the solvency view.
     expect((await adminGet(server, '/api/admin/members', {}, fin.token)).code).toBe(0);
     expect((await adminGet(server, '/api/admin/solvency', {}, rev1.token)).code).toBe(0);
+    // Finance credits manual deposits, so it reads their queue (the console shows it the Deposits screen).
+    expect((await adminGet(server, '/api/admin/deposits', {}, fin.token)).code).toBe(0);
   });
 
   it('maker-checker: above the threshold two different operators approve; the same one twice is 409; the hash is recorded', async () => {
