@@ -171,6 +171,9 @@ function printLongTasks(report: Report): void {
         `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} (${(t.url ?? '?').replace(origin, '')})`,
     );
   console.log(`  long tasks: ${shown.join('; ')}`);
+  const lcp = report.audits['largest-contentful-paint-element']?.details;
+  const element = JSON.stringify(lcp ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+  if (element) console.log(`  largest contentful paint element: ${element.slice(0, 160)}`);
 }
 
 /** First-contentful-paint of /home reloaded offline: the repeat visit of an installed app on no network. */
