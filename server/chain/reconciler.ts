@@ -18,7 +18,6 @@
  * deposit watcher (server/chain/live.ts). Each completion and release is logged (`chain send reconciled`);
  * the operator audit log has no system actor, so it is not audited there.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { EngineOperations, SendingWithdrawal } from '../../engine/index';
 import type { ChainGateway, SentStatus } from './gateway';
 
@@ -88,6 +87,13 @@ export async function reconcileRound(
   return outcomes;
 }
 
+/** The logger the rounds write to (the server's pino logger fits). */
+export interface ReconcilerLog {
+  info(entry: object, msg: string): void;
+  warn(entry: object, msg: string): void;
+  error(entry: object, msg: string): void;
+}
+
 export interface SendReconciler {
   /** One round now (tests; the timer calls it too). Resolves when done; never rejects. */
   round(): Promise<Reconciled[]>;
@@ -99,7 +105,7 @@ export function watchSends(options: {
   operations: Operations;
   mayRun: () => Promise<boolean>;
   everyMs: number;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  log: ReconcilerLog;
   confirmations?: number;
 }): SendReconciler {
   const { gateways, operations, log } = options;

@@ -245,18 +245,17 @@ describe('the reconciler of uncertain broadcasts', () => {
       sentStatus: async (sent) => (sent.txHash === hash(1) ? state : { state: 'absent', final: false }),
     };
     const lines: Array<[string, Record<string, unknown>]> = [];
-    const log = {
-      info: (o: Record<string, unknown>, msg: string) => lines.push([msg, o]),
-      warn: (o: Record<string, unknown>, msg: string) => lines.push([msg, o]),
-      error: (o: Record<string, unknown>, msg: string) => lines.push([msg, o]),
+    const write = (o: object, msg: string) => {
+      lines.push([msg, o as Record<string, unknown>]);
     };
+    const log = { info: write, warn: write, error: write };
     let leader = false;
     const reconciler = watchSends({
       gateways: [gateway],
       operations: l.engine.operations,
       mayRun: async () => leader,
       everyMs: 0,
-      log: log as never,
+      log,
     });
     expect(await reconciler.round()).toEqual([]);
     leader = true;
