@@ -23,7 +23,7 @@ export type {
   ChainDepositOutcome,
   SendingWithdrawal,
 } from './operations';
-export type { StoreAdapter, StoredRow, RowRef } from './store/port';
+export type { CommitNote, StoreAdapter, StoredRow, RowRef } from './store/port';
 export { StorageUnavailableError } from './store/port';
 /**
  * Pure address rules, shared with the app so a withdrawal address is checked (checksum included) as it is
@@ -53,6 +53,7 @@ export {
   roundDecimal,
   compareDecimal,
   signOf,
+  KNOWN_SEPARATORS,
   separatorsFor,
   mulDiv,
   mulMicro,

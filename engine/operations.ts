@@ -4,6 +4,11 @@
  * deposits, identity checks). Never reachable over HTTP: the server wires it to the gateway and, later, to
  * the operator console (docs/OPERATIONS.md). Each call is one serialised unit of work at the clock's time,
  * all-or-nothing, and idempotent: a repeated report or decision changes nothing the second time.
+ *
+ * An operator's decision takes an optional `note` (engine/store/port.ts CommitNote): an opaque record the
+ * storage writes in the decision's own commit when the decision is taken (the call answers true), and not
+ * at all otherwise. The server's SQL store writes the operator's audit row from it, so the decision and its
+ * audit row are one transaction; storage without such records (memory, Dexie) ignores it.
  */
 import { certs } from './accounts/cert';
 import { members } from './accounts/tables';
@@ -18,6 +23,7 @@ import { checkTxid } from './deposits/rules';
 import { chainDeposits, deposits, type DepositRow } from './deposits/tables';
 import { Codes, fail } from './errors';
 import type { Micro } from './money';
+import type { CommitNote } from './store/port';
 import { captureWithdrawal, reject } from './withdrawals/review';
 import { withdrawals, type WithdrawalBroadcast, type WithdrawalRow } from './withdrawals/tables';
 
@@ -82,26 +88,26 @@ export interface EngineOperations {
   /** The withdrawals being sent on `network` (claimed, not completed nor released), oldest first. */
   sendingWithdrawals(network: Network): Promise<SendingWithdrawal[]>;
   /** Finance: credits a pending manual (payment-proof / hash) deposit. False if it is not pending. */
-  creditDeposit(depositId: string): Promise<boolean>;
+  creditDeposit(depositId: string, note?: CommitNote): Promise<boolean>;
   /**
    * Reviewer: rejects a pending manual deposit; nothing is credited. `reason` (optional) is kept on the record
    * and sent on the feed. False if it is not pending.
    */
-  rejectDeposit(depositId: string, reason?: string): Promise<boolean>;
+  rejectDeposit(depositId: string, reason?: string, note?: CommitNote): Promise<boolean>;
   /**
    * A withdrawal approved by a reviewer and broadcast by the gateway: the hold is captured and the record
    * gets the real transaction hash. False if it is not pending (so a second report changes nothing).
    */
-  completeWithdrawal(withdrawalId: string, txHash: string): Promise<boolean>;
+  completeWithdrawal(withdrawalId: string, txHash: string, note?: CommitNote): Promise<boolean>;
   /** Reviewer: rejects a pending withdrawal with the reason the member sees; funds unfrozen once. */
-  rejectWithdrawal(withdrawalId: string, reason: string): Promise<boolean>;
+  rejectWithdrawal(withdrawalId: string, reason: string, note?: CommitNote): Promise<boolean>;
   /** Reviewer: passes or rejects an identity check under review; `reason` is kept and sent on the feed. */
-  decideCert(certId: string, passed: boolean, reason?: string): Promise<boolean>;
+  decideCert(certId: string, passed: boolean, reason?: string, note?: CommitNote): Promise<boolean>;
   /**
    * An operator locks (or unlocks) a member: a locked member (status `disabled`) cannot log in, and every live
    * session is revoked at once, so nothing more can be moved. False if there is no such member.
    */
-  setMemberLocked(memberId: string, locked: boolean): Promise<boolean>;
+  setMemberLocked(memberId: string, locked: boolean, note?: CommitNote): Promise<boolean>;
 }
 
 const key = (o: ChainDepositObservation, txHash: string) => `${o.network}:${txHash}:${o.logIndex}`;
@@ -296,6 +302,18 @@ async function setMemberLocked(ctx: Ctx, memberId: string, locked: boolean): Pro
   return true;
 }
 
+/** A decision that attaches `note` to its unit's commit when it is taken (answers true). */
+function noted(
+  note: CommitNote | undefined,
+  decide: (ctx: Ctx) => Promise<boolean>,
+): (ctx: Ctx) => Promise<boolean> {
+  return async (ctx) => {
+    const taken = await decide(ctx);
+    if (taken && note) ctx.tx.note(note);
+    return taken;
+  };
+}
+
 /** Binds the operations to a runtime's serial units of work (engine/engine.ts). */
 export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => Promise<T>): EngineOperations {
   return {
@@ -308,11 +326,12 @@ export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => P
     releaseWithdrawal: (id) => operate((ctx) => releaseWithdrawal(ctx, id)),
     recordBroadcast: (id, sent) => operate((ctx) => recordBroadcast(ctx, id, sent)),
     sendingWithdrawals: (network) => operate((ctx) => sendingWithdrawals(ctx, network)),
-    creditDeposit: (id) => operate((ctx) => decideDeposit(ctx, id, true)),
-    rejectDeposit: (id, reason) => operate((ctx) => decideDeposit(ctx, id, false, reason)),
-    completeWithdrawal: (id, hash) => operate((ctx) => completeWithdrawal(ctx, id, hash)),
-    rejectWithdrawal: (id, reason) => operate((ctx) => rejectWithdrawal(ctx, id, reason)),
-    decideCert: (id, passed, reason) => operate((ctx) => decideCert(ctx, id, passed, reason)),
-    setMemberLocked: (id, locked) => operate((ctx) => setMemberLocked(ctx, id, locked)),
+    creditDeposit: (id, note) => operate(noted(note, (ctx) => decideDeposit(ctx, id, true))),
+    rejectDeposit: (id, reason, note) => operate(noted(note, (ctx) => decideDeposit(ctx, id, false, reason))),
+    completeWithdrawal: (id, hash, note) => operate(noted(note, (ctx) => completeWithdrawal(ctx, id, hash))),
+    rejectWithdrawal: (id, reason, note) => operate(noted(note, (ctx) => rejectWithdrawal(ctx, id, reason))),
+    decideCert: (id, passed, reason, note) =>
+      operate(noted(note, (ctx) => decideCert(ctx, id, passed, reason))),
+    setMemberLocked: (id, locked, note) => operate(noted(note, (ctx) => setMemberLocked(ctx, id, locked))),
   };
 }

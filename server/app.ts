@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createEngine, type Clock, type Engine, type StoreAdapter } from '../engine/index';
 import { defaultConfig } from '../engine/config';
+import { AUDIT_NOTE, writeAuditNote } from './admin/db';
 import { adminRoutes } from './admin/routes';
 import type { ChainGateway, ChainNetwork } from './chain/gateway';
 import { connectSigner, evmGateway, watchDeposits, type DepositWatcher } from './chain/live';
@@ -184,7 +185,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (evm && !signer)
     app.log.warn('EVM gateway without SIGNER_URL: deposits are watched, approved withdrawals cannot be sent');
 
-  // The operator API (server/admin, docs/OPERATIONS.md): its own tables in the same SQL schema.
+  // The operator API (server/admin, docs/OPERATIONS.md): its own tables in the same SQL schema. Its
+  // decisions' audit rows are written by the store in the decision's own transaction.
+  if (storage instanceof SqlStore) storage.writeNotesWith(AUDIT_NOTE, writeAuditNote);
   await app.register(adminRoutes, {
     engine,
     sql: sqlOf,

@@ -6,6 +6,7 @@
 import { clonePlain } from './clone';
 import {
   compareIds,
+  type CommitNote,
   indexKey,
   indexKeys,
   type IndexValue,
@@ -20,6 +21,8 @@ type Pending = { def: TableDef<Row>; value: Row; ix: string[] } | { deleted: tru
 
 export class Tx {
   private readonly buffer = new Map<string, Map<string, Pending>>();
+  /** Opaque records committed with the writes (StoreAdapter.commit's `notes`). */
+  private notes: CommitNote[] = [];
 
   constructor(private readonly adapter: StoreAdapter) {}
 
@@ -96,8 +99,15 @@ export class Tx {
     return this.adapter.get(table, id);
   }
 
-  /** A savepoint: hands this unit's writes to `parent`'s buffer instead of committing them. */
+  /** Attaches an opaque record to this unit's commit (CommitNote); dropped with the unit on failure. */
+  note(note: CommitNote): void {
+    this.notes.push(note);
+  }
+
+  /** A savepoint: hands this unit's writes (and notes) to `parent`'s buffer instead of committing them. */
   mergeInto(parent: Tx): void {
+    for (const note of this.notes) parent.note(note);
+    this.notes = [];
     for (const [table, m] of this.buffer) {
       for (const [id, p] of m) {
         if ('deleted' in p) parent.delete(tableRef(table), id);
@@ -123,7 +133,9 @@ export class Tx {
       }
     }
     this.buffer.clear();
-    await this.adapter.commit(puts, deletes);
+    const notes = this.notes;
+    this.notes = [];
+    await (notes.length > 0 ? this.adapter.commit(puts, deletes, notes) : this.adapter.commit(puts, deletes));
   }
 }
 

@@ -26,7 +26,7 @@ export const ROLE_GRANTS = {
   review: ['reviewer', 'admin'],
   /** Deposit credits with a reason, balance adjustments. */
   finance: ['finance', 'admin'],
-  /** Members list and detail, the solvency view: every operator. */
+  /** Members list and detail, the solvency view, the manual deposits queue: every operator. */
   read: ['reviewer', 'finance', 'admin'],
   /** Lock and unlock members, operators and roles, site settings, the audit log. */
   admin: ['admin'],
