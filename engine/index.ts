@@ -17,7 +17,12 @@ export type { Clock } from './runtime';
 export type { Hasher } from './security/hashing';
 export type { RouteDescription } from './router';
 export type { PaymentProvider, PaymentCharge, PaymentResult } from './counterparties';
-export type { EngineOperations, ChainDepositObservation, ChainDepositOutcome } from './operations';
+export type {
+  EngineOperations,
+  ChainDepositObservation,
+  ChainDepositOutcome,
+  SendingWithdrawal,
+} from './operations';
 export type { CommitNote, StoreAdapter, StoredRow, RowRef } from './store/port';
 export { StorageUnavailableError } from './store/port';
 /**

@@ -25,7 +25,7 @@ import { Codes, fail } from './errors';
 import type { Micro } from './money';
 import type { CommitNote } from './store/port';
 import { captureWithdrawal, reject } from './withdrawals/review';
-import { withdrawals, type WithdrawalRow } from './withdrawals/tables';
+import { withdrawals, type WithdrawalBroadcast, type WithdrawalRow } from './withdrawals/tables';
 
 /** What the gateway needs to send an approved withdrawal. */
 export interface WithdrawalToSend {
@@ -35,6 +35,14 @@ export interface WithdrawalToSend {
   address: string;
   /** What the destination receives (amount - fee), micro-units. */
   amount: Micro;
+}
+
+/** A withdrawal being sent (claimed), with the transaction it was about to broadcast when one was recorded. */
+export interface SendingWithdrawal extends WithdrawalToSend {
+  /** When it was claimed (ms). */
+  since: number;
+  /** The signed transaction recorded before its broadcast; null when none was (it never reached the signer). */
+  broadcast: WithdrawalBroadcast | null;
 }
 
 /** One ERC-20/TRC-20 transfer to a member address, as a chain gateway sees it now. */
@@ -71,6 +79,14 @@ export interface EngineOperations {
    */
   claimWithdrawal(withdrawalId: string): Promise<WithdrawalToSend | null>;
   releaseWithdrawal(withdrawalId: string): Promise<boolean>;
+  /**
+   * The gateway, after signing and before broadcasting: records the signed transaction's hash (and EVM nonce)
+   * on the withdrawal being sent, so an unanswered broadcast can be checked on chain later. False if it is not
+   * being sent.
+   */
+  recordBroadcast(withdrawalId: string, sent: { txHash: string; nonce?: number | null }): Promise<boolean>;
+  /** The withdrawals being sent on `network` (claimed, not completed nor released), oldest first. */
+  sendingWithdrawals(network: Network): Promise<SendingWithdrawal[]>;
   /** Finance: credits a pending manual (payment-proof / hash) deposit. False if it is not pending. */
   creditDeposit(depositId: string, note?: CommitNote): Promise<boolean>;
   /**
@@ -195,8 +211,38 @@ async function claimWithdrawal(ctx: Ctx, withdrawalId: string): Promise<Withdraw
 async function releaseWithdrawal(ctx: Ctx, withdrawalId: string): Promise<boolean> {
   const row = await ctx.tx.get(withdrawals, withdrawalId);
   if (!row || row.status !== 'pending' || !sending(row)) return false;
-  ctx.tx.put(withdrawals, { ...row, sendingSince: null });
+  ctx.tx.put(withdrawals, { ...row, sendingSince: null, broadcast: null });
   return true;
+}
+
+async function recordBroadcast(
+  ctx: Ctx,
+  withdrawalId: string,
+  sent: { txHash: string; nonce?: number | null },
+): Promise<boolean> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending' || !sending(row)) return false;
+  const check = checkTxid(row.network, sent.txHash);
+  if (!check.ok) throw fail(400, check.message);
+  const nonce = sent.nonce ?? null;
+  if (nonce !== null && (!Number.isSafeInteger(nonce) || nonce < 0)) throw fail(400, 'Invalid nonce');
+  ctx.tx.put(withdrawals, { ...row, broadcast: { txHash: check.txid, nonce, at: ctx.now } });
+  return true;
+}
+
+async function sendingWithdrawals(ctx: Ctx, network: Network): Promise<SendingWithdrawal[]> {
+  const rows = await ctx.tx.query(withdrawals, 'sending', network);
+  return rows
+    .filter((row) => row.status === 'pending' && sending(row) && row.network === network)
+    .map((row) => ({
+      id: row.id,
+      network: row.network,
+      address: row.address,
+      amount: BigInt(row.received),
+      since: row.sendingSince ?? 0,
+      broadcast: row.broadcast ?? null,
+    }))
+    .sort((a, b) => a.since - b.since || (a.id < b.id ? -1 : 1));
 }
 
 const sending = (row: WithdrawalRow) => row.sendingSince !== undefined && row.sendingSince !== null;
@@ -213,6 +259,7 @@ async function completeWithdrawal(ctx: Ctx, withdrawalId: string, txHash: string
     txid: check.txid,
     finishedAt: ctx.now,
     sendingSince: null,
+    broadcast: null,
   });
   ctx.emit({ type: 'withdrawal', data: { memberId: row.memberId, id: row.id, status: 'success' } });
   return true;
@@ -277,6 +324,8 @@ export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => P
       ),
     claimWithdrawal: (id) => operate((ctx) => claimWithdrawal(ctx, id)),
     releaseWithdrawal: (id) => operate((ctx) => releaseWithdrawal(ctx, id)),
+    recordBroadcast: (id, sent) => operate((ctx) => recordBroadcast(ctx, id, sent)),
+    sendingWithdrawals: (network) => operate((ctx) => sendingWithdrawals(ctx, network)),
     creditDeposit: (id, note) => operate(noted(note, (ctx) => decideDeposit(ctx, id, true))),
     rejectDeposit: (id, reason, note) => operate(noted(note, (ctx) => decideDeposit(ctx, id, false, reason))),
     completeWithdrawal: (id, hash, note) => operate(noted(note, (ctx) => completeWithdrawal(ctx, id, hash))),

@@ -13,6 +13,7 @@ import { AUDIT_NOTE, writeAuditNote } from './admin/db';
 import { adminRoutes } from './admin/routes';
 import type { ChainGateway, ChainNetwork } from './chain/gateway';
 import { connectSigner, evmGateway, watchDeposits, type DepositWatcher } from './chain/live';
+import { watchSends, type SendReconciler } from './chain/reconciler';
 import { simulatedGateway } from './chain/simulated';
 import { openCluster, type Cluster } from './cluster';
 import { ConfigError, type ServerConfig } from './config';
@@ -59,6 +60,8 @@ export interface RunningServer {
   gateways: Partial<Record<ChainNetwork, ChainGateway>>;
   /** The deposit watcher of the configured gateways (null when none is configured). */
   watcher: DepositWatcher | null;
+  /** The reconciler of uncertain broadcasts of the configured gateways (server/chain/reconciler.ts). */
+  reconciler: SendReconciler | null;
   /** The worker threads that hash passwords and keys (closed with the server). */
   hashes: HashPool;
   /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
@@ -169,6 +172,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         log: app.log,
       })
     : null;
+  // Withdrawals left "sending" by an unanswered broadcast: completed, released or left, per the chain.
+  const reconciler = evm
+    ? watchSends({
+        gateways: [evm],
+        operations: engine.operations,
+        mayRun: () => cluster.mayRunBackgroundWork(),
+        everyMs: config.chainPollMs,
+        log: app.log,
+      })
+    : null;
   if (evm && !signer)
     app.log.warn('EVM gateway without SIGNER_URL: deposits are watched, approved withdrawals cannot be sent');
 
@@ -215,11 +228,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     cluster,
     gateways,
     watcher,
+    reconciler,
     hashes,
     close: () =>
       (closing ??= (async () => {
         clearInterval(timer);
         await watcher?.close();
+        await reconciler?.close();
         await hub.close();
         await app.close();
         await settling;

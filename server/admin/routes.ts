@@ -378,7 +378,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
         : recordApproval(after);
     let txHash: string;
     try {
-      ({ txHash } = await gateway.sendWithdrawal({ id: claim.id, to: claim.address, amount: claim.amount }));
+      ({ txHash } = await gateway.sendWithdrawal({
+        id: claim.id,
+        to: claim.address,
+        amount: claim.amount,
+        // Recorded before the broadcast, for the reconciler of uncertain ones (server/chain/reconciler.ts).
+        onSigned: (sent) => engine.operations.recordBroadcast(claim.id, sent),
+      }));
     } catch (error) {
       if (error instanceof BroadcastUncertainError) {
         // It may be on chain: it stays claimed (sending); the approval and the hash are on record.

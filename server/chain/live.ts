@@ -19,6 +19,7 @@ import { ConfigError, type ServerConfig } from '../config';
 import type { SqlDriver } from '../sql-driver';
 import { RemoteSigner } from '../signer/client';
 import { EvmGateway } from './evm';
+import { sqlSendLock } from './send-lock';
 import type { ChainGateway } from './gateway';
 import { watchRound } from './watcher';
 
@@ -85,6 +86,8 @@ export async function evmGateway(
     fromBlock: (await savedCursor(sql, 'ERC20')) ?? evm.fromBlock,
     signer,
     hotWallet: evm.hotWallet as Address | undefined,
+    // Instances on one PostgreSQL database send one at a time, so they never take the same nonce.
+    sendLock: sql ? sqlSendLock(sql, 'ERC20') : undefined,
   });
 }
 

@@ -22,7 +22,9 @@ import {
   type ChainGateway,
   type FeeEstimate,
   type ObservedDeposit,
+  type SentStatus,
   type SentWithdrawal,
+  type SignedTransaction,
   type WithdrawalRequest,
 } from './gateway';
 
@@ -227,6 +229,8 @@ export class TronGateway implements ChainGateway {
       throw new Error('triggersmartcontract: txID does not match raw_data_hex');
     }
     const signature = await signer.signTransactionId(tx.txID);
+    // Recorded before the broadcast, so an unanswered one can be looked up later (sentStatus).
+    await request.onSigned?.({ txHash: tx.txID.toLowerCase(), nonce: null });
     let answer: unknown;
     try {
       answer = await this.post('/wallet/broadcasttransaction', { ...tx, signature: [signature] });
@@ -237,6 +241,41 @@ export class TronGateway implements ChainGateway {
     const sent = answer as { result?: boolean; txid?: string; code?: string; message?: string };
     if (!sent.result) throw new Error(`broadcast refused: ${sent.code ?? ''} ${sent.message ?? ''}`.trim());
     return { txHash: (sent.txid ?? tx.txID).toLowerCase() };
+  }
+
+  /**
+   * Where a transaction of the hot wallet stands: `gettransactioninfobyid` answers its block and receipt once
+   * it is mined (an empty object before); else `gettransactionbyid` answers it while the node holds it
+   * unmined, and once its `raw_data.expiration` is behind the head block's time it can never be mined. A
+   * transaction the node does not know is absent, not for good (TRON has no nonce that would prove it).
+   */
+  async sentStatus(sent: SignedTransaction): Promise<SentStatus> {
+    const txHash = sent.txHash.toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(txHash)) throw new TypeError(`Not a TRON transaction id: ${sent.txHash}`);
+    const head = (await this.post('/wallet/getnowblock', {})) as {
+      block_header?: { raw_data?: { number?: number; timestamp?: number } };
+    };
+    const headNumber = head.block_header?.raw_data?.number;
+    const headTime = head.block_header?.raw_data?.timestamp;
+    if (typeof headNumber !== 'number' || typeof headTime !== 'number')
+      throw new Error('getnowblock: no head block');
+    const info = await this.info(txHash);
+    if (typeof info.blockNumber === 'number') {
+      return {
+        state: 'mined',
+        success: this.succeeded(info),
+        confirmations: headNumber - info.blockNumber + 1,
+        blockNumber: info.blockNumber,
+      };
+    }
+    const known = (await this.post('/wallet/gettransactionbyid', { value: txHash })) as {
+      txID?: string;
+      raw_data?: { expiration?: number };
+    };
+    if (typeof known.txID !== 'string') return { state: 'absent', final: false };
+    const expiration = known.raw_data?.expiration;
+    if (typeof expiration === 'number' && expiration < headTime) return { state: 'absent', final: true };
+    return { state: 'pending' };
   }
 
   /**

@@ -9,13 +9,17 @@
  * - `EVM_USDT_ADDRESS` (required): the token contract, the only one it signs calls to.
  * - `SIGNER_EVM_CHAIN_ID`: the only chain id it signs for (recommended).
  * - `SIGNER_MAX_PER_TX`, `SIGNER_MAX_PER_DAY`: USDT limits (decimal); none when unset.
+ * - `SIGNER_STATE_FILE` (`./.signer/journal.jsonl`): the journal of every signature, read back at start
+ *   (the day's total and the signed withdrawal ids survive a restart); an unreadable or corrupt file stops
+ *   the start (exit 1).
  * - `EVM_USDT_DECIMALS` (6), `SIGNER_HOST` (127.0.0.1), `SIGNER_PORT` (8788).
  *
  * Logs one JSON line per decision on stdout. SIGINT/SIGTERM stop it (exit 0).
  */
 import { isAddress, type Address, type Hex } from 'viem';
 import { parseAmount } from '../../engine/money';
-import { createSignerService } from './service';
+import { JournalError } from './journal';
+import { createSignerService, type SignerService } from './service';
 
 function fail(message: string): never {
   console.error(`Strata signer not started: ${message}`);
@@ -55,16 +59,25 @@ function limit(name: string): bigint | undefined {
 
 const host = env['SIGNER_HOST']?.trim() || '127.0.0.1';
 const port = integer('SIGNER_PORT', 8788, 0) ?? 8788;
-const service = createSignerService({
-  key: key as Hex,
-  secret,
-  tokenContract: token as Address,
-  chainId: integer('SIGNER_EVM_CHAIN_ID', undefined, 1),
-  decimals: integer('EVM_USDT_DECIMALS', 6, 6),
-  maxPerTx: limit('SIGNER_MAX_PER_TX'),
-  maxPerDay: limit('SIGNER_MAX_PER_DAY'),
-  log: (entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })),
-});
+const stateFile = env['SIGNER_STATE_FILE']?.trim() || './.signer/journal.jsonl';
+let service: SignerService;
+try {
+  service = createSignerService({
+    key: key as Hex,
+    secret,
+    tokenContract: token as Address,
+    chainId: integer('SIGNER_EVM_CHAIN_ID', undefined, 1),
+    decimals: integer('EVM_USDT_DECIMALS', 6, 6),
+    maxPerTx: limit('SIGNER_MAX_PER_TX'),
+    maxPerDay: limit('SIGNER_MAX_PER_DAY'),
+    stateFile,
+    log: (entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })),
+  });
+} catch (error) {
+  if (error instanceof JournalError)
+    fail(`SIGNER_STATE_FILE ${stateFile}: ${error.message} (fix or move the file; it is never rewritten)`);
+  throw error;
+}
 
 let url: string;
 try {

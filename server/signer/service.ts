@@ -9,18 +9,26 @@
  * - the transaction is an EIP-1559 call to the configured token contract with no ether value, on the
  *   configured chain id (when set), and its calldata is exactly `transfer(address,uint256)`;
  * - the amount is within the per-transaction limit and, with what it signed earlier that UTC day, within the
- *   daily limit (both optional; the day's total is kept in memory, so a restart of the signer resets it).
+ *   daily limit (both optional);
+ * - a withdrawal id it signed before is signed again only for the same nonce, amount and destination (a
+ *   replacement: only one of the two can ever be mined), and then its amount is not counted twice.
+ *
+ * Every signature is written to the journal (server/signer/journal.ts, `SIGNER_STATE_FILE`) and fsync'd
+ * before it is answered; on start the journal is read back, so the day's total and the signed withdrawal ids
+ * survive a restart. Without a journal (`stateFile` unset: unit tests) they are kept in memory only.
  *
  * Routes (JSON): `GET /health` (no secret: `{ ok: true }`), `GET /v1/evm/address` (`{ address }`),
- * `POST /v1/evm/sign` (`{ transaction, withdrawalId? }` with bigints as decimal strings, answers
+ * `POST /v1/evm/sign` (`{ transaction, withdrawalId }` with bigints as decimal strings, answers
  * `{ serializedTransaction, hash }`). Errors answer `{ error }` with 400 (malformed), 401 (secret), 403
- * (refused by a rule or a limit), 404, 413 (body over 64 KiB).
+ * (refused by a rule or a limit), 409 (a withdrawal id already signed with another nonce, amount or
+ * destination), 404, 413 (body over 64 KiB).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { decodeFunctionData, erc20Abi, getAddress, keccak256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { formatAmount } from '../../engine/money';
+import { SignerJournal, type JournalEntry } from './journal';
 import { parseTransaction, Refusal } from './wire';
 
 export interface SignerSettings {
@@ -38,6 +46,11 @@ export interface SignerSettings {
   maxPerTx?: bigint;
   /** Most it signs per UTC day in total, in micro-USDT; no limit when undefined. */
   maxPerDay?: bigint;
+  /**
+   * The journal file (SIGNER_STATE_FILE): every signature is appended and fsync'd before it is answered, and
+   * read back at start. Undefined: memory only (unit tests; the process always sets one).
+   */
+  stateFile?: string;
   /** Clock for the daily window (tests). */
   now?: () => number;
   /** One line per decision (never the key, never the secret). */
@@ -46,6 +59,8 @@ export interface SignerSettings {
 
 export interface SignerService {
   readonly address: Address;
+  /** Micro-USDT counted toward today's (UTC) limit, restored from the journal at start. */
+  signedToday(): bigint;
   /** Listens on host:port (port 0: a free one); answers the URL. */
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
@@ -65,6 +80,15 @@ export function secretMatches(presented: string | undefined, secret: string): bo
 
 const usdt = formatAmount;
 
+/** A withdrawal id as the engine makes them (and nothing a log line could be confused by). */
+const WITHDRAWAL_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+interface Signed {
+  nonce: number;
+  amount: bigint;
+  to: Address;
+}
+
 export function createSignerService(settings: SignerSettings): SignerService {
   if (!/^0x[0-9a-fA-F]{64}$/.test(settings.key))
     throw new Error('The signing key must be 0x and 64 hex digits');
@@ -76,16 +100,41 @@ export function createSignerService(settings: SignerSettings): SignerService {
   const scale = 10n ** BigInt(decimals - 6);
   const now = settings.now ?? Date.now;
   const log = settings.log ?? (() => undefined);
+  // Reads the journal back first (a JournalError when it is unreadable or corrupt: the process refuses to start).
+  const journal = settings.stateFile === undefined ? undefined : SignerJournal.open(settings.stateFile);
   /** Micro-USDT signed per UTC day (only today's is kept). */
-  let day = -1;
+  let day = Math.floor(now() / DAY_MS);
   let signedToday = 0n;
+  /** Every withdrawal id signed (from the journal, then this run): its nonce, amount and destination. */
+  const signed = new Map<string, Signed>();
+  for (const entry of journal?.entries ?? []) {
+    // The first signature of a withdrawal id counts; a replacement (same nonce) never counts again.
+    if (signed.has(entry.withdrawalId)) continue;
+    signed.set(entry.withdrawalId, {
+      nonce: entry.nonce,
+      amount: entry.amount,
+      to: getAddress(entry.to),
+    });
+    if (Math.floor(entry.at / DAY_MS) === day) signedToday += entry.amount;
+  }
+  if (journal) {
+    log({
+      msg: 'journal read',
+      signatures: journal.entries.length,
+      withdrawals: signed.size,
+      signedToday: usdt(signedToday),
+      ...(journal.repaired ? { repaired: 'an unfinished last line was dropped' } : {}),
+    });
+  }
 
   async function sign(body: unknown): Promise<{ serializedTransaction: Hex; hash: Hex }> {
     if (typeof body !== 'object' || body === null) throw new Refusal(400, 'Body must be a JSON object');
     const { transaction: raw, withdrawalId } = body as { transaction?: unknown; withdrawalId?: unknown };
-    if (withdrawalId !== undefined && (typeof withdrawalId !== 'string' || withdrawalId.length > 100))
-      throw new Refusal(400, 'withdrawalId must be a string');
+    if (typeof withdrawalId !== 'string' || !WITHDRAWAL_ID.test(withdrawalId))
+      throw new Refusal(400, 'withdrawalId is required: the withdrawal id, 1 to 100 of A-Z a-z 0-9 _ . : -');
     const tx = parseTransaction(raw);
+    const nonce = tx.nonce;
+    if (nonce === undefined) throw new Refusal(400, 'transaction.nonce is required');
     if (tx.to !== tokenContract)
       throw new Refusal(403, 'Refused: not a call to the configured token contract');
     if (tx.value !== 0n) throw new Refusal(403, 'Refused: the transaction sends ether');
@@ -107,28 +156,70 @@ export function createSignerService(settings: SignerSettings): SignerService {
         403,
         `Refused: ${usdt(amount)} USDT is over the per-transaction limit ${usdt(settings.maxPerTx)}`,
       );
+    const destination = getAddress(to);
+    const earlier = signed.get(withdrawalId);
+    if (earlier) {
+      // Two signatures with one nonce cannot both be mined; with another nonce the withdrawal could be paid twice.
+      if (earlier.nonce !== nonce)
+        throw new Refusal(
+          409,
+          `Refused: withdrawal ${withdrawalId} was already signed with nonce ${earlier.nonce}; ` +
+            `only a replacement with that nonce is signed, not nonce ${nonce}`,
+        );
+      if (earlier.amount !== amount || earlier.to !== destination)
+        throw new Refusal(
+          409,
+          `Refused: withdrawal ${withdrawalId} was already signed for ${usdt(earlier.amount)} USDT to ` +
+            `${earlier.to}; a replacement must send the same`,
+        );
+    }
     const today = Math.floor(now() / DAY_MS);
     if (today !== day) {
       day = today;
       signedToday = 0n;
     }
-    if (settings.maxPerDay !== undefined && signedToday + amount > settings.maxPerDay)
+    // A replacement is not counted again (its first signature was).
+    const counted = earlier ? 0n : amount;
+    if (settings.maxPerDay !== undefined && counted > 0n && signedToday + counted > settings.maxPerDay)
       throw new Refusal(
         403,
         `Refused: ${usdt(amount)} USDT would exceed the daily limit ${usdt(settings.maxPerDay)} ` +
           `(${usdt(signedToday)} signed today)`,
       );
-    // Counted before the (asynchronous) signature, so two requests at once cannot both pass the limit.
-    signedToday += amount;
+    // Counted and reserved before the (asynchronous) signature, so two requests at once cannot both pass the
+    // limit, nor sign one withdrawal id with two nonces.
+    signedToday += counted;
+    if (!earlier) signed.set(withdrawalId, { nonce, amount, to: destination });
     let serializedTransaction: Hex;
     try {
       serializedTransaction = await account.signTransaction(tx);
     } catch (error) {
-      signedToday -= amount;
+      signedToday -= counted;
+      if (!earlier) signed.delete(withdrawalId);
       throw error;
     }
     const hash = keccak256(serializedTransaction);
-    log({ msg: 'signed', withdrawalId, to, amount: usdt(amount), nonce: tx.nonce, hash });
+    const entry: JournalEntry = {
+      withdrawalId,
+      nonce,
+      amount,
+      to: destination,
+      hash,
+      chainId: tx.chainId,
+      at: now(),
+    };
+    // On disk before anyone sees the signature. If the write fails the signature is not answered, and the
+    // reservation stays (the entry may have reached the disk): a retry of the same nonce is still signed.
+    journal?.append(entry);
+    log({
+      msg: 'signed',
+      withdrawalId,
+      to,
+      amount: usdt(amount),
+      nonce,
+      hash,
+      ...(earlier ? { replacement: true } : {}),
+    });
     return { serializedTransaction, hash };
   }
 
@@ -168,7 +259,7 @@ export function createSignerService(settings: SignerSettings): SignerService {
       return answer(404, { error: 'Not found' });
     } catch (error) {
       if (error instanceof Refusal) {
-        if (error.status === 403) log({ msg: 'refused', reason: error.message });
+        if (error.status === 403 || error.status === 409) log({ msg: 'refused', reason: error.message });
         return answer(error.status, { error: error.message });
       }
       log({ msg: 'failed', error: (error as Error).message });
@@ -180,6 +271,7 @@ export function createSignerService(settings: SignerSettings): SignerService {
   server.requestTimeout = 10_000;
   return {
     address: account.address,
+    signedToday: () => (Math.floor(now() / DAY_MS) === day ? signedToday : 0n),
     server,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
@@ -192,7 +284,10 @@ export function createSignerService(settings: SignerSettings): SignerService {
       }),
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          journal?.close();
+          resolve();
+        });
         server.closeAllConnections();
       }),
   };

@@ -11,19 +11,12 @@
  * hot wallet's token balance. On PostgreSQL when DATABASE_URL is set, else PGlite.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  getAddress,
-  http,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { getAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { manualClock } from '../../../engine/index';
 import type { Solvency } from '../../../server/admin/contract';
@@ -40,9 +33,8 @@ import {
   type TestServer,
 } from '../server/serve';
 import { dropSchema, freshSchema, testDriver } from '../server/sql';
-import { compileTestToken, startEvmNode, type Compiled, type EvmNode } from './evm-node';
+import { startTestChain, TEST_CHAIN_ID as CHAIN_ID, type EvmNode, type TestChain } from './evm-node';
 
-const CHAIN_ID = 31_337;
 // Test-only keys: they exist on the throw-away local node and nowhere else.
 const FUNDER_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const HOT_WALLET_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
@@ -51,47 +43,24 @@ const OUTSIDE: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const SECRET = 'test-signer-secret-0123456789abcdef';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-const chain = defineChain({
-  id: CHAIN_ID,
-  name: 'local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1'] } },
-});
-
 let node: EvmNode;
-let token: Compiled;
 let tokenAddress: Address;
 let publicClient: PublicClient;
-let testClient: ReturnType<typeof createTestClient>;
-let funder: ReturnType<typeof createWalletClient>;
+let testClient: TestChain['testClient'];
+let testChain: TestChain;
 let signer: { url: string; child: ChildProcess; output: () => string };
 const schema = freshSchema();
 const clock = manualClock(T0);
 let server: TestServer;
 let store: SqlStore;
 let config: Partial<ServerConfig>;
+// The signer's journal (SIGNER_STATE_FILE), in a directory of this run.
+const stateDir = mkdtempSync(join(tmpdir(), 'strata-live-signer-'));
+const journal = join(stateDir, 'journal.jsonl');
 
-async function tokenBalance(address: Address): Promise<bigint> {
-  return (await publicClient.readContract({
-    address: tokenAddress,
-    abi: token.abi,
-    functionName: 'balanceOf',
-    args: [address],
-  })) as bigint;
-}
+const tokenBalance = (address: Address) => testChain.tokenBalance(address);
 
-async function pay(to: Address, amount: bigint): Promise<Hex> {
-  const hash = await funder.writeContract({
-    address: tokenAddress,
-    abi: token.abi,
-    functionName: 'transfer',
-    args: [to, amount],
-    account: funder.account ?? null,
-    chain,
-  });
-  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-  return hash;
-}
+const pay = (to: Address, amount: bigint) => testChain.pay(to, amount);
 
 /** `npm run signer` in its own process group, on a free port it reports on stdout. */
 async function startSigner(env: Record<string, string>) {
@@ -160,22 +129,8 @@ async function openServer(): Promise<TestServer> {
 }
 
 beforeAll(async () => {
-  token = compileTestToken();
-  node = await startEvmNode([FUNDER_KEY, HOT_WALLET_KEY], CHAIN_ID);
-  const transport = http(node.url);
-  publicClient = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient;
-  testClient = createTestClient({ chain, transport, mode: 'ganache' });
-  funder = createWalletClient({ chain, transport, account: privateKeyToAccount(FUNDER_KEY) });
-  const deploy = await funder.deployContract({
-    abi: token.abi,
-    bytecode: token.bytecode,
-    args: [10_000_000_000_000n],
-    account: privateKeyToAccount(FUNDER_KEY),
-    chain,
-  });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash: deploy, pollingInterval: 50 });
-  if (!receipt.contractAddress) throw new Error('token not deployed');
-  tokenAddress = receipt.contractAddress;
+  testChain = await startTestChain([FUNDER_KEY, HOT_WALLET_KEY]);
+  ({ node, tokenAddress, publicClient, testClient } = testChain);
   // The platform's hot wallet holds USDT to pay withdrawals from.
   await pay(HOT_WALLET, 1_000_000_000n);
 
@@ -187,6 +142,7 @@ beforeAll(async () => {
     SIGNER_MAX_PER_TX: '120',
     SIGNER_MAX_PER_DAY: '1000',
     SIGNER_PORT: '0',
+    SIGNER_STATE_FILE: journal,
   });
   // The server's chain settings exactly as main.ts reads them from the environment.
   const fromEnv = configFromEnv({
@@ -208,6 +164,7 @@ afterAll(async () => {
   await stopGroup(signer?.child);
   await node?.stop();
   await dropSchema(schema);
+  rmSync(stateDir, { recursive: true, force: true });
 });
 
 describe('live mode on a local EVM node, with the signer as its own process', () => {
@@ -317,5 +274,21 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     );
     expect(solvency.liabilities).toBe('160');
     expect(await server.engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+
+  it('the signer journaled the signature; it refuses to start on a corrupt journal, naming SIGNER_STATE_FILE', async () => {
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { nonce: number }).nonce)).toEqual([0]);
+    const corrupt = join(stateDir, 'corrupt.jsonl');
+    writeFileSync(corrupt, `${lines[0] ?? ''}\n{"withdrawalId":\n`);
+    await expect(
+      startSigner({
+        SIGNER_EVM_KEY: HOT_WALLET_KEY,
+        SIGNER_TOKEN: SECRET,
+        EVM_USDT_ADDRESS: tokenAddress,
+        SIGNER_PORT: '0',
+        SIGNER_STATE_FILE: corrupt,
+      }),
+    ).rejects.toThrow(/exited 1[\s\S]*SIGNER_STATE_FILE .*corrupt\.jsonl: line 2 is not JSON/);
   });
 });

@@ -52,7 +52,7 @@ const trcGateway: ChainGateway = {
   watch: () => undefined,
   poll: async () => [],
   sendWithdrawal: async (r) => {
-    sends.push(r);
+    sends.push({ id: r.id, to: r.to, amount: r.amount });
     return { txHash: (sends.length.toString(16) + 'ab'.repeat(32)).slice(0, 64) };
   },
   estimateFee: async () => ({ asset: 'TRX', amount: 0n, units: 0n }),
