@@ -13,7 +13,8 @@
  *
  * Routes (JSON): `GET /health` (no secret: `{ ok: true }`), `GET /v1/evm/address` (`{ address }`),
  * `POST /v1/evm/sign` (`{ transaction, withdrawalId? }` with bigints as decimal strings, answers
- * `{ serializedTransaction, hash }`). Errors answer `{ error }` with 400 (malformed), 401 (secret), 403
+ * `{ serializedTransaction, hash }`); with a TRON key, `GET /v1/tron/address` and `POST /v1/tron/sign`
+ * (`{ rawDataHex, withdrawalId? }`, answers `{ signature, txId }`; its checks: server/signer/tron.ts). Errors answer `{ error }` with 400 (malformed), 401 (secret), 403
  * (refused by a rule or a limit), 404, 413 (body over 64 KiB).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -21,6 +22,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { decodeFunctionData, erc20Abi, getAddress, keccak256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { formatAmount } from '../../engine/money';
+import { createSpendLimits } from './limits';
+import { createTronSigning, type TronSigningSettings } from './tron';
 import { parseTransaction, Refusal } from './wire';
 
 export interface SignerSettings {
@@ -42,10 +45,14 @@ export interface SignerSettings {
   now?: () => number;
   /** One line per decision (never the key, never the secret). */
   log?: (entry: Record<string, unknown>) => void;
+  /** TRON signing (server/signer/tron.ts): its key and token; the /v1/tron routes answer 404 without it. */
+  tron?: TronSigningSettings;
 }
 
 export interface SignerService {
   readonly address: Address;
+  /** The TRON hot wallet's base58 address, when a TRON key is configured. */
+  readonly tronAddress: string | undefined;
   /** Listens on host:port (port 0: a free one); answers the URL. */
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
@@ -53,7 +60,6 @@ export interface SignerService {
 }
 
 const MAX_BODY = 64 * 1024;
-const DAY_MS = 86_400_000;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -76,9 +82,9 @@ export function createSignerService(settings: SignerSettings): SignerService {
   const scale = 10n ** BigInt(decimals - 6);
   const now = settings.now ?? Date.now;
   const log = settings.log ?? (() => undefined);
-  /** Micro-USDT signed per UTC day (only today's is kept). */
-  let day = -1;
-  let signedToday = 0n;
+  /** One per-transaction and daily limit for every network this signer signs for. */
+  const limits = createSpendLimits({ maxPerTx: settings.maxPerTx, maxPerDay: settings.maxPerDay, now });
+  const tron = settings.tron ? createTronSigning(settings.tron, { limits, now, log }) : undefined;
 
   async function sign(body: unknown): Promise<{ serializedTransaction: Hex; hash: Hex }> {
     if (typeof body !== 'object' || body === null) throw new Refusal(400, 'Body must be a JSON object');
@@ -102,29 +108,13 @@ export function createSignerService(settings: SignerSettings): SignerService {
     if (value <= 0n || value % scale !== 0n)
       throw new Refusal(403, 'Refused: the amount is not whole micro-USDT');
     const amount = value / scale;
-    if (settings.maxPerTx !== undefined && amount > settings.maxPerTx)
-      throw new Refusal(
-        403,
-        `Refused: ${usdt(amount)} USDT is over the per-transaction limit ${usdt(settings.maxPerTx)}`,
-      );
-    const today = Math.floor(now() / DAY_MS);
-    if (today !== day) {
-      day = today;
-      signedToday = 0n;
-    }
-    if (settings.maxPerDay !== undefined && signedToday + amount > settings.maxPerDay)
-      throw new Refusal(
-        403,
-        `Refused: ${usdt(amount)} USDT would exceed the daily limit ${usdt(settings.maxPerDay)} ` +
-          `(${usdt(signedToday)} signed today)`,
-      );
     // Counted before the (asynchronous) signature, so two requests at once cannot both pass the limit.
-    signedToday += amount;
+    const release = limits.reserve(amount);
     let serializedTransaction: Hex;
     try {
       serializedTransaction = await account.signTransaction(tx);
     } catch (error) {
-      signedToday -= amount;
+      release();
       throw error;
     }
     const hash = keccak256(serializedTransaction);
@@ -165,6 +155,10 @@ export function createSignerService(settings: SignerSettings): SignerService {
         return answer(200, { address: account.address });
       if (request.method === 'POST' && path === '/v1/evm/sign')
         return answer(200, await sign(await readBody(request)));
+      if (tron && request.method === 'GET' && path === '/v1/tron/address')
+        return answer(200, { address: tron.address });
+      if (tron && request.method === 'POST' && path === '/v1/tron/sign')
+        return answer(200, tron.sign(await readBody(request)));
       return answer(404, { error: 'Not found' });
     } catch (error) {
       if (error instanceof Refusal) {
@@ -180,6 +174,7 @@ export function createSignerService(settings: SignerSettings): SignerService {
   server.requestTimeout = 10_000;
   return {
     address: account.address,
+    tronAddress: tron?.address,
     server,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
