@@ -14,8 +14,9 @@
  * Routes (JSON): `GET /health` (no secret: `{ ok: true }`), `GET /v1/evm/address` (`{ address }`),
  * `POST /v1/evm/sign` (`{ transaction, withdrawalId? }` with bigints as decimal strings, answers
  * `{ serializedTransaction, hash }`); with a TRON key, `GET /v1/tron/address` and `POST /v1/tron/sign`
- * (`{ rawDataHex, withdrawalId? }`, answers `{ signature, txId }`; its checks: server/signer/tron.ts). Errors answer `{ error }` with 400 (malformed), 401 (secret), 403
- * (refused by a rule or a limit), 404, 413 (body over 64 KiB).
+ * (`{ rawDataHex, withdrawalId? }`, answers `{ signature, txId }`; its checks: server/signer/tron.ts).
+ * Errors answer `{ error }` with 400 (malformed), 401 (secret), 403 (refused by a rule or a limit), 404, 413
+ * (body over 64 KiB).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -10,6 +10,8 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
 import { tronAddress } from '../../../engine/chain/encoding';
+import { connectSigner, connectTronSigner } from '../../../server/chain/live';
+import { ConfigError, configFromEnv } from '../../../server/config';
 import { RemoteSigner, SignerError } from '../../../server/signer/client';
 import { createSignerService, type SignerService } from '../../../server/signer/service';
 import {
@@ -21,6 +23,7 @@ import {
 } from '../../../server/signer/tron';
 import { RemoteTronSigner } from '../../../server/signer/tron-client';
 import { Refusal } from '../../../server/signer/wire';
+import { TEST_XPUB } from '../server/serve';
 import {
   bytesField,
   encodeTransferRaw,
@@ -57,6 +60,7 @@ let now = Date.UTC(2026, 0, 5, 12);
 let service: SignerService;
 let bare: SignerService;
 let url: string;
+let bareUrl: string;
 let signer: RemoteTronSigner;
 const log: Array<Record<string, unknown>> = [];
 
@@ -92,7 +96,9 @@ beforeAll(async () => {
   });
   url = await service.listen(0, '127.0.0.1');
   signer = await RemoteTronSigner.connect({ url, secret: SECRET });
+  // A signer without a TRON key.
   bare = createSignerService({ key: EVM_KEY, secret: SECRET, tokenContract: EVM_TOKEN });
+  bareUrl = await bare.listen(0, '127.0.0.1');
 });
 
 afterAll(async () => {
@@ -152,7 +158,6 @@ describe("the signer's TRON route", () => {
     await expect(RemoteTronSigner.connect({ url, secret: SECRET, expectedAddress: OUTSIDE })).rejects.toThrow(
       /TRON_HOT_WALLET/,
     );
-    const bareUrl = await bare.listen(0, '127.0.0.1');
     await expect(RemoteTronSigner.connect({ url: bareUrl, secret: SECRET })).rejects.toThrow(
       /SIGNER_TRON_KEY/,
     );
@@ -250,6 +255,26 @@ describe("the signer's TRON route", () => {
     await signer.signTransaction(transfer(10_000_000n));
     now += 86_400_000;
     await signer.signTransaction(transfer(100_000_000n));
+  });
+
+  it('a live server with TRON_API_URL connects to the TRON side, or does not start, naming the variable', async () => {
+    const env = (signerUrl: string, extra: Record<string, string> = {}) =>
+      configFromEnv({
+        WALLET_XPUB: TEST_XPUB,
+        TRON_API_URL: 'http://127.0.0.1:1',
+        TRON_USDT_ADDRESS: USDT,
+        SIGNER_URL: signerUrl,
+        SIGNER_TOKEN: SECRET,
+        ...extra,
+      });
+    expect((await connectTronSigner(env(url)))?.address).toBe(HOT);
+    expect(await connectSigner(env(url))).toBeUndefined();
+    await expect(connectTronSigner(env(url, { TRON_HOT_WALLET: OUTSIDE }))).rejects.toThrow(
+      /SIGNER_URL .*TRON_HOT_WALLET/,
+    );
+    const refused = await connectTronSigner(env(bareUrl)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect((refused as Error).message).toMatch(/SIGNER_URL .*SIGNER_TRON_KEY/);
   });
 
   it('the reader refuses what is not protobuf', () => {
