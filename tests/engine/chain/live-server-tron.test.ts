@@ -8,10 +8,12 @@
  * TRON_CONFIRMATIONS, also across a restart of the server; an operator approves the member's TRC20
  * withdrawal over HTTP, the signer decodes and signs it, and the stand-in received a broadcast signed by
  * the hot wallet's key whose txID is the record's hash; the signer's per-transaction limit refuses a larger
- * one (503, released, rejectable); the solvency view shows the hot wallet's TRC-20 balance. On PostgreSQL
- * when DATABASE_URL is set, else PGlite.
+ * one (503, released, rejectable); the solvency view shows the hot wallet's TRC-20 balance. A broadcast
+ * whose answer is lost leaves the withdrawal "sending" with the txId recorded before the broadcast (and in
+ * the signer's journal); the reconciler completes it once TRON_CONFIRMATIONS deep. On PostgreSQL when
+ * DATABASE_URL is set, else PGlite.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
@@ -256,6 +258,53 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
       }),
     );
     expect(solvency.liabilities).toBe('160');
+    expect(await server.engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+  it('an unanswered broadcast stays "sending" with its txId recorded first; the reconciler completes it on chain', async () => {
+    const otto = await makeOperator(store, server, 'otto', 'reviewer');
+    const submit = await server.call(
+      '/api/withdraw/submit',
+      { currency: 'USDT', network: 'TRC20', address: OUTSIDE, amount: '50', key: 'key1' },
+      ann,
+    );
+    const { id, received } = submit.data as { id: string; received: string };
+    const before = node.balance(OUTSIDE);
+    node.loseNextBroadcastAnswer();
+    const approved = await adminCall(server, '/api/admin/withdrawals/approve', { id }, otto.token);
+    expect(approved.code).toBe(503);
+    expect(approved.msg).toMatch(/outcome is unknown/);
+    // The stand-in took it (it is on chain), and the txId was recorded before the broadcast.
+    const taken = node.broadcasts.at(-1);
+    expect(taken?.accepted).toBe(true);
+    const txId = String(taken?.body['txID']);
+    expect(node.balance(OUTSIDE)).toBe(before + parseAmount(received));
+    // The signer journaled the withdrawal id with that txId before answering.
+    const lines = readFileSync(journal, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.at(-1)).toMatchObject({ network: 'TRC20', withdrawalId: id, txId });
+    expect(lines.filter((l) => l['withdrawalId'] === id)).toHaveLength(1);
+
+    // Not yet TRON_CONFIRMATIONS deep: the reconciler waits; then completes it with that txId, once.
+    expect(server.reconciler).not.toBeNull();
+    expect(await server.reconciler?.round()).toMatchObject([
+      { withdrawalId: id, txHash: txId, action: 'waiting', status: { state: 'mined' } },
+    ]);
+    node.mine(5);
+    await until('the reconciled withdrawal', async () => {
+      const list = (await server.call('/api/withdraw/list', {}, ann)).data as {
+        list: Array<Record<string, unknown>>;
+      };
+      const w = list.list.find((x) => String(x['id']) === id);
+      return w?.['status'] === 'success' ? w : undefined;
+    });
+    expect(await server.engine.operations.sendingWithdrawals('TRC20')).toEqual([]);
+    const list = (await server.call('/api/withdraw/list', {}, ann)).data as {
+      list: Array<Record<string, unknown>>;
+    };
+    expect(list.list.find((x) => String(x['id']) === id)).toMatchObject({ status: 'success', txid: txId });
+    expect(await cash(server, ann)).toEqual({ available: '110', frozen: '0' });
     expect(await server.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 });

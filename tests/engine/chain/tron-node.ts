@@ -10,7 +10,9 @@
  * - /wallet/triggersmartcontract builds a real unsigned transaction: raw_data_hex is TRON's protobuf
  *   (tron-protobuf.ts), txID its sha256, raw_data the same fields as JSON;
  * - /wallet/broadcasttransaction records what it got and, as a node does, accepts it only when the txID is
- *   sha256 of raw_data_hex and the signature recovers to the owner; then the transfer is in the next block;
+ *   sha256 of raw_data_hex and the signature recovers to the owner; then the transfer is in the next block
+ *   (and /wallet/gettransactionbyid knows it); `loseNextBroadcastAnswer` cuts the connection of the next one
+ *   after taking it, as a TronGrid timeout would (the gateway's BroadcastUncertainError);
  * - /wallet/triggerconstantcontract answers `balanceOf` from the balances the transfers moved.
  */
 import { randomBytes } from 'node:crypto';
@@ -49,6 +51,11 @@ export interface TronNode {
   balance(address: string): bigint;
   readonly transfers: ChainTransfer[];
   readonly broadcasts: Broadcast[];
+  /**
+   * The next broadcast is taken (validated, included in a block) but its answer is lost: the connection is
+   * cut before the response, as when TronGrid times out.
+   */
+  loseNextBroadcastAnswer(): void;
   /** Paths the gateway asked for, with the TRON-PRO-API-KEY header it sent. */
   readonly requests: Array<{ path: string; apiKey: string | undefined }>;
   stop(): Promise<void>;
@@ -72,6 +79,7 @@ export async function startTronNode(options: { token: string; start?: number }):
   const requests: TronNode['requests'] = [];
   const balances = new Map<string, bigint>();
   const byTx = new Map<string, ChainTransfer>();
+  let loseAnswer = false;
 
   function move(txId: string, from: string, to: string, amount: bigint): void {
     head += 1;
@@ -116,6 +124,12 @@ export async function startTronNode(options: { token: string; start?: number }):
           },
         ],
       };
+    },
+    // Known transactions: the broadcast ones (included at once here).
+    'POST /wallet/gettransactionbyid': (body) => {
+      const value = String(body['value']);
+      const sent = broadcasts.find((b) => b.accepted && b.body['txID'] === value);
+      return sent ? { ...sent.body, ret: [{ contractRet: 'SUCCESS' }] } : {};
     },
     'POST /wallet/triggersmartcontract': (body) => {
       if (body['function_selector'] !== 'transfer(address,uint256)' || body['contract_address'] !== token)
@@ -205,10 +219,16 @@ export async function startTronNode(options: { token: string; start?: number }):
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     const account = /^\/v1\/accounts\/([1-9A-HJ-NP-Za-km-z]+)\/transactions\/trc20$/.exec(url.pathname);
     const route = routes[`${request.method ?? 'GET'} ${url.pathname}`];
+    const lost = loseAnswer && url.pathname === '/wallet/broadcasttransaction';
+    if (lost) loseAnswer = false;
     const answer =
       request.method === 'GET' && account?.[1]
         ? trc20(account[1], url.searchParams)
         : route?.(body, url.searchParams);
+    if (lost) {
+      request.socket.destroy();
+      return;
+    }
     response.writeHead(answer === undefined ? 404 : 200, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(answer ?? { Error: 'not found' }));
   }
@@ -233,6 +253,9 @@ export async function startTronNode(options: { token: string; start?: number }):
       return txId;
     },
     balance: (address) => balances.get(address) ?? 0n,
+    loseNextBroadcastAnswer: () => {
+      loseAnswer = true;
+    },
     transfers,
     broadcasts,
     requests,
