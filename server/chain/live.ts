@@ -157,6 +157,9 @@ export async function tronGateway(
     since: saved === undefined ? undefined : Math.max(0, Number(saved) - confirmations * TRON_BLOCK_MS),
     signer,
     hotWallet: tron.hotWallet,
+    // No send lock (unlike evmGateway): TRON has no nonce for two instances to take twice. Each send is its own
+    // transaction built by TronGrid, a withdrawal is claimed by one sender, and the signer signs its id as one
+    // transaction only (docs/OPERATIONS.md "Nonces across instances").
   });
 }
 
