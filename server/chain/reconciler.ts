@@ -7,8 +7,9 @@
  * - mined and successful, with at least `confirmations`: completes the withdrawal with that hash
  *   (`completeWithdrawal`, the hold captured once);
  * - mined but failed (reverted: nothing was transferred), or absent for good (EVM: another transaction of the
- *   hot wallet was mined with its nonce): releases it back to review (`releaseWithdrawal`). The signer signs
- *   a withdrawal id with one nonce only, so such a withdrawal is then rejected rather than approved again;
+ *   hot wallet was mined with its nonce; TRON: the node knows it and its expiration is behind the head):
+ *   releases it back to review (`releaseWithdrawal`). The signer signs a withdrawal id with one nonce only
+ *   (on TRON as one transaction only), so such a withdrawal is then rejected rather than approved again;
  * - mined with fewer confirmations, in the node's pool, or absent but still minable: leaves it for a later
  *   round.
  * A withdrawal being sent with no recorded transaction (the process stopped before its signature) is left to
@@ -44,7 +45,10 @@ function decide(status: SentStatus, confirmations: number): Pick<Reconciled, 'ac
       return { action: 'waiting', reason: "in the node's pool, not mined yet" };
     case 'absent':
       return status.final
-        ? { action: 'released', reason: 'never mined, and its nonce was taken by another transaction' }
+        ? {
+            action: 'released',
+            reason: 'never mined, and it never can be (EVM: its nonce was taken; TRON: it expired)',
+          }
         : { action: 'waiting', reason: 'not known to the node (it may still appear)' };
   }
 }

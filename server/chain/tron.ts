@@ -7,7 +7,8 @@
  *   of the Transfer event; a transaction that disappears, fails, or moves to another block before its
  *   confirmations is `dropped`;
  * - withdrawals: POST /wallet/triggersmartcontract builds `transfer(address,uint256)`, the adapter checks
- *   txID = sha256(raw_data_hex), the Signer signs the txID (it alone holds the key), and
+ *   txID = sha256(raw_data_hex), the Signer decodes and checks raw_data and signs it (it alone holds the
+ *   key), and
  *   POST /wallet/broadcasttransaction sends it;
  * - fees: POST /wallet/triggerconstantcontract (energy used) times the chain's energy price
  *   (POST /wallet/getchainparameters, getEnergyFee), in sun.
@@ -28,11 +29,21 @@ import {
   type WithdrawalRequest,
 } from './gateway';
 
-/** Signs TRON transactions for the platform's hot wallet: the 32-byte txID in, a 65-byte signature out (hex). */
+/**
+ * Signs TRON transactions for the platform's hot wallet: the transaction's raw_data bytes (which the signer
+ * decodes and checks itself) and their txID in, a 65-byte signature r || s || v out (hex).
+ */
 export interface TronSigner {
   /** Base58 "T..." address of the hot wallet. */
   readonly address: string;
-  signTransactionId(txId: string): Promise<string>;
+  /**
+   * `context` says which withdrawal it is: the signer process journals it and signs one withdrawal id as one
+   * transaction only (server/signer/ledger.ts).
+   */
+  signTransaction(
+    transaction: { txId: string; rawDataHex: string },
+    context: { withdrawalId: string },
+  ): Promise<string>;
 }
 
 export type Fetch = (
@@ -118,6 +129,14 @@ export class TronGateway implements ChainGateway {
     this.confirmations = options.confirmations ?? 19;
     this.since = options.since;
     this.fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  }
+
+  /**
+   * Where the next poll starts reading transfers (ms, block time): saved by the live server after each round
+   * (server/chain/live.ts) and given back as `since` after a restart. Undefined before the first poll.
+   */
+  get nextSince(): number | undefined {
+    return this.since;
   }
 
   watch(addresses: Iterable<string>): void {
@@ -228,7 +247,10 @@ export class TronGateway implements ChainGateway {
     if (bytesToHex(sha256(hexToBytes(tx.raw_data_hex))) !== tx.txID.toLowerCase()) {
       throw new Error('triggersmartcontract: txID does not match raw_data_hex');
     }
-    const signature = await signer.signTransactionId(tx.txID);
+    const signature = await signer.signTransaction(
+      { txId: tx.txID.toLowerCase(), rawDataHex: tx.raw_data_hex },
+      { withdrawalId: request.id },
+    );
     // Recorded before the broadcast, so an unanswered one can be looked up later (sentStatus).
     await request.onSigned?.({ txHash: tx.txID.toLowerCase(), nonce: null });
     let answer: unknown;

@@ -71,7 +71,13 @@ export class RemoteSigner implements EvmSigner {
   }
 }
 
-async function request(options: RemoteSignerOptions, method: 'GET' | 'POST', path: string, body?: unknown) {
+/** One authenticated call to the signer; its JSON answer, or a SignerError. */
+export async function request(
+  options: RemoteSignerOptions,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+) {
   let response: Response;
   try {
     response = await fetch(`${options.url.replace(/\/$/, '')}${path}`, {

@@ -1,8 +1,13 @@
 /**
  * The signer's durable journal (docs/OPERATIONS.md "The signer process", `SIGNER_STATE_FILE`): one JSON line
- * per signature (withdrawal id, nonce, amount, destination, hash, chain id, time), appended and fsync'd
- * before the signature is answered. On start the signer reads it back, so a restart neither resets the
- * day's total nor forgets which nonce a withdrawal id was signed with.
+ * per signature, EVM or TRON, appended and fsync'd before the signature is answered. On start the signer
+ * reads it back (server/signer/ledger.ts), so a restart neither resets the day's total (both networks count
+ * toward one) nor forgets which transaction a withdrawal id was signed for:
+ *
+ * - EVM (`network` "ERC20", or absent in lines written before TRON was signed): withdrawal id, nonce,
+ *   amount, destination, hash, chain id, time;
+ * - TRON (`network` "TRC20"): withdrawal id, amount, destination (base58), txId (sha256 of the raw_data
+ *   signed), the transaction's expiration, time.
  *
  * Append-only: the service never rewrites a line. A last line cut short by a crash in the middle of a write
  * (no newline, not valid JSON) was never answered to anyone, so it is dropped on open; any other line that
@@ -11,7 +16,8 @@
 import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export interface JournalEntry {
+export interface EvmJournalEntry {
+  network: 'ERC20';
   withdrawalId: string;
   nonce: number;
   /** Micro-USDT. */
@@ -24,6 +30,23 @@ export interface JournalEntry {
   /** When it was signed, ms since the epoch. */
   at: number;
 }
+
+export interface TronJournalEntry {
+  network: 'TRC20';
+  withdrawalId: string;
+  /** Micro-USDT. */
+  amount: bigint;
+  /** The transfer's destination, base58 "T...". */
+  to: string;
+  /** The transaction id: sha256 of the raw_data signed, 64 hex digits. */
+  txId: string;
+  /** raw_data.expiration, ms since the epoch: after it the transaction can never be included. */
+  expiration: number;
+  /** When it was signed, ms since the epoch. */
+  at: number;
+}
+
+export type JournalEntry = EvmJournalEntry | TronJournalEntry;
 
 export class JournalError extends Error {
   constructor(message: string) {
@@ -42,15 +65,25 @@ function parseEntry(line: string, number: number): JournalEntry {
   const bad = (field: string) => new JournalError(`line ${number}: ${field} is missing or malformed`);
   if (typeof raw !== 'object' || raw === null) throw bad('the entry');
   const r = raw as Record<string, unknown>;
-  const { withdrawalId, nonce, amount, to, hash, chainId, at } = r;
+  const { network, withdrawalId, amount, to, at } = r;
   if (typeof withdrawalId !== 'string' || withdrawalId === '') throw bad('withdrawalId');
-  if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce < 0) throw bad('nonce');
   if (typeof amount !== 'string' || !/^[1-9][0-9]{0,30}$/.test(amount)) throw bad('amount');
+  if (typeof at !== 'number' || !Number.isSafeInteger(at) || at < 0) throw bad('at');
+  if (network === 'TRC20') {
+    const { txId, expiration } = r;
+    if (typeof to !== 'string' || !/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(to)) throw bad('to');
+    if (typeof txId !== 'string' || !/^[0-9a-f]{64}$/.test(txId)) throw bad('txId');
+    if (typeof expiration !== 'number' || !Number.isSafeInteger(expiration) || expiration < 0)
+      throw bad('expiration');
+    return { network, withdrawalId, amount: BigInt(amount), to, txId, expiration, at };
+  }
+  if (network !== undefined && network !== 'ERC20') throw bad('network');
+  const { nonce, hash, chainId } = r;
+  if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce < 0) throw bad('nonce');
   if (typeof to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(to)) throw bad('to');
   if (typeof hash !== 'string' || !/^0x[0-9a-f]{64}$/.test(hash)) throw bad('hash');
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 0) throw bad('chainId');
-  if (typeof at !== 'number' || !Number.isSafeInteger(at) || at < 0) throw bad('at');
-  return { withdrawalId, nonce, amount: BigInt(amount), to, hash, chainId, at };
+  return { network: 'ERC20', withdrawalId, nonce, amount: BigInt(amount), to, hash, chainId, at };
 }
 
 export class SignerJournal {

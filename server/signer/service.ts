@@ -2,16 +2,18 @@
  * The signer service (docs/OPERATIONS.md "The signer process", docs/SERVER.md "Key custody"): the only
  * process that holds the hot wallet's private key. The API server never sees it: its EVM gateway builds an
  * unsigned ERC-20 `transfer`, asks this service to sign it (server/signer/client.ts, RemoteSigner), and
- * broadcasts the signed bytes itself.
+ * broadcasts the signed bytes itself; its TRON gateway does the same with a TRC-20 `transfer` built by
+ * TronGrid (server/signer/tron-client.ts, RemoteTronSigner; the TRON checks: server/signer/tron.ts).
  *
  * Before signing, the service checks what it is asked to sign, on its own settings and not the caller's:
  * - the caller presents the shared secret (`Authorization: Bearer <SIGNER_TOKEN>`, compared in constant time);
  * - the transaction is an EIP-1559 call to the configured token contract with no ether value, on the
  *   configured chain id (when set), and its calldata is exactly `transfer(address,uint256)`;
- * - the amount is within the per-transaction limit and, with what it signed earlier that UTC day, within the
- *   daily limit (both optional);
+ * - the amount is within the per-transaction limit and, with what it signed earlier that UTC day on either
+ *   network, within the daily limit (both optional; server/signer/limits.ts);
  * - a withdrawal id it signed before is signed again only for the same nonce, amount and destination (a
- *   replacement: only one of the two can ever be mined), and then its amount is not counted twice.
+ *   replacement: only one of the two can ever be mined), on TRON only for the same transaction (the same
+ *   txId), and then its amount is not counted twice (server/signer/ledger.ts).
  *
  * Every signature is written to the journal (server/signer/journal.ts, `SIGNER_STATE_FILE`) and fsync'd
  * before it is answered; on start the journal is read back, so the day's total and the signed withdrawal ids
@@ -19,9 +21,11 @@
  *
  * Routes (JSON): `GET /health` (no secret: `{ ok: true }`), `GET /v1/evm/address` (`{ address }`),
  * `POST /v1/evm/sign` (`{ transaction, withdrawalId }` with bigints as decimal strings, answers
- * `{ serializedTransaction, hash }`). Errors answer `{ error }` with 400 (malformed), 401 (secret), 403
- * (refused by a rule or a limit), 409 (a withdrawal id already signed with another nonce, amount or
- * destination), 404, 413 (body over 64 KiB).
+ * `{ serializedTransaction, hash }`); with a TRON key, `GET /v1/tron/address` and `POST /v1/tron/sign`
+ * (`{ rawDataHex, withdrawalId }`, answers `{ signature, txId }`; its checks: server/signer/tron.ts).
+ * Errors answer `{ error }` with 400 (malformed), 401 (secret), 403 (refused by a rule or a limit), 409 (a
+ * withdrawal id already signed for another transaction: server/signer/ledger.ts), 404, 413 (body over
+ * 64 KiB).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -29,6 +33,8 @@ import { decodeFunctionData, erc20Abi, getAddress, keccak256, type Address, type
 import { privateKeyToAccount } from 'viem/accounts';
 import { formatAmount } from '../../engine/money';
 import { SignerJournal, type JournalEntry } from './journal';
+import { checkWithdrawalId, createSignatureLedger } from './ledger';
+import { createTronSigning, type TronSigningSettings } from './tron';
 import { parseTransaction, Refusal } from './wire';
 
 export interface SignerSettings {
@@ -55,12 +61,16 @@ export interface SignerSettings {
   now?: () => number;
   /** One line per decision (never the key, never the secret). */
   log?: (entry: Record<string, unknown>) => void;
+  /** TRON signing (server/signer/tron.ts): its key and token; the /v1/tron routes answer 404 without it. */
+  tron?: TronSigningSettings;
 }
 
 export interface SignerService {
   readonly address: Address;
-  /** Micro-USDT counted toward today's (UTC) limit, restored from the journal at start. */
+  /** Micro-USDT counted toward today's (UTC) limit (EVM and TRON together), restored from the journal at start. */
   signedToday(): bigint;
+  /** The TRON hot wallet's base58 address, when a TRON key is configured. */
+  readonly tronAddress: string | undefined;
   /** Listens on host:port (port 0: a free one); answers the URL. */
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
@@ -68,7 +78,6 @@ export interface SignerService {
 }
 
 const MAX_BODY = 64 * 1024;
-const DAY_MS = 86_400_000;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -79,15 +88,6 @@ export function secretMatches(presented: string | undefined, secret: string): bo
 }
 
 const usdt = formatAmount;
-
-/** A withdrawal id as the engine makes them (and nothing a log line could be confused by). */
-const WITHDRAWAL_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
-
-interface Signed {
-  nonce: number;
-  amount: bigint;
-  to: Address;
-}
 
 export function createSignerService(settings: SignerSettings): SignerService {
   if (!/^0x[0-9a-fA-F]{64}$/.test(settings.key))
@@ -102,36 +102,28 @@ export function createSignerService(settings: SignerSettings): SignerService {
   const log = settings.log ?? (() => undefined);
   // Reads the journal back first (a JournalError when it is unreadable or corrupt: the process refuses to start).
   const journal = settings.stateFile === undefined ? undefined : SignerJournal.open(settings.stateFile);
-  /** Micro-USDT signed per UTC day (only today's is kept). */
-  let day = Math.floor(now() / DAY_MS);
-  let signedToday = 0n;
-  /** Every withdrawal id signed (from the journal, then this run): its nonce, amount and destination. */
-  const signed = new Map<string, Signed>();
-  for (const entry of journal?.entries ?? []) {
-    // The first signature of a withdrawal id counts; a replacement (same nonce) never counts again.
-    if (signed.has(entry.withdrawalId)) continue;
-    signed.set(entry.withdrawalId, {
-      nonce: entry.nonce,
-      amount: entry.amount,
-      to: getAddress(entry.to),
-    });
-    if (Math.floor(entry.at / DAY_MS) === day) signedToday += entry.amount;
-  }
+  /** Every withdrawal id signed (journal, then this run) and one USDT limit for both networks. */
+  const ledger = createSignatureLedger({
+    maxPerTx: settings.maxPerTx,
+    maxPerDay: settings.maxPerDay,
+    now,
+    journal,
+  });
   if (journal) {
     log({
       msg: 'journal read',
       signatures: journal.entries.length,
-      withdrawals: signed.size,
-      signedToday: usdt(signedToday),
+      withdrawals: ledger.withdrawals,
+      signedToday: usdt(ledger.signedToday()),
       ...(journal.repaired ? { repaired: 'an unfinished last line was dropped' } : {}),
     });
   }
+  const tron = settings.tron ? createTronSigning(settings.tron, { ledger, now, log }) : undefined;
 
   async function sign(body: unknown): Promise<{ serializedTransaction: Hex; hash: Hex }> {
     if (typeof body !== 'object' || body === null) throw new Refusal(400, 'Body must be a JSON object');
     const { transaction: raw, withdrawalId } = body as { transaction?: unknown; withdrawalId?: unknown };
-    if (typeof withdrawalId !== 'string' || !WITHDRAWAL_ID.test(withdrawalId))
-      throw new Refusal(400, 'withdrawalId is required: the withdrawal id, 1 to 100 of A-Z a-z 0-9 _ . : -');
+    checkWithdrawalId(withdrawalId);
     const tx = parseTransaction(raw);
     const nonce = tx.nonce;
     if (nonce === undefined) throw new Refusal(400, 'transaction.nonce is required');
@@ -151,55 +143,20 @@ export function createSignerService(settings: SignerSettings): SignerService {
     if (value <= 0n || value % scale !== 0n)
       throw new Refusal(403, 'Refused: the amount is not whole micro-USDT');
     const amount = value / scale;
-    if (settings.maxPerTx !== undefined && amount > settings.maxPerTx)
-      throw new Refusal(
-        403,
-        `Refused: ${usdt(amount)} USDT is over the per-transaction limit ${usdt(settings.maxPerTx)}`,
-      );
     const destination = getAddress(to);
-    const earlier = signed.get(withdrawalId);
-    if (earlier) {
-      // Two signatures with one nonce cannot both be mined; with another nonce the withdrawal could be paid twice.
-      if (earlier.nonce !== nonce)
-        throw new Refusal(
-          409,
-          `Refused: withdrawal ${withdrawalId} was already signed with nonce ${earlier.nonce}; ` +
-            `only a replacement with that nonce is signed, not nonce ${nonce}`,
-        );
-      if (earlier.amount !== amount || earlier.to !== destination)
-        throw new Refusal(
-          409,
-          `Refused: withdrawal ${withdrawalId} was already signed for ${usdt(earlier.amount)} USDT to ` +
-            `${earlier.to}; a replacement must send the same`,
-        );
-    }
-    const today = Math.floor(now() / DAY_MS);
-    if (today !== day) {
-      day = today;
-      signedToday = 0n;
-    }
-    // A replacement is not counted again (its first signature was).
-    const counted = earlier ? 0n : amount;
-    if (settings.maxPerDay !== undefined && counted > 0n && signedToday + counted > settings.maxPerDay)
-      throw new Refusal(
-        403,
-        `Refused: ${usdt(amount)} USDT would exceed the daily limit ${usdt(settings.maxPerDay)} ` +
-          `(${usdt(signedToday)} signed today)`,
-      );
-    // Counted and reserved before the (asynchronous) signature, so two requests at once cannot both pass the
+    // Checked and reserved before the (asynchronous) signature, so two requests at once cannot both pass the
     // limit, nor sign one withdrawal id with two nonces.
-    signedToday += counted;
-    if (!earlier) signed.set(withdrawalId, { nonce, amount, to: destination });
+    const reservation = ledger.reserve(withdrawalId, { network: 'ERC20', nonce, amount, to: destination });
     let serializedTransaction: Hex;
     try {
       serializedTransaction = await account.signTransaction(tx);
     } catch (error) {
-      signedToday -= counted;
-      if (!earlier) signed.delete(withdrawalId);
+      reservation.release();
       throw error;
     }
     const hash = keccak256(serializedTransaction);
     const entry: JournalEntry = {
+      network: 'ERC20',
       withdrawalId,
       nonce,
       amount,
@@ -210,15 +167,16 @@ export function createSignerService(settings: SignerSettings): SignerService {
     };
     // On disk before anyone sees the signature. If the write fails the signature is not answered, and the
     // reservation stays (the entry may have reached the disk): a retry of the same nonce is still signed.
-    journal?.append(entry);
+    reservation.commit(entry);
     log({
       msg: 'signed',
+      network: 'ERC20',
       withdrawalId,
       to,
       amount: usdt(amount),
       nonce,
       hash,
-      ...(earlier ? { replacement: true } : {}),
+      ...(reservation.again ? { replacement: true } : {}),
     });
     return { serializedTransaction, hash };
   }
@@ -256,6 +214,10 @@ export function createSignerService(settings: SignerSettings): SignerService {
         return answer(200, { address: account.address });
       if (request.method === 'POST' && path === '/v1/evm/sign')
         return answer(200, await sign(await readBody(request)));
+      if (tron && request.method === 'GET' && path === '/v1/tron/address')
+        return answer(200, { address: tron.address });
+      if (tron && request.method === 'POST' && path === '/v1/tron/sign')
+        return answer(200, tron.sign(await readBody(request)));
       return answer(404, { error: 'Not found' });
     } catch (error) {
       if (error instanceof Refusal) {
@@ -271,7 +233,8 @@ export function createSignerService(settings: SignerSettings): SignerService {
   server.requestTimeout = 10_000;
   return {
     address: account.address,
-    signedToday: () => (Math.floor(now() / DAY_MS) === day ? signedToday : 0n),
+    signedToday: () => ledger.signedToday(),
+    tronAddress: tron?.address,
     server,
     listen: (port, host) =>
       new Promise((resolve, reject) => {

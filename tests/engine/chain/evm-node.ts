@@ -3,8 +3,12 @@
  * own process group so `stop()` ends it and anything it started. Plus the USDT-like test token compiled by
  * solcjs (the npm `solc` package, no download), and `startTestChain`: both together, the token deployed,
  * with the clients the gateway tests use (evm.test.ts, live-server.test.ts, nonce-lock.test.ts).
+ *
+ * The chain side only: the live-server tests' process and HTTP helpers (the signer process, stopping a
+ * process group, waiting for a state, a member's balance) are in live-helpers.ts, shared with the TRON
+ * live-server test (whose chain is the stand-in TronGrid of tron-node.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -22,6 +26,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { stopGroup } from './live-helpers';
 
 const require = createRequire(import.meta.url);
 
@@ -40,18 +45,6 @@ async function freePort(): Promise<number> {
       const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));
     });
-  });
-}
-
-function stopGroup(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.pid === undefined) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      resolve();
-    }
   });
 }
 

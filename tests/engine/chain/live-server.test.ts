@@ -10,11 +10,9 @@
  * per-transaction limit refuses a larger one (the claim released, rejectable); the solvency view shows the
  * hot wallet's token balance. On PostgreSQL when DATABASE_URL is set, else PGlite.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -34,6 +32,7 @@ import {
 } from '../server/serve';
 import { dropSchema, freshSchema, testDriver } from '../server/sql';
 import { startTestChain, TEST_CHAIN_ID as CHAIN_ID, type EvmNode, type TestChain } from './evm-node';
+import { cash, deposits, startSigner, stopGroup, until, type StartedSigner } from './live-helpers';
 
 // Test-only keys: they exist on the throw-away local node and nowhere else.
 const FUNDER_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -41,14 +40,13 @@ const HOT_WALLET_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3
 const HOT_WALLET = privateKeyToAccount(HOT_WALLET_KEY).address;
 const OUTSIDE: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const SECRET = 'test-signer-secret-0123456789abcdef';
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 let node: EvmNode;
 let tokenAddress: Address;
 let publicClient: PublicClient;
 let testClient: TestChain['testClient'];
 let testChain: TestChain;
-let signer: { url: string; child: ChildProcess; output: () => string };
+let signer: StartedSigner;
 const schema = freshSchema();
 const clock = manualClock(T0);
 let server: TestServer;
@@ -61,67 +59,6 @@ const journal = join(stateDir, 'journal.jsonl');
 const tokenBalance = (address: Address) => testChain.tokenBalance(address);
 
 const pay = (to: Address, amount: bigint) => testChain.pay(to, amount);
-
-/** `npm run signer` in its own process group, on a free port it reports on stdout. */
-async function startSigner(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/signer/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`signer did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"msg":"listening","url":"([^"]+)"/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`signer exited ${code}:\n${output}`));
-    });
-  });
-  return { url, child, output: () => output };
-}
-
-function stopGroup(child: ChildProcess | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.pid === undefined) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function cash(s: Session): Promise<{ available: string; frozen: string }> {
-  const u = (await server.call('/api/user/getuser', {}, s)).data as { available: string; frozen: string };
-  return { available: u.available, frozen: u.frozen };
-}
-
-async function deposits(s: Session): Promise<Array<Record<string, unknown>>> {
-  return ((await server.call('/api/recharge/list', {}, s)).data as { list: Array<Record<string, unknown>> })
-    .list;
-}
 
 async function openServer(): Promise<TestServer> {
   store = await SqlStore.open(await testDriver(), { schema });
@@ -181,21 +118,21 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
 
     const hash = await pay(address, 250_000_000n);
     const pending = await until('the pending deposit', async () => {
-      const list = await deposits(ann);
+      const list = await deposits(server, ann);
       return list[0]?.['status'] === 'pending' ? list[0] : undefined;
     });
     expect(pending).toMatchObject({ type: 'chain', txid: hash, required: 4 });
-    expect(await cash(ann)).toEqual({ available: '0', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '0', frozen: '0' });
 
     await testClient.mine({ blocks: 3 });
-    await until('the credit', async () => ((await cash(ann)).available === '250' ? true : undefined));
-    expect(await deposits(ann)).toMatchObject([{ status: 'success', txid: hash, confirmations: 4 }]);
+    await until('the credit', async () => ((await cash(server, ann)).available === '250' ? true : undefined));
+    expect(await deposits(server, ann)).toMatchObject([{ status: 'success', txid: hash, confirmations: 4 }]);
 
     // More blocks and more rounds credit nothing more.
     await testClient.mine({ blocks: 5 });
     await server.watcher?.round();
     await server.watcher?.round();
-    expect(await cash(ann)).toEqual({ available: '250', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '250', frozen: '0' });
   });
 
   it('a restarted server resumes its scan and does not credit the deposit again', async () => {
@@ -206,13 +143,13 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     server = await openServer();
     ann = await login(server, 'ann');
     await until('the deposit made while down', async () =>
-      (await cash(ann)).available === '260' ? true : undefined,
+      (await cash(server, ann)).available === '260' ? true : undefined,
     );
     await server.watcher?.round();
-    const list = await deposits(ann);
+    const list = await deposits(server, ann);
     expect(list).toHaveLength(2);
     expect(list.map((d) => d['txid'])).toContain(hash);
-    expect(await cash(ann)).toEqual({ available: '260', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '260', frozen: '0' });
   });
 
   it("an operator's approval goes out through the signer, on chain with the record's hash", async () => {
@@ -244,7 +181,7 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
       list: Array<Record<string, unknown>>;
     };
     expect(mine.list[0]).toMatchObject({ id, status: 'success', txid: txHash });
-    expect(await cash(ann)).toEqual({ available: '160', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '160', frozen: '0' });
     expect(signer.output()).toContain(`"withdrawalId":"${id}"`);
 
     // Over the signer's per-transaction limit (120): refused, nothing on chain, the claim released.
@@ -265,7 +202,7 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
       rita.token,
     );
     expect(rejected.code).toBe(0);
-    expect(await cash(ann)).toEqual({ available: '160', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '160', frozen: '0' });
 
     // Solvency: the hot wallet's token balance, read from the chain; the member owes 160.
     const solvency = (await adminGet(server, '/api/admin/solvency', {}, rita.token)).data as Solvency;

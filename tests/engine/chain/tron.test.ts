@@ -55,7 +55,9 @@ function replay(): Replay {
 
 const testSigner: TronSigner = {
   address: HOT_WALLET,
-  signTransactionId: async (txId) => {
+  // The fixtures' raw_data_hex is a stub, so this test signer signs the (checked) txID without decoding;
+  // the signer process's decoding and checks are tested in signer-tron.test.ts.
+  signTransaction: async ({ txId }) => {
     const sig = secp256k1.sign(hexToBytes(txId), HOT_KEY, { prehash: false, format: 'recovered' });
     // noble puts the recovery byte first; TRON wants r || s || v.
     return bytesToHex(sig.slice(1)) + bytesToHex(sig.slice(0, 1));
@@ -165,7 +167,7 @@ describe('TRON gateway against recorded TronGrid responses', () => {
     let signed = 0;
     const counting: TronSigner = {
       address: HOT_WALLET,
-      signTransactionId: async (id) => (signed++, testSigner.signTransactionId(id)),
+      signTransaction: async (tx, context) => (signed++, testSigner.signTransaction(tx, context)),
     };
     const gateway = new TronGateway({
       apiUrl: 'https://tron.test',
