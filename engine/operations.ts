@@ -75,10 +75,19 @@ export interface EngineOperations {
   /**
    * A reviewer approves: the pending withdrawal is marked as being sent (once: a second claim answers null)
    * and what to send is answered. Then the gateway broadcasts and completeWithdrawal records the hash; if the
-   * broadcast surely failed, releaseWithdrawal makes it pending (claimable or rejectable) again.
+   * broadcast surely failed, releaseWithdrawal makes it pending (claimable or rejectable) again (the hold
+   * stays frozen). `note`: the reconciler's audit row (server/chain/reconciler.ts).
    */
   claimWithdrawal(withdrawalId: string): Promise<WithdrawalToSend | null>;
-  releaseWithdrawal(withdrawalId: string): Promise<boolean>;
+  releaseWithdrawal(withdrawalId: string, note?: CommitNote): Promise<boolean>;
+  /**
+   * Reviewer: releases a withdrawal stuck being sent with no broadcast recorded (the process stopped between
+   * the claim and the signature) back to review; the hold stays frozen. Refused (denied) when a signed
+   * transaction is recorded: it may be on chain, and only the reconciler decides. False if it is not being
+   * sent. A send still in flight then finds its claim gone when it records its transaction and broadcasts
+   * nothing (gateway.ts `onSigned`).
+   */
+  releaseUnsentWithdrawal(withdrawalId: string, note?: CommitNote): Promise<boolean>;
   /**
    * The gateway, after signing and before broadcasting: records the signed transaction's hash (and EVM nonce)
    * on the withdrawal being sent, so an unanswered broadcast can be checked on chain later. False if it is not
@@ -215,6 +224,18 @@ async function releaseWithdrawal(ctx: Ctx, withdrawalId: string): Promise<boolea
   return true;
 }
 
+async function releaseUnsentWithdrawal(ctx: Ctx, withdrawalId: string): Promise<boolean> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending' || !sending(row)) return false;
+  if (row.broadcast)
+    throw fail(
+      Codes.denied,
+      `A signed transaction is recorded for this withdrawal (${row.broadcast.txHash}): it may be on chain, so only the reconciler can release it`,
+    );
+  ctx.tx.put(withdrawals, { ...row, sendingSince: null, broadcast: null });
+  return true;
+}
+
 async function recordBroadcast(
   ctx: Ctx,
   withdrawalId: string,
@@ -323,7 +344,8 @@ export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => P
         (await ctx.tx.scan(depositAddresses)).filter((r) => r.network === network).map((r) => r.address),
       ),
     claimWithdrawal: (id) => operate((ctx) => claimWithdrawal(ctx, id)),
-    releaseWithdrawal: (id) => operate((ctx) => releaseWithdrawal(ctx, id)),
+    releaseWithdrawal: (id, note) => operate(noted(note, (ctx) => releaseWithdrawal(ctx, id))),
+    releaseUnsentWithdrawal: (id, note) => operate(noted(note, (ctx) => releaseUnsentWithdrawal(ctx, id))),
     recordBroadcast: (id, sent) => operate((ctx) => recordBroadcast(ctx, id, sent)),
     sendingWithdrawals: (network) => operate((ctx) => sendingWithdrawals(ctx, network)),
     creditDeposit: (id, note) => operate(noted(note, (ctx) => decideDeposit(ctx, id, true))),

@@ -88,9 +88,17 @@ export async function operatorById(
   return rows[0];
 }
 
+/**
+ * The actor of the server's own decisions (the reconciler of uncertain broadcasts): no operator id, username
+ * and role `system` (migration 0006 allows it on audit_log, and only it).
+ */
+export const SYSTEM_ACTOR = { id: null, username: 'system', role: 'system' } as const;
+export type SystemActor = typeof SYSTEM_ACTOR;
+
 export interface AuditRecord {
   at: number;
-  operator: Pick<OperatorRow, 'id' | 'username' | 'role'>;
+  /** The operator who acted (username and role at the time), or the system actor. */
+  operator: Pick<OperatorRow, 'id' | 'username' | 'role'> | SystemActor;
   /** e.g. withdrawal.approve (contract.ts AuditEntry). */
   action: string;
   /** e.g. withdrawal:123. */

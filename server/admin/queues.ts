@@ -21,7 +21,7 @@ import type {
   AdminWithdrawalStatus,
   Approval,
   AuditEntry,
-  OperatorRole,
+  AuditRole,
 } from './contract';
 import { seconds } from './db';
 import type { WithdrawalRow } from '../../engine/withdrawals/tables';
@@ -155,6 +155,11 @@ export function withdrawalView(
     createdAt: seconds(w.createdAt),
     finishedAt: w.finishedAt === null ? null : seconds(w.finishedAt),
     txHash: w.txid,
+    sendingSince: sending && typeof w.sendingSince === 'number' ? seconds(w.sendingSince) : null,
+    broadcast:
+      sending && w.broadcast
+        ? { txHash: w.broadcast.txHash, nonce: w.broadcast.nonce, at: seconds(w.broadcast.at) }
+        : null,
     reason: w.reason,
     approvalsNeeded: BigInt(w.amount) > thresholdMicro ? 2 : 1,
     approvals,
@@ -611,9 +616,9 @@ export async function memberDetail(
 interface AuditDbRow {
   id: string;
   at: string;
-  operator_id: string;
+  operator_id: string | null;
   username: string;
-  role: OperatorRole;
+  role: AuditRole;
   action: string;
   target: string;
   before: unknown;

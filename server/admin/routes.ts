@@ -383,7 +383,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
         to: claim.address,
         amount: claim.amount,
         // Recorded before the broadcast, for the reconciler of uncertain ones (server/chain/reconciler.ts).
-        onSigned: (sent) => engine.operations.recordBroadcast(claim.id, sent),
+        // If the claim is gone (an operator released it meanwhile), this throws and nothing is broadcast.
+        onSigned: async (sent) => {
+          if (!(await engine.operations.recordBroadcast(claim.id, sent)))
+            throw new Error(
+              'the withdrawal is no longer being sent (released meanwhile): nothing was broadcast',
+            );
+        },
       }));
     } catch (error) {
       if (error instanceof BroadcastUncertainError) {
@@ -444,6 +450,37 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
     });
     if (!(await engine.operations.rejectWithdrawal(withdrawalId, why, note)))
       throw new AdminError(409, 'This withdrawal is no longer pending');
+    return withdrawalWithApprovals(driver, schema, withdrawalId, threshold);
+  });
+
+  // A withdrawal stuck "sending" with no recorded broadcast (the process stopped between the claim and the
+  // signature) back to review. With a recorded hash it may be on chain: only the reconciler decides (409).
+  route('POST', '/api/admin/withdrawals/release', 'review', async (ctx, input) => {
+    const { id: withdrawalId, reason: why } = parse(schemas.decision, input);
+    const { driver, schema } = sql();
+    const threshold = await thresholdMicro();
+    const before = await withdrawalWithApprovals(driver, schema, withdrawalId, threshold);
+    if (!before) throw new AdminError(404, 'No such withdrawal');
+    if (before.status !== 'sending')
+      throw new AdminError(409, `This withdrawal is ${before.status}: only one being sent can be released`);
+    if (before.broadcast)
+      throw new AdminError(
+        409,
+        `A signed transaction is recorded for this withdrawal (${before.broadcast.txHash}): it may be on chain, so only the reconciler can release it`,
+      );
+    const note = auditNote({
+      at: ctx.now,
+      operator: ctx.operator,
+      action: 'withdrawal.release',
+      target: `withdrawal:${withdrawalId}`,
+      before: { status: 'sending', sendingSince: before.sendingSince, broadcast: null },
+      after: { status: 'pending' },
+      reason: why,
+      ip: ctx.ip,
+    });
+    // The engine checks again in its unit of work: a hash recorded meanwhile is refused (denied: 409).
+    if (!(await engine.operations.releaseUnsentWithdrawal(withdrawalId, note)))
+      throw new AdminError(409, 'This withdrawal is no longer being sent');
     return withdrawalWithApprovals(driver, schema, withdrawalId, threshold);
   });
 

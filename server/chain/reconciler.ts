@@ -13,13 +13,19 @@
  * - mined with fewer confirmations, in the node's pool, or absent but still minable: leaves it for a later
  *   round.
  * A withdrawal being sent with no recorded transaction (the process stopped before its signature) is left to
- * people: only the signer's journal can tell whether it was signed.
+ * people: nothing was broadcast (the gateway broadcasts only after the hash is recorded), and an operator
+ * releases it to review with a reason (POST /api/admin/withdrawals/release, audited).
  *
  * `watchSends` runs a round every `everyMs` on the instance holding the background-work lease, like the
- * deposit watcher (server/chain/live.ts). Each completion and release is logged (`chain send reconciled`);
- * the operator audit log has no system actor, so it is not audited there.
+ * deposit watcher (server/chain/live.ts). Each completion and release is logged (`chain send reconciled`)
+ * and audited: the decision carries its audit row as a commit note (server/admin/db.ts AuditNote) by the
+ * system actor (no operator, username and role `system`; actions `withdrawal.reconcile_complete` and
+ * `withdrawal.reconcile_release`, with the hash, what the chain said and the reason), which the SQL store
+ * writes in the decision's own transaction: a failed audit write rolls the decision back (the round fails,
+ * is logged, and the next one decides again). The memory store ignores the note.
  */
 import type { EngineOperations, SendingWithdrawal } from '../../engine/index';
+import { auditNote, SYSTEM_ACTOR, type AuditNote } from '../admin/db';
 import type { ChainGateway, SentStatus } from './gateway';
 
 export interface Reconciled {
@@ -53,13 +59,38 @@ function decide(status: SentStatus, confirmations: number): Pick<Reconciled, 'ac
   }
 }
 
+/** The system actor's audit row of a reconciler decision (written with the decision, or not at all). */
+export function reconcileNote(
+  at: number,
+  withdrawal: SendingWithdrawal & { broadcast: NonNullable<SendingWithdrawal['broadcast']> },
+  decision: { action: 'completed' | 'released'; status: SentStatus; reason: string; confirmations: number },
+): AuditNote {
+  const { txHash, nonce } = withdrawal.broadcast;
+  const chain = { ...decision.status, required: decision.confirmations };
+  return auditNote({
+    at,
+    operator: SYSTEM_ACTOR,
+    action:
+      decision.action === 'completed' ? 'withdrawal.reconcile_complete' : 'withdrawal.reconcile_release',
+    target: `withdrawal:${withdrawal.id}`,
+    before: { status: 'sending', network: withdrawal.network, txHash, nonce },
+    after:
+      decision.action === 'completed'
+        ? { status: 'success', txHash, chain }
+        : { status: 'pending', txHash: null, chain },
+    reason: decision.reason,
+    ip: '',
+  });
+}
+
 /** One round for one gateway: answers what was decided for each withdrawal being sent on its network. */
 export async function reconcileRound(
   gateway: ChainGateway,
   operations: Operations,
-  options: { confirmations?: number } = {},
+  options: { confirmations?: number; now?: () => number } = {},
 ): Promise<Reconciled[]> {
   const confirmations = options.confirmations ?? gateway.confirmations;
+  const now = options.now ?? Date.now;
   const outcomes: Reconciled[] = [];
   if (!gateway.sentStatus) return outcomes;
   const sending: SendingWithdrawal[] = await operations.sendingWithdrawals(gateway.network);
@@ -71,18 +102,24 @@ export async function reconcileRound(
         txHash: null,
         action: 'waiting',
         status: null,
-        reason: 'no signed transaction recorded: check the signer journal',
+        reason: 'no signed transaction recorded, nothing was broadcast: an operator may release it to review',
       });
       continue;
     }
     const status = await gateway.sentStatus({ txHash: broadcast.txHash, nonce: broadcast.nonce });
     let { action, reason } = decide(status, confirmations);
-    // Another instance may have completed or released it meanwhile: then this round changed nothing.
-    if (action === 'completed' && !(await operations.completeWithdrawal(withdrawal.id, broadcast.txHash))) {
+    // Another instance may have completed or released it meanwhile: then this round changed nothing (and
+    // audited nothing: the note is written only with a decision taken).
+    const note = (decided: 'completed' | 'released') =>
+      reconcileNote(now(), { ...withdrawal, broadcast }, { action: decided, status, reason, confirmations });
+    if (
+      action === 'completed' &&
+      !(await operations.completeWithdrawal(withdrawal.id, broadcast.txHash, note('completed')))
+    ) {
       action = 'waiting';
       reason = 'already finished elsewhere';
     }
-    if (action === 'released' && !(await operations.releaseWithdrawal(withdrawal.id))) {
+    if (action === 'released' && !(await operations.releaseWithdrawal(withdrawal.id, note('released')))) {
       action = 'waiting';
       reason = 'already finished elsewhere';
     }
@@ -111,6 +148,8 @@ export function watchSends(options: {
   everyMs: number;
   log: ReconcilerLog;
   confirmations?: number;
+  /** The audit rows' time (ms); Date.now by default. */
+  now?: () => number;
 }): SendReconciler {
   const { gateways, operations, log } = options;
   const gatewaysWithStatus = gateways.filter((g) => g.sentStatus !== undefined);
@@ -127,6 +166,7 @@ export function watchSends(options: {
         try {
           const outcomes = await reconcileRound(gateway, operations, {
             confirmations: options.confirmations,
+            now: options.now,
           });
           for (const o of outcomes) {
             seen.add(o.withdrawalId);

@@ -53,8 +53,14 @@ export async function sendApprovedWithdrawal(
       id: claim.id,
       to: claim.address,
       amount: claim.amount,
-      // Recorded before the broadcast, so the reconciler (server/chain/reconciler.ts) can look it up.
-      onSigned: (sent) => operations.recordBroadcast(claim.id, sent),
+      // Recorded before the broadcast, so the reconciler (server/chain/reconciler.ts) can look it up. If the
+      // claim is gone (an operator released it), this throws and nothing is broadcast.
+      onSigned: async (sent) => {
+        if (!(await operations.recordBroadcast(claim.id, sent)))
+          throw new Error(
+            'the withdrawal is no longer being sent (released meanwhile): nothing was broadcast',
+          );
+      },
     }));
   } catch (error) {
     // Unknown outcome: it stays claimed (neither re-sendable nor rejectable) until the hash is checked.

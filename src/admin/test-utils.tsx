@@ -94,6 +94,8 @@ export function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithd
     createdAt: 1_700_000_000,
     finishedAt: null,
     txHash: null,
+    sendingSince: null,
+    broadcast: null,
     reason: null,
     approvalsNeeded: 1,
     approvals: [],
