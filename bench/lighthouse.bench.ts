@@ -149,6 +149,31 @@ async function lighthouseScores(url: string, member: boolean): Promise<void> {
       .map((ref) => ref.id);
     if (failed.length) console.log(`  ${id} lost points on: ${failed.join(', ')}`);
   }
+  printLongTasks(median);
+}
+
+interface LongTask {
+  url?: string;
+  startTime?: number;
+  duration?: number;
+}
+
+/** The median run's main-thread tasks over 50 ms (as Lighthouse simulated them) with the script behind each. */
+function printLongTasks(report: Report): void {
+  const details = report.audits['long-tasks']?.details;
+  const items = (details && 'items' in details ? details.items : []) as LongTask[];
+  if (!items.length) return;
+  const origin = new URL(report.finalDisplayedUrl).origin;
+  const shown = items
+    .slice(0, 6)
+    .map(
+      (t) =>
+        `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} (${(t.url ?? '?').replace(origin, '')})`,
+    );
+  console.log(`  long tasks: ${shown.join('; ')}`);
+  const lcp = report.audits['largest-contentful-paint-element']?.details;
+  const element = JSON.stringify(lcp ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+  if (element) console.log(`  largest contentful paint element: ${element.slice(0, 160)}`);
 }
 
 /** First-contentful-paint of /home reloaded offline: the repeat visit of an installed app on no network. */
@@ -192,10 +217,13 @@ export async function run(): Promise<void> {
   const { server, origin } = await startPreview();
   try {
     console.log(`load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores at the start`);
-    await lighthouseScores(`${origin}/home`, false);
-    await lighthouseScores(`${origin}/market`, true);
-    await lighthouseScores(`${origin}/user`, true);
-    await offlineFirstPaint(origin);
+    // LIGHTHOUSE_ROUTES=/user,offline runs only those (the default is every route and the offline visit).
+    const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
+    const wanted = (route: string) => !only || only.includes(route);
+    if (wanted('/home')) await lighthouseScores(`${origin}/home`, false);
+    if (wanted('/market')) await lighthouseScores(`${origin}/market`, true);
+    if (wanted('/user')) await lighthouseScores(`${origin}/user`, true);
+    if (wanted('offline')) await offlineFirstPaint(origin);
     console.log(`load average ${loadavg()[0]?.toFixed(1)} at the end`);
   } finally {
     await server.close();

@@ -17,8 +17,13 @@ export type { Clock } from './runtime';
 export type { Hasher } from './security/hashing';
 export type { RouteDescription } from './router';
 export type { PaymentProvider, PaymentCharge, PaymentResult } from './counterparties';
-export type { EngineOperations, ChainDepositObservation, ChainDepositOutcome } from './operations';
-export type { StoreAdapter, StoredRow, RowRef } from './store/port';
+export type {
+  EngineOperations,
+  ChainDepositObservation,
+  ChainDepositOutcome,
+  SendingWithdrawal,
+} from './operations';
+export type { CommitNote, StoreAdapter, StoredRow, RowRef } from './store/port';
 export { StorageUnavailableError } from './store/port';
 /**
  * Pure address rules, shared with the app so a withdrawal address is checked (checksum included) as it is
@@ -48,6 +53,7 @@ export {
   roundDecimal,
   compareDecimal,
   signOf,
+  KNOWN_SEPARATORS,
   separatorsFor,
   mulDiv,
   mulMicro,

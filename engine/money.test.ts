@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, mulDiv, parseAmount, tryParseAmount, units } from './money';
+import {
+  KNOWN_SEPARATORS,
+  formatAmount,
+  formatDecimal,
+  mulDiv,
+  parseAmount,
+  separatorsFor,
+  separatorsFromIntl,
+  tryParseAmount,
+  units,
+} from './money';
 
 describe('money', () => {
   it('G9 parses plain decimal strings exactly to micro-units', () => {
@@ -62,5 +72,19 @@ describe('money', () => {
         },
       ),
     );
+  });
+});
+
+describe('separators', () => {
+  it('keeps the known locales exactly as Intl reports them', () => {
+    for (const [locale, known] of Object.entries(KNOWN_SEPARATORS))
+      expect({ locale, ...known }).toEqual({ locale, ...separatorsFromIntl(locale) });
+  });
+
+  it('asks Intl for a locale it does not know', () => {
+    expect(KNOWN_SEPARATORS['de-CH']).toBeUndefined();
+    expect(separatorsFor('de-CH')).toEqual(separatorsFromIntl('de-CH'));
+    const { minus, group, decimal } = separatorsFromIntl('de-CH');
+    expect(formatDecimal('-12345.5', { locale: 'de-CH' })).toBe(`${minus}12${group}345${decimal}50`);
   });
 });

@@ -4,6 +4,11 @@
  * deposits, identity checks). Never reachable over HTTP: the server wires it to the gateway and, later, to
  * the operator console (docs/OPERATIONS.md). Each call is one serialised unit of work at the clock's time,
  * all-or-nothing, and idempotent: a repeated report or decision changes nothing the second time.
+ *
+ * An operator's decision takes an optional `note` (engine/store/port.ts CommitNote): an opaque record the
+ * storage writes in the decision's own commit when the decision is taken (the call answers true), and not
+ * at all otherwise. The server's SQL store writes the operator's audit row from it, so the decision and its
+ * audit row are one transaction; storage without such records (memory, Dexie) ignores it.
  */
 import { certs } from './accounts/cert';
 import { members } from './accounts/tables';
@@ -18,8 +23,9 @@ import { checkTxid } from './deposits/rules';
 import { chainDeposits, deposits, type DepositRow } from './deposits/tables';
 import { Codes, fail } from './errors';
 import type { Micro } from './money';
+import type { CommitNote } from './store/port';
 import { captureWithdrawal, reject } from './withdrawals/review';
-import { withdrawals, type WithdrawalRow } from './withdrawals/tables';
+import { withdrawals, type WithdrawalBroadcast, type WithdrawalRow } from './withdrawals/tables';
 
 /** What the gateway needs to send an approved withdrawal. */
 export interface WithdrawalToSend {
@@ -29,6 +35,14 @@ export interface WithdrawalToSend {
   address: string;
   /** What the destination receives (amount - fee), micro-units. */
   amount: Micro;
+}
+
+/** A withdrawal being sent (claimed), with the transaction it was about to broadcast when one was recorded. */
+export interface SendingWithdrawal extends WithdrawalToSend {
+  /** When it was claimed (ms). */
+  since: number;
+  /** The signed transaction recorded before its broadcast; null when none was (it never reached the signer). */
+  broadcast: WithdrawalBroadcast | null;
 }
 
 /** One ERC-20/TRC-20 transfer to a member address, as a chain gateway sees it now. */
@@ -61,31 +75,48 @@ export interface EngineOperations {
   /**
    * A reviewer approves: the pending withdrawal is marked as being sent (once: a second claim answers null)
    * and what to send is answered. Then the gateway broadcasts and completeWithdrawal records the hash; if the
-   * broadcast surely failed, releaseWithdrawal makes it pending (claimable or rejectable) again.
+   * broadcast surely failed, releaseWithdrawal makes it pending (claimable or rejectable) again (the hold
+   * stays frozen). `note`: the reconciler's audit row (server/chain/reconciler.ts).
    */
   claimWithdrawal(withdrawalId: string): Promise<WithdrawalToSend | null>;
-  releaseWithdrawal(withdrawalId: string): Promise<boolean>;
+  releaseWithdrawal(withdrawalId: string, note?: CommitNote): Promise<boolean>;
+  /**
+   * Reviewer: releases a withdrawal stuck being sent with no broadcast recorded (the process stopped between
+   * the claim and the signature) back to review; the hold stays frozen. Refused (denied) when a signed
+   * transaction is recorded: it may be on chain, and only the reconciler decides. False if it is not being
+   * sent. A send still in flight then finds its claim gone when it records its transaction and broadcasts
+   * nothing (gateway.ts `onSigned`).
+   */
+  releaseUnsentWithdrawal(withdrawalId: string, note?: CommitNote): Promise<boolean>;
+  /**
+   * The gateway, after signing and before broadcasting: records the signed transaction's hash (and EVM nonce)
+   * on the withdrawal being sent, so an unanswered broadcast can be checked on chain later. False if it is not
+   * being sent.
+   */
+  recordBroadcast(withdrawalId: string, sent: { txHash: string; nonce?: number | null }): Promise<boolean>;
+  /** The withdrawals being sent on `network` (claimed, not completed nor released), oldest first. */
+  sendingWithdrawals(network: Network): Promise<SendingWithdrawal[]>;
   /** Finance: credits a pending manual (payment-proof / hash) deposit. False if it is not pending. */
-  creditDeposit(depositId: string): Promise<boolean>;
+  creditDeposit(depositId: string, note?: CommitNote): Promise<boolean>;
   /**
    * Reviewer: rejects a pending manual deposit; nothing is credited. `reason` (optional) is kept on the record
    * and sent on the feed. False if it is not pending.
    */
-  rejectDeposit(depositId: string, reason?: string): Promise<boolean>;
+  rejectDeposit(depositId: string, reason?: string, note?: CommitNote): Promise<boolean>;
   /**
    * A withdrawal approved by a reviewer and broadcast by the gateway: the hold is captured and the record
    * gets the real transaction hash. False if it is not pending (so a second report changes nothing).
    */
-  completeWithdrawal(withdrawalId: string, txHash: string): Promise<boolean>;
+  completeWithdrawal(withdrawalId: string, txHash: string, note?: CommitNote): Promise<boolean>;
   /** Reviewer: rejects a pending withdrawal with the reason the member sees; funds unfrozen once. */
-  rejectWithdrawal(withdrawalId: string, reason: string): Promise<boolean>;
+  rejectWithdrawal(withdrawalId: string, reason: string, note?: CommitNote): Promise<boolean>;
   /** Reviewer: passes or rejects an identity check under review; `reason` is kept and sent on the feed. */
-  decideCert(certId: string, passed: boolean, reason?: string): Promise<boolean>;
+  decideCert(certId: string, passed: boolean, reason?: string, note?: CommitNote): Promise<boolean>;
   /**
    * An operator locks (or unlocks) a member: a locked member (status `disabled`) cannot log in, and every live
    * session is revoked at once, so nothing more can be moved. False if there is no such member.
    */
-  setMemberLocked(memberId: string, locked: boolean): Promise<boolean>;
+  setMemberLocked(memberId: string, locked: boolean, note?: CommitNote): Promise<boolean>;
 }
 
 const key = (o: ChainDepositObservation, txHash: string) => `${o.network}:${txHash}:${o.logIndex}`;
@@ -189,8 +220,50 @@ async function claimWithdrawal(ctx: Ctx, withdrawalId: string): Promise<Withdraw
 async function releaseWithdrawal(ctx: Ctx, withdrawalId: string): Promise<boolean> {
   const row = await ctx.tx.get(withdrawals, withdrawalId);
   if (!row || row.status !== 'pending' || !sending(row)) return false;
-  ctx.tx.put(withdrawals, { ...row, sendingSince: null });
+  ctx.tx.put(withdrawals, { ...row, sendingSince: null, broadcast: null });
   return true;
+}
+
+async function releaseUnsentWithdrawal(ctx: Ctx, withdrawalId: string): Promise<boolean> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending' || !sending(row)) return false;
+  if (row.broadcast)
+    throw fail(
+      Codes.denied,
+      `A signed transaction is recorded for this withdrawal (${row.broadcast.txHash}): it may be on chain, so only the reconciler can release it`,
+    );
+  ctx.tx.put(withdrawals, { ...row, sendingSince: null, broadcast: null });
+  return true;
+}
+
+async function recordBroadcast(
+  ctx: Ctx,
+  withdrawalId: string,
+  sent: { txHash: string; nonce?: number | null },
+): Promise<boolean> {
+  const row = await ctx.tx.get(withdrawals, withdrawalId);
+  if (!row || row.status !== 'pending' || !sending(row)) return false;
+  const check = checkTxid(row.network, sent.txHash);
+  if (!check.ok) throw fail(400, check.message);
+  const nonce = sent.nonce ?? null;
+  if (nonce !== null && (!Number.isSafeInteger(nonce) || nonce < 0)) throw fail(400, 'Invalid nonce');
+  ctx.tx.put(withdrawals, { ...row, broadcast: { txHash: check.txid, nonce, at: ctx.now } });
+  return true;
+}
+
+async function sendingWithdrawals(ctx: Ctx, network: Network): Promise<SendingWithdrawal[]> {
+  const rows = await ctx.tx.query(withdrawals, 'sending', network);
+  return rows
+    .filter((row) => row.status === 'pending' && sending(row) && row.network === network)
+    .map((row) => ({
+      id: row.id,
+      network: row.network,
+      address: row.address,
+      amount: BigInt(row.received),
+      since: row.sendingSince ?? 0,
+      broadcast: row.broadcast ?? null,
+    }))
+    .sort((a, b) => a.since - b.since || (a.id < b.id ? -1 : 1));
 }
 
 const sending = (row: WithdrawalRow) => row.sendingSince !== undefined && row.sendingSince !== null;
@@ -207,6 +280,7 @@ async function completeWithdrawal(ctx: Ctx, withdrawalId: string, txHash: string
     txid: check.txid,
     finishedAt: ctx.now,
     sendingSince: null,
+    broadcast: null,
   });
   ctx.emit({ type: 'withdrawal', data: { memberId: row.memberId, id: row.id, status: 'success' } });
   return true;
@@ -249,6 +323,18 @@ async function setMemberLocked(ctx: Ctx, memberId: string, locked: boolean): Pro
   return true;
 }
 
+/** A decision that attaches `note` to its unit's commit when it is taken (answers true). */
+function noted(
+  note: CommitNote | undefined,
+  decide: (ctx: Ctx) => Promise<boolean>,
+): (ctx: Ctx) => Promise<boolean> {
+  return async (ctx) => {
+    const taken = await decide(ctx);
+    if (taken && note) ctx.tx.note(note);
+    return taken;
+  };
+}
+
 /** Binds the operations to a runtime's serial units of work (engine/engine.ts). */
 export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => Promise<T>): EngineOperations {
   return {
@@ -258,12 +344,16 @@ export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => P
         (await ctx.tx.scan(depositAddresses)).filter((r) => r.network === network).map((r) => r.address),
       ),
     claimWithdrawal: (id) => operate((ctx) => claimWithdrawal(ctx, id)),
-    releaseWithdrawal: (id) => operate((ctx) => releaseWithdrawal(ctx, id)),
-    creditDeposit: (id) => operate((ctx) => decideDeposit(ctx, id, true)),
-    rejectDeposit: (id, reason) => operate((ctx) => decideDeposit(ctx, id, false, reason)),
-    completeWithdrawal: (id, hash) => operate((ctx) => completeWithdrawal(ctx, id, hash)),
-    rejectWithdrawal: (id, reason) => operate((ctx) => rejectWithdrawal(ctx, id, reason)),
-    decideCert: (id, passed, reason) => operate((ctx) => decideCert(ctx, id, passed, reason)),
-    setMemberLocked: (id, locked) => operate((ctx) => setMemberLocked(ctx, id, locked)),
+    releaseWithdrawal: (id, note) => operate(noted(note, (ctx) => releaseWithdrawal(ctx, id))),
+    releaseUnsentWithdrawal: (id, note) => operate(noted(note, (ctx) => releaseUnsentWithdrawal(ctx, id))),
+    recordBroadcast: (id, sent) => operate((ctx) => recordBroadcast(ctx, id, sent)),
+    sendingWithdrawals: (network) => operate((ctx) => sendingWithdrawals(ctx, network)),
+    creditDeposit: (id, note) => operate(noted(note, (ctx) => decideDeposit(ctx, id, true))),
+    rejectDeposit: (id, reason, note) => operate(noted(note, (ctx) => decideDeposit(ctx, id, false, reason))),
+    completeWithdrawal: (id, hash, note) => operate(noted(note, (ctx) => completeWithdrawal(ctx, id, hash))),
+    rejectWithdrawal: (id, reason, note) => operate(noted(note, (ctx) => rejectWithdrawal(ctx, id, reason))),
+    decideCert: (id, passed, reason, note) =>
+      operate(noted(note, (ctx) => decideCert(ctx, id, passed, reason))),
+    setMemberLocked: (id, locked, note) => operate(noted(note, (ctx) => setMemberLocked(ctx, id, locked))),
   };
 }

@@ -9,9 +9,18 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createEngine, type Clock, type Engine, type StoreAdapter } from '../engine/index';
 import { defaultConfig } from '../engine/config';
+import { AUDIT_NOTE, writeAuditNote } from './admin/db';
 import { adminRoutes } from './admin/routes';
 import type { ChainGateway, ChainNetwork } from './chain/gateway';
-import { connectSigner, evmGateway, watchDeposits, type DepositWatcher } from './chain/live';
+import {
+  connectSigner,
+  connectTronSigner,
+  evmGateway,
+  tronGateway,
+  watchDeposits,
+  type DepositWatcher,
+} from './chain/live';
+import { watchSends, type SendReconciler } from './chain/reconciler';
 import { simulatedGateway } from './chain/simulated';
 import { openCluster, type Cluster } from './cluster';
 import { ConfigError, type ServerConfig } from './config';
@@ -36,9 +45,9 @@ export interface StartOptions {
   logger?: FastifyServerOptions['logger'];
   /**
    * The chain gateways that send operator-approved withdrawals, per network. When absent: demo mode uses the
-   * simulated chains (server/chain/simulated.ts); a live server builds the EVM gateway of its configuration
-   * (EVM_RPC_URL, SIGNER_URL: server/chain/live.ts) and watches it for deposits, or has none (approvals
-   * answer 503). Gateways given here send approvals only: nothing polls them.
+   * simulated chains (server/chain/simulated.ts); a live server builds the EVM and TRON gateways of its
+   * configuration (EVM_RPC_URL, TRON_API_URL, SIGNER_URL: server/chain/live.ts) and watches them for deposits,
+   * or has none (approvals answer 503). Gateways given here send approvals only: nothing polls them.
    */
   gateways?: Partial<Record<ChainNetwork, ChainGateway>>;
   /** Hash pool threads; one per core (os.availableParallelism) by default. */
@@ -58,6 +67,8 @@ export interface RunningServer {
   gateways: Partial<Record<ChainNetwork, ChainGateway>>;
   /** The deposit watcher of the configured gateways (null when none is configured). */
   watcher: DepositWatcher | null;
+  /** The reconciler of uncertain broadcasts of the configured gateways (server/chain/reconciler.ts). */
+  reconciler: SendReconciler | null;
   /** The worker threads that hash passwords and keys (closed with the server). */
   hashes: HashPool;
   /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
@@ -81,9 +92,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw new ConfigError('WALLET_XPUB is required when DEMO=false (docs/SERVER.md "Key custody")');
   // The signer first: a wrong SIGNER_URL or SIGNER_TOKEN stops the start before anything opens.
   const signer = options.gateways ? undefined : await connectSigner(config);
+  const tronSigner = options.gateways ? undefined : await connectTronSigner(config);
   const storage = options.storage ?? (await openStorage(config));
   const sqlOf = storage instanceof SqlStore ? { driver: storage.driver, schema: storage.schema } : null;
   const evmConfirmations = config.evm?.confirmations;
+  const tronConfirmations = config.tron?.confirmations;
   // Password and key hashes run on worker threads, outside every unit of work (engine/security/hashing.ts).
   const hashes = hashPool(options.hashThreads);
   const engine = await createEngine({
@@ -99,12 +112,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(config.customerService ? { customerService: config.customerService } : {}),
       // Captchas are counted per client IP here; the engine's own count only guards against a flood.
       captchaLimit: config.captchaPerIpPerMinute * 100,
-      // EVM_CONFIRMATIONS: the engine credits at the depth the gateway reports at.
-      ...(evmConfirmations
+      // EVM_CONFIRMATIONS, TRON_CONFIRMATIONS: the engine credits at the depth the gateway reports at.
+      ...(evmConfirmations || tronConfirmations
         ? {
             networks: {
               ...defaultConfig.networks,
-              ERC20: { ...defaultConfig.networks.ERC20, confirmations: evmConfirmations },
+              ...(evmConfirmations
+                ? { ERC20: { ...defaultConfig.networks.ERC20, confirmations: evmConfirmations } }
+                : {}),
+              ...(tronConfirmations
+                ? { TRC20: { ...defaultConfig.networks.TRC20, confirmations: tronConfirmations } }
+                : {}),
             },
           }
         : {}),
@@ -151,27 +169,47 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   // The chains: given ones (tests), the demo's simulated ones, or the configured live ones, watched here.
   const evm = options.gateways || config.demo ? undefined : await evmGateway(config, signer, sqlOf);
+  const tron = options.gateways || config.demo ? undefined : await tronGateway(config, tronSigner, sqlOf);
+  const live = { ...(evm ? { ERC20: evm } : {}), ...(tron ? { TRC20: tron } : {}) };
   const gateways: Partial<Record<ChainNetwork, ChainGateway>> =
     options.gateways ??
     (config.demo
       ? { TRC20: simulatedGateway('TRC20', config.seed), ERC20: simulatedGateway('ERC20', config.seed) }
-      : evm
-        ? { ERC20: evm }
-        : {});
-  const watcher = evm
-    ? watchDeposits({
-        gateways: [evm],
-        operations: engine.operations,
-        mayRun: () => cluster.mayRunBackgroundWork(),
-        sql: sqlOf,
-        everyMs: config.chainPollMs,
-        log: app.log,
-      })
-    : null;
+      : live);
+  const watched = Object.values(live);
+  const watcher =
+    watched.length > 0
+      ? watchDeposits({
+          gateways: watched,
+          operations: engine.operations,
+          mayRun: () => cluster.mayRunBackgroundWork(),
+          sql: sqlOf,
+          everyMs: config.chainPollMs,
+          log: app.log,
+        })
+      : null;
+  // Withdrawals left "sending" by an unanswered broadcast, on either chain: completed, released or left, per
+  // the chain (each gateway's sentStatus).
+  const reconciler =
+    watched.length > 0
+      ? watchSends({
+          gateways: watched,
+          operations: engine.operations,
+          mayRun: () => cluster.mayRunBackgroundWork(),
+          everyMs: config.chainPollMs,
+          log: app.log,
+        })
+      : null;
   if (evm && !signer)
     app.log.warn('EVM gateway without SIGNER_URL: deposits are watched, approved withdrawals cannot be sent');
+  if (tron && !tronSigner)
+    app.log.warn(
+      'TRON gateway without SIGNER_URL: deposits are watched, approved withdrawals cannot be sent',
+    );
 
-  // The operator API (server/admin, docs/OPERATIONS.md): its own tables in the same SQL schema.
+  // The operator API (server/admin, docs/OPERATIONS.md): its own tables in the same SQL schema. Its
+  // decisions' audit rows are written by the store in the decision's own transaction.
+  if (storage instanceof SqlStore) storage.writeNotesWith(AUDIT_NOTE, writeAuditNote);
   await app.register(adminRoutes, {
     engine,
     sql: sqlOf,
@@ -212,11 +250,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     cluster,
     gateways,
     watcher,
+    reconciler,
     hashes,
     close: () =>
       (closing ??= (async () => {
         clearInterval(timer);
         await watcher?.close();
+        await reconciler?.close();
         await hub.close();
         await app.close();
         await settling;

@@ -1,6 +1,7 @@
 /** The server's settings, from the environment (docs/SERVER.md lists them). */
 import { isAddress } from 'viem';
 import { watchOnlyKey } from '../engine/chain/addresses';
+import { TRON_PREFIX, tronBase58check } from '../engine/chain/encoding';
 
 export interface ServerConfig {
   port: number;
@@ -49,6 +50,8 @@ export interface ServerConfig {
   logLevel: string;
   /** The live EVM chain (docs/OPERATIONS.md "Chain gateway"); undefined: no EVM gateway. */
   evm: EvmChainConfig | undefined;
+  /** The live TRON chain (docs/OPERATIONS.md "The live server's chain"); undefined: no TRON gateway. */
+  tron: TronChainConfig | undefined;
   /** The signer process (server/signer); undefined: gateways watch deposits but cannot send. */
   signer: { url: string; secret: string } | undefined;
   /** How often the lease holder polls the chain gateways for deposits (CHAIN_POLL_MS; 0: never). */
@@ -70,12 +73,25 @@ export interface EvmChainConfig {
   hotWallet: string | undefined;
 }
 
+export interface TronChainConfig {
+  /** TronGrid (or a full node's /wallet plus TronGrid's /v1) base URL (TRON_API_URL). */
+  apiUrl: string;
+  /** TronGrid's API key (TRON_API_KEY), sent as TRON-PRO-API-KEY; a secret, never logged. */
+  apiKey: string | undefined;
+  /** The USDT (TRC-20) contract, base58 (TRON_USDT_ADDRESS). */
+  token: string;
+  /** Confirmations before a deposit is credited (TRON_CONFIRMATIONS); undefined keeps the engine's 19. */
+  confirmations: number | undefined;
+  /** The hot wallet, base58 (TRON_HOT_WALLET): the signer's must match; without a signer, solvency uses it. */
+  hotWallet: string | undefined;
+}
+
 /**
  * Environment variables that would put a private key in the API server's process. The server refuses to
  * start with any of them (docs/SERVER.md "Key custody"): keys belong to the signer process.
  */
 const KEY_VARIABLES =
-  /^(SIGNER_EVM_KEY|PRIVATE_KEY|MNEMONIC|SEED_PHRASE|WALLET_XPRV|WALLET_MNEMONIC|.*_PRIVATE_KEY)$/i;
+  /^(SIGNER_EVM_KEY|SIGNER_TRON_KEY|PRIVATE_KEY|MNEMONIC|SEED_PHRASE|WALLET_XPRV|WALLET_MNEMONIC|.*_PRIVATE_KEY)$/i;
 
 /** Names of the variables in `env` that hold (or look like) a private key. */
 export function privateKeyVariables(env: NodeJS.ProcessEnv): string[] {
@@ -145,7 +161,7 @@ export function configFromEnv(
       `${keys.join(', ')} must not be set for the API server: it holds no private key. The hot wallet's key ` +
         'belongs to the signer process (npm run signer, docs/OPERATIONS.md "The signer process").',
     );
-  const { evm, signer } = chainFromEnv(env, demo);
+  const { evm, tron, signer } = chainFromEnv(env, demo);
   const logLevel = env['LOG_LEVEL']?.trim() || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
     throw new Error('LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent');
@@ -176,6 +192,7 @@ export function configFromEnv(
     walletXpub,
     logLevel,
     evm,
+    tron,
     signer,
     chainPollMs: int(env, 'CHAIN_POLL_MS', 5_000, 0),
   };
@@ -203,26 +220,34 @@ function evmAddress(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw;
 }
 
-/** The chain settings (docs/OPERATIONS.md "Chain gateway"), each combination checked. */
-function chainFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Pick<ServerConfig, 'evm' | 'signer'> {
+function tronAddressVar(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = tronBase58check.decode(raw);
+  } catch {
+    bytes = undefined;
+  }
+  if (bytes?.length !== 21 || bytes[0] !== TRON_PREFIX)
+    throw new ConfigError(`${name} must be a TRON address (base58check, T...)`);
+  return raw;
+}
+
+/** The EVM gateway's settings, or undefined without EVM_RPC_URL (then no other EVM_ variable may be set). */
+function evmFromEnv(env: NodeJS.ProcessEnv, demo: boolean): EvmChainConfig | undefined {
   const rpcUrl = httpUrl(env, 'EVM_RPC_URL');
   const token = evmAddress(env, 'EVM_USDT_ADDRESS');
   const hotWallet = evmAddress(env, 'EVM_HOT_WALLET');
-  const signerUrl = httpUrl(env, 'SIGNER_URL');
-  const secret = env['SIGNER_TOKEN']?.trim() || undefined;
   const confirmations = env['EVM_CONFIRMATIONS']?.trim() ? int(env, 'EVM_CONFIRMATIONS', 12, 1) : undefined;
   const fromBlock = env['EVM_FROM_BLOCK']?.trim() ? BigInt(int(env, 'EVM_FROM_BLOCK', 0, 0)) : undefined;
   const decimals = int(env, 'EVM_USDT_DECIMALS', 6, 6);
   if (!rpcUrl) {
-    const stray = [
-      'EVM_USDT_ADDRESS',
-      'EVM_HOT_WALLET',
-      'EVM_CONFIRMATIONS',
-      'EVM_FROM_BLOCK',
-      'SIGNER_URL',
-    ].filter((name) => env[name]?.trim());
+    const stray = ['EVM_USDT_ADDRESS', 'EVM_HOT_WALLET', 'EVM_CONFIRMATIONS', 'EVM_FROM_BLOCK'].filter(
+      (name) => env[name]?.trim(),
+    );
     if (stray.length > 0) throw new ConfigError(`${stray.join(', ')} set without EVM_RPC_URL`);
-    return { evm: undefined, signer: undefined };
+    return undefined;
   }
   if (demo)
     throw new ConfigError(
@@ -230,12 +255,49 @@ function chainFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Pick<ServerConfig,
     );
   if (!token)
     throw new ConfigError('EVM_USDT_ADDRESS (the USDT token contract) is required with EVM_RPC_URL');
+  return { rpcUrl, token, decimals, confirmations, fromBlock, hotWallet };
+}
+
+/** The TRON gateway's settings, or undefined without TRON_API_URL (then no other TRON_ variable may be set). */
+function tronFromEnv(env: NodeJS.ProcessEnv, demo: boolean): TronChainConfig | undefined {
+  const apiUrl = httpUrl(env, 'TRON_API_URL');
+  const apiKey = env['TRON_API_KEY']?.trim() || undefined;
+  const token = tronAddressVar(env, 'TRON_USDT_ADDRESS');
+  const hotWallet = tronAddressVar(env, 'TRON_HOT_WALLET');
+  const confirmations = env['TRON_CONFIRMATIONS']?.trim() ? int(env, 'TRON_CONFIRMATIONS', 19, 1) : undefined;
+  if (!apiUrl) {
+    const stray = ['TRON_API_KEY', 'TRON_USDT_ADDRESS', 'TRON_HOT_WALLET', 'TRON_CONFIRMATIONS'].filter(
+      (name) => env[name]?.trim(),
+    );
+    if (stray.length > 0) throw new ConfigError(`${stray.join(', ')} set without TRON_API_URL`);
+    return undefined;
+  }
+  if (demo)
+    throw new ConfigError(
+      'TRON_API_URL is for live mode (DEMO=false): demo mode runs on the simulated chains',
+    );
+  if (!token)
+    throw new ConfigError(
+      'TRON_USDT_ADDRESS (the USDT TRC-20 contract, base58) is required with TRON_API_URL',
+    );
+  if (apiKey !== undefined && !/^[A-Za-z0-9-]{8,100}$/.test(apiKey))
+    throw new ConfigError('TRON_API_KEY must be a TronGrid API key (letters, digits and dashes)');
+  return { apiUrl, apiKey, token, confirmations, hotWallet };
+}
+
+/** The chain settings (docs/OPERATIONS.md "Chain gateway"), each combination checked. */
+function chainFromEnv(env: NodeJS.ProcessEnv, demo: boolean): Pick<ServerConfig, 'evm' | 'tron' | 'signer'> {
+  const evm = evmFromEnv(env, demo);
+  const tron = tronFromEnv(env, demo);
+  const signerUrl = httpUrl(env, 'SIGNER_URL');
+  const secret = env['SIGNER_TOKEN']?.trim() || undefined;
+  if (!evm && !tron) {
+    if (signerUrl) throw new ConfigError('SIGNER_URL set without EVM_RPC_URL or TRON_API_URL');
+    return { evm: undefined, tron: undefined, signer: undefined };
+  }
   if (signerUrl && !secret)
     throw new ConfigError('SIGNER_TOKEN (the shared secret) is required with SIGNER_URL');
   if (secret && !signerUrl) throw new ConfigError('SIGNER_TOKEN set without SIGNER_URL');
   if (secret && secret.length < 32) throw new ConfigError('SIGNER_TOKEN must be at least 32 characters');
-  return {
-    evm: { rpcUrl, token, decimals, confirmations, fromBlock, hotWallet },
-    signer: signerUrl && secret ? { url: signerUrl, secret } : undefined,
-  };
+  return { evm, tron, signer: signerUrl && secret ? { url: signerUrl, secret } : undefined };
 }

@@ -225,8 +225,9 @@ function sendUpload(req: FastifyRequest, reply: FastifyReply, response: EngineRe
   if (!match?.[1] || match[2] === undefined) return false;
   void reply
     .type(match[1])
-    // Identity documents: private, never sniffed into something executable.
-    .header('Cache-Control', 'private, max-age=86400')
+    // Identity documents: the owner's only (the engine checked the session), never kept by a cache, never
+    // sniffed into something executable.
+    .header('Cache-Control', 'private, no-store')
     .header('Content-Security-Policy', "default-src 'none'")
     .send(Buffer.from(match[2], 'base64'));
   return true;

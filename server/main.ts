@@ -4,8 +4,8 @@
  * engine and its storage close, the background-work lease is handed back), then exit 0. A live server (DEMO=false) without WALLET_XPUB exits 1 with a
  * message naming it.
  *
- * With EVM_RPC_URL (and SIGNER_URL) it also watches an EVM chain for deposits and sends approved withdrawals
- * through the signer process (server/chain/live.ts, docs/OPERATIONS.md "Chain gateway"). A private key in
+ * With EVM_RPC_URL and/or TRON_API_URL (and SIGNER_URL) it also watches an EVM chain and/or TRON for deposits
+ * and sends approved withdrawals through the signer process (server/chain/live.ts, docs/OPERATIONS.md "Chain gateway"). A private key in
  * its environment stops it (exit 1): keys belong to the signer (`npm run signer`).
  *
  * `npm run server` (development: `node --import tsx`, one process, demo keys unless DEMO=false) passes
@@ -45,6 +45,20 @@ if (config.evm && evm)
       pollEveryMs: config.chainPollMs,
     },
     'EVM chain gateway: deposits watched, approved withdrawals sent through the signer',
+  );
+const tron = server.gateways.TRC20;
+if (config.tron && tron)
+  log.info(
+    {
+      // Never the API key (TRON_API_KEY).
+      apiUrl: config.tron.apiUrl,
+      token: config.tron.token,
+      confirmations: tron.confirmations,
+      signer: config.signer?.url ?? null,
+      hotWallet: config.tron.hotWallet ?? null,
+      pollEveryMs: config.chainPollMs,
+    },
+    'TRON chain gateway: deposits watched, approved withdrawals sent through the signer',
   );
 log.info(
   { url: server.url, storage, demo: config.demo },

@@ -19,7 +19,7 @@
  * starting together migrate once and a failed migration leaves the schema as it was.
  */
 import { Umzug, type MigrationParams, type UmzugStorage } from 'umzug';
-import { operatorsAndAudit } from './admin/migration';
+import { auditSystemActor, operatorsAndAudit } from './admin/migration';
 import type { SqlConnection } from './sql-driver';
 
 export interface MigrationContext {
@@ -282,6 +282,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0004-funding-and-chain-deposits', up: fundingAndChainDeposits },
   // Back office (server/admin/migration.ts): operators, their sessions, the audit log, settings, approvals.
   { name: '0005-operators-and-audit', up: operatorsAndAudit },
+  // The audit log's system actor (the reconciler's decisions).
+  { name: '0006-audit-system-actor', up: auditSystemActor },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

@@ -20,14 +20,38 @@
  * SERIALIZABLE was measured and dropped: its predicate locks (page-level on the GIN index, relation-level on
  * small tables) aborted unrelated transfers so often that 16 concurrent ones exhausted 100 attempts.
  * Plain `commit` (no transaction around it) is one transaction of its own.
+ *
+ * Commit notes (engine/store/port.ts CommitNote, e.g. an operator decision's audit row): each is written by
+ * the writer registered for its kind (`writeNotesWith`), on the unit's connection, after its rows and before
+ * COMMIT, so the rows and the notes commit together or not at all. A note without a writer, or a writer that
+ * fails, fails the unit (CommitNoteError, nothing written); conflicts and lost connections are retried and
+ * reported as for any write.
  */
-import type { RowRef, StoreAdapter, StoredRow } from '../engine/index';
+import type { CommitNote, RowRef, StoreAdapter, StoredRow } from '../engine/index';
 import { compareIds, StorageUnavailableError } from '../engine/store/port';
 import { decodeValue, encodeValue, escapeText, unescapeText } from './sql-codec';
 import { checkSchemaName, type SqlConnection, type SqlDriver } from './sql-driver';
 import { migrate, SEQUENCED_KINDS, sequenceOf } from './sql-schema';
 
 const SEQUENCED = new Set(SEQUENCED_KINDS);
+
+/** Writes one commit note inside the unit's transaction (connection `c`, the store's schema). */
+export type CommitNoteWriter<N extends CommitNote = CommitNote> = (
+  c: SqlConnection,
+  schema: string,
+  note: N,
+) => Promise<void>;
+
+/** A commit note could not be written (no writer for its kind, or its writer failed): nothing was committed. */
+export class CommitNoteError extends Error {
+  constructor(
+    readonly kind: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The ${kind} record could not be written: nothing was committed`, options);
+    this.name = 'CommitNoteError';
+  }
+}
 
 export interface SqlStoreOptions {
   /** PostgreSQL schema of the tables (created when missing); default `strata`. */
@@ -95,6 +119,8 @@ export class SqlStore implements StoreAdapter {
   private tablesByName = new Map<string, string>();
   /** Counts for tests and the bench: conflicts retried. */
   retries = 0;
+  /** Commit notes' writers by kind. */
+  private readonly noteWriters = new Map<string, CommitNoteWriter>();
 
   private constructor(
     readonly driver: SqlDriver,
@@ -180,9 +206,29 @@ export class SqlStore implements StoreAdapter {
     return rows.map((r) => unescapeText(r.t)).sort();
   }
 
-  commit(puts: StoredRow[], deletes: RowRef[]): Promise<void> {
-    if (puts.length === 0 && deletes.length === 0) return Promise.resolve();
-    return this.transaction((view) => view.commit(puts, deletes));
+  commit(puts: StoredRow[], deletes: RowRef[], notes: readonly CommitNote[] = []): Promise<void> {
+    if (puts.length === 0 && deletes.length === 0 && notes.length === 0) return Promise.resolve();
+    return this.transaction((view) => view.commit(puts, deletes, notes));
+  }
+
+  /** Registers the writer of commit notes of `kind` (the server's audit rows: server/admin/db.ts). */
+  writeNotesWith<N extends CommitNote>(kind: N['kind'], writer: CommitNoteWriter<N>): void {
+    // The writer is only ever called with notes of its kind.
+    this.noteWriters.set(kind, writer as CommitNoteWriter);
+  }
+
+  /** The notes of one commit, after its rows, on the same connection and transaction. */
+  private async writeNotes(c: SqlConnection, notes: readonly CommitNote[]): Promise<void> {
+    for (const note of notes) {
+      const writer = this.noteWriters.get(note.kind);
+      if (!writer) throw new CommitNoteError(note.kind);
+      try {
+        await writer(c, this.schema, note);
+      } catch (error) {
+        if (isRetryable(error) || isConnectionLoss(error)) throw error;
+        throw new CommitNoteError(note.kind, { cause: error });
+      }
+    }
   }
 
   async transaction<T>(work: (store: StoreAdapter) => Promise<T>): Promise<T> {
@@ -270,11 +316,19 @@ export class SqlStore implements StoreAdapter {
       query: (table, key) => after(readQuery(c, this.target(table), key)),
       scan: (table) => after(readScan(c, this.target(table))),
       tables: () => after(this.listTables(c)),
-      commit: async (puts, deletes) => {
+      commit: async (puts, deletes, notes = []) => {
         if (unit.write) throw new Error('A unit of work commits once');
         for (const row of [...puts, ...deletes])
           writes.push(`${escapeText(row.table)}:${escapeText(row.id)}`);
         const write = this.write(c, puts, deletes);
+        if (notes.length > 0) {
+          // Notes are written after the rows and before COMMIT: waited for here, so that COMMIT (issued once
+          // the unit's work returns) cannot overtake them on the connection.
+          unit.write = Promise.resolve();
+          await after(write);
+          await this.writeNotes(c, notes);
+          return;
+        }
         write.catch(() => undefined);
         unit.write = write;
       },

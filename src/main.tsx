@@ -1,17 +1,18 @@
 /**
  * Start-up: theme first (no flash), then the active locale, then the app mounts 300 ms after start
- * (SPEC.md §4) inside a data router. index.html already shows the opened route's shell (scripts/vite-shell.ts);
- * React replaces it only once the route's screen has loaded, so the first React frame is the same layout
- * with the screen in it, never a splash in between.
+ * (SPEC.md §4) inside a browser router. index.html already shows the opened route's shell
+ * (scripts/vite-shell.ts); React replaces it only once the route's screen has loaded, so the first React
+ * frame is the same layout with the screen in it, never a splash in between.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { isDemoMode } from './api/config';
 import { watchSiteConfig } from './api/site-config';
 import { wireApi } from './app/api-wiring';
-import { preloadScreen, routes } from './app/routes';
+import { NavigationBridge, navigateOutside } from './app/navigation';
+import { AppRoutes, preloadScreen } from './app/routes';
 import { applyTheme, watchSystemTheme } from './app/theme';
 import { initI18n } from './i18n';
 import { startPwa } from './pwa/bootstrap';
@@ -22,36 +23,36 @@ const MOUNT_DELAY_MS = 300;
 async function start(): Promise<void> {
   applyTheme();
   watchSystemTheme();
-  preloadScreen(location.pathname);
+  const screen = preloadScreen(location.pathname);
   // SPEC.md §4: the app mounts 300 ms after start. Start is the page's navigation (performance.now() counts
   // from it), not the moment this script has run: the build-time shell shows meanwhile, and the time spent
   // fetching and parsing the JavaScript counts towards the 300 ms instead of adding to it.
   const delay = new Promise((resolve) =>
     setTimeout(resolve, Math.max(0, MOUNT_DELAY_MS - performance.now())),
   );
-  const [i18n] = await Promise.all([initI18n(), delay]);
-  const router = createBrowserRouter(routes);
-  wireApi((to) => void router.navigate(to));
+  const [i18n] = await Promise.all([initI18n(), delay, screen]);
+  wireApi(navigateOutside);
   // Live mode: the server says whether it runs a simulation (the Demo badge) and its limits; asked now and on
   // each reconnect. The in-browser demo is a simulation by definition and needs no call.
   if (!isDemoMode()) watchSiteConfig();
-  if (!router.state.initialized)
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  // A transition: React renders the first tree in slices of a few milliseconds, yielding to the browser
+  // between them, instead of one long task (total blocking time on a slow phone). The build-time shell stays
+  // on screen until the commit, so nothing flashes meanwhile.
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <BrowserRouter>
+            <NavigationBridge />
+            <AppRoutes />
+          </BrowserRouter>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 startPwa();

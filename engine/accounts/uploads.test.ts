@@ -10,21 +10,28 @@ function form(bytes: Uint8Array<ArrayBuffer>, type: string, name = 'id.png'): Fo
 }
 
 describe('uploads and identity verification (docs/RULES.md A10, A11)', () => {
-  it('A10 an image is kept and served back by its relative URL, without headers', async () => {
+  it('A10 an image is kept and served back by its relative URL to its owner only; others get 404', async () => {
     const h = await harness();
     const alice = await signUp(h, 'alice');
+    const bob = await signUp(h, 'bob');
     const r = await h.call('/api/user/uploads', form(PNG, 'image/png'), alice);
     expect(r.code).toBe(0);
     const url = (r.data as { url: string }).url;
     expect(url).toMatch(/^\/uploads\/1-[0-9a-f]{16}$/);
-    const served = await h.get(url);
+    const served = await h.get(url, alice);
     expect(served.data).toEqual({
       name: 'id.png',
       type: 'image/png',
       size: PNG.length,
       dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/),
     });
-    expect((await h.get('/uploads/1-0000000000000000')).code).toBe(404);
+    // Another member and no session at all: the same answer as an id that does not exist.
+    for (const other of [bob, undefined]) {
+      const refused = await h.get(url, other);
+      expect(refused).toMatchObject({ code: 404, data: null });
+      expect(refused.msg).toBe((await h.get('/uploads/1-0000000000000000', alice)).msg);
+    }
+    expect((await h.get('/uploads/1-0000000000000000', alice)).code).toBe(404);
     expect(
       (await h.call('/api/Recharges/uploads', { file: new Blob([PNG], { type: 'image/png' }) }, alice)).code,
     ).toBe(0);

@@ -1,14 +1,16 @@
 /**
  * Uploads (POST /api/user/uploads, /api/Recharges/uploads): multipart field `file`, kept in storage and
- * served back at the relative URL `/uploads/<id>` (GET, answering `{ name, type, size, dataUrl }`).
- * Decisions: PNG, JPEG, WebP, GIF and PDF only, checked by their leading bytes as well as the declared type
- * (an SVG or HTML file renamed .png is refused); at most `config.uploadMaxBytes` (5 MiB). The id carries 64
- * random bits because images are fetched without headers (an <img> cannot send a token) and may be identity
- * documents.
+ * served back at the relative URL `/uploads/<id>` (GET, answering `{ name, type, size, dataUrl }`) to the
+ * member who uploaded it only (their session's headers, as any member call); anyone else, with or without a
+ * session, gets 404 as for an id that does not exist, so an id is never confirmed. Operators see uploads
+ * through their own route (server/admin, docs/OPERATIONS.md). Decisions: PNG, JPEG, WebP, GIF and PDF only,
+ * checked by their leading bytes as well as the declared type (an SVG or HTML file renamed .png is refused);
+ * at most `config.uploadMaxBytes` (5 MiB). The id still carries 64 random bits (identity documents).
  */
 import { base64 } from '@scure/base';
 import { Codes, fail } from '../errors';
 import { handler } from '../router';
+import { authenticate } from '../security/sessions';
 import { defineTable } from '../store/port';
 import type { Ctx } from '../context';
 import { z } from 'zod';
@@ -106,9 +108,11 @@ export function uploadsHandler(purpose: FileRow['purpose']) {
 export const fileHandler = handler({
   method: 'GET',
   auth: false,
+  // Not `auth: true`: without a session the answer is the same 404 as for a stranger, never a 401.
   run: async (ctx, _body, params) => {
-    const row = await ctx.tx.get(files, params['id'] ?? '');
-    if (!row) throw fail(Codes.notFound, 'Resource not found');
+    const session = await authenticate(ctx.tx, ctx.headers, ctx.now);
+    const row = session ? await ctx.tx.get(files, params['id'] ?? '') : undefined;
+    if (!row || row.memberId !== session?.member.id) throw fail(Codes.notFound, 'Resource not found');
     return { name: row.name, type: row.type, size: row.size, dataUrl: `data:${row.type};base64,${row.data}` };
   },
 });

@@ -69,6 +69,17 @@ export interface RowRef {
 }
 
 /**
+ * An opaque record that a caller outside the engine attaches to one unit of work (engine.operations'
+ * decisions take one), for the adapter to write in the same atomic commit as the unit's rows: the server's
+ * SQL store writes the operator's audit row in the decision's own transaction. The engine never reads it;
+ * adapters that keep no such records (memory, Dexie in the browser) ignore it.
+ */
+export interface CommitNote {
+  /** What the note is, for the adapter to pick its writer (the server: `audit`). */
+  readonly kind: string;
+}
+
+/**
  * Adapters return copies the caller owns, in id order (shorter ids first, then lexicographic, which is
  * numeric order for the engine's counter ids). `commit` applies every put and delete, or none.
  */
@@ -78,7 +89,8 @@ export interface StoreAdapter {
   query(table: string, key: string): Promise<unknown[]>;
   scan(table: string): Promise<unknown[]>;
   tables(): Promise<string[]>;
-  commit(puts: StoredRow[], deletes: RowRef[]): Promise<void>;
+  /** `notes`: written in the same atomic commit by adapters that keep them, else ignored (CommitNote). */
+  commit(puts: StoredRow[], deletes: RowRef[], notes?: readonly CommitNote[]): Promise<void>;
   close(): Promise<void>;
   /**
    * Present on adapters whose units of work may run concurrently (the SQL store): runs `work` against a view

@@ -6,6 +6,7 @@
 import { clonePlain } from './clone';
 import {
   compareIds,
+  type CommitNote,
   indexKey,
   indexKeys,
   type IndexValue,
@@ -26,6 +27,8 @@ export class Tx {
    * row read twice is read from the adapter once; each caller gets its own copy. Buffered writes win.
    */
   private readonly reads = new Map<string, Promise<unknown>>();
+  /** Opaque records committed with the writes (StoreAdapter.commit's `notes`). */
+  private notes: CommitNote[] = [];
 
   constructor(private readonly adapter: StoreAdapter) {}
 
@@ -150,8 +153,15 @@ export class Tx {
     return this.adapter.get(table, id);
   }
 
-  /** A savepoint: hands this unit's writes to `parent`'s buffer instead of committing them. */
+  /** Attaches an opaque record to this unit's commit (CommitNote); dropped with the unit on failure. */
+  note(note: CommitNote): void {
+    this.notes.push(note);
+  }
+
+  /** A savepoint: hands this unit's writes (and notes) to `parent`'s buffer instead of committing them. */
   mergeInto(parent: Tx): void {
+    for (const note of this.notes) parent.note(note);
+    this.notes = [];
     for (const [table, m] of this.buffer) {
       for (const [id, p] of m) {
         if ('deleted' in p) parent.delete(tableRef(table), id);
@@ -177,7 +187,9 @@ export class Tx {
       }
     }
     this.buffer.clear();
-    await this.adapter.commit(puts, deletes);
+    const notes = this.notes;
+    this.notes = [];
+    await (notes.length > 0 ? this.adapter.commit(puts, deletes, notes) : this.adapter.commit(puts, deletes));
   }
 }
 

@@ -20,13 +20,16 @@
 
 export type OperatorRole = 'reviewer' | 'finance' | 'admin';
 
+/** Who an audit row names: an operator's role, or `system` for the server's own decisions (the reconciler). */
+export type AuditRole = OperatorRole | 'system';
+
 /** Which role may call which group of routes (admin may call everything). */
 export const ROLE_GRANTS = {
   /** Withdrawals, identity checks, payment-proof deposits (reject). */
   review: ['reviewer', 'admin'],
   /** Deposit credits with a reason, balance adjustments. */
   finance: ['finance', 'admin'],
-  /** Members list and detail, the solvency view: every operator. */
+  /** Members list and detail, the solvency view, the manual deposits queue: every operator. */
   read: ['reviewer', 'finance', 'admin'],
   /** Lock and unlock members, operators and roles, site settings, the audit log. */
   admin: ['admin'],
@@ -78,6 +81,14 @@ export interface AdminWithdrawal {
   finishedAt: number | null;
   /** The real transaction hash once sent. */
   txHash: string | null;
+  /** While `sending`: when it was claimed (seconds); null otherwise. */
+  sendingSince: number | null;
+  /**
+   * While `sending`: the signed transaction recorded before its broadcast (it may be on chain: only the
+   * reconciler decides); null when none was recorded (the process stopped before the signature: an
+   * operator may release it to review, POST /api/admin/withdrawals/release).
+   */
+  broadcast: { txHash: string; nonce: number | null; at: number } | null;
   /** The reason the member sees, on rejection. */
   reason: string | null;
   /** Maker-checker: 2 when the amount is above the configured threshold, else 1. */
@@ -147,10 +158,14 @@ export interface AdminMemberDetail {
 export interface AuditEntry {
   id: string;
   at: number;
-  operatorId: string;
+  /** null for the system actor (username `system`, role `system`). */
+  operatorId: string | null;
   username: string;
-  role: OperatorRole;
-  /** e.g. withdrawal.approve, withdrawal.reject, deposit.credit, cert.decide, member.lock, operator.create. */
+  role: AuditRole;
+  /**
+   * e.g. withdrawal.approve, withdrawal.reject, withdrawal.release, deposit.credit, cert.decide, member.lock,
+   * operator.create; the system's withdrawal.reconcile_complete and withdrawal.reconcile_release.
+   */
   action: string;
   /** e.g. withdrawal:123, member:45, operator:7. */
   target: string;
@@ -193,6 +208,11 @@ export interface AdminContract {
   /** First or second approval; the last one needed sends it through the chain gateway and records the hash. */
   'POST /api/admin/withdrawals/approve': { params: { id: string }; data: AdminWithdrawal };
   'POST /api/admin/withdrawals/reject': { params: { id: string; reason: string }; data: AdminWithdrawal };
+  /**
+   * A withdrawal stuck `sending` with no recorded broadcast back to `pending` (the hold stays frozen); 409 when
+   * a broadcast is recorded (only the reconciler decides) or it is not being sent.
+   */
+  'POST /api/admin/withdrawals/release': { params: { id: string; reason: string }; data: AdminWithdrawal };
 
   'GET /api/admin/deposits': {
     params: AdminListParams & { status?: AdminDepositStatus; q?: string };

@@ -88,9 +88,17 @@ export async function operatorById(
   return rows[0];
 }
 
+/**
+ * The actor of the server's own decisions (the reconciler of uncertain broadcasts): no operator id, username
+ * and role `system` (migration 0006 allows it on audit_log, and only it).
+ */
+export const SYSTEM_ACTOR = { id: null, username: 'system', role: 'system' } as const;
+export type SystemActor = typeof SYSTEM_ACTOR;
+
 export interface AuditRecord {
   at: number;
-  operator: Pick<OperatorRow, 'id' | 'username' | 'role'>;
+  /** The operator who acted (username and role at the time), or the system actor. */
+  operator: Pick<OperatorRow, 'id' | 'username' | 'role'> | SystemActor;
   /** e.g. withdrawal.approve (contract.ts AuditEntry). */
   action: string;
   /** e.g. withdrawal:123. */
@@ -119,6 +127,36 @@ export async function audit(c: SqlConnection, s: string, record: AuditRecord): P
       record.ip,
     ],
   );
+}
+
+/**
+ * An operator decision's audit row as a commit note (engine/store/port.ts CommitNote): passed to the
+ * engine.operations call that takes the decision, written by the SQL store in the decision's own transaction
+ * (writeAuditNote, registered in server/app.ts), so a decision is never committed without its audit row.
+ * `approval`: the withdrawal approval that sent it, recorded in the same transaction (an approval the same
+ * operator already gave is kept as it is).
+ */
+export interface AuditNote {
+  readonly kind: typeof AUDIT_NOTE;
+  readonly record: AuditRecord;
+  readonly approval?: { withdrawalId: string; operatorId: string; at: number };
+}
+
+export const AUDIT_NOTE = 'audit';
+
+export function auditNote(record: AuditRecord, approval?: AuditNote['approval']): AuditNote {
+  return approval ? { kind: AUDIT_NOTE, record, approval } : { kind: AUDIT_NOTE, record };
+}
+
+/** The SQL store's writer of audit notes (SqlStore.writeNotesWith), inside the decision's transaction. */
+export async function writeAuditNote(c: SqlConnection, s: string, note: AuditNote): Promise<void> {
+  if (note.approval)
+    await c.query(
+      `INSERT INTO ${s}.withdrawal_approvals (withdrawal_id, operator_id, at) VALUES ($1, $2, $3) ` +
+        `ON CONFLICT (withdrawal_id, operator_id) DO NOTHING`,
+      [note.approval.withdrawalId, note.approval.operatorId, Math.floor(note.approval.at)],
+    );
+  await audit(c, s, note.record);
 }
 
 export const THRESHOLD_KEY = 'makerCheckerThreshold';

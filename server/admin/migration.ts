@@ -92,3 +92,17 @@ export async function operatorsAndAudit({ c, s }: MigrationContext): Promise<voi
       `WHERE v->>'source' = 'manual'`,
   );
 }
+
+/**
+ * Migration 0006 (docs/OPERATIONS.md "Audit log"): the system actor. The server's own decisions (the
+ * reconciler completing or releasing a withdrawal whose broadcast got no answer) are audited with no
+ * operator: `operator_id` may be NULL, and a CHECK ties that to role `system` (an operator's row keeps its id;
+ * a system row cannot name one). ALTER TABLE fires none of the append-only triggers, which stay as they are.
+ */
+export async function auditSystemActor({ c, s }: MigrationContext): Promise<void> {
+  await c.query(`ALTER TABLE ${s}.audit_log ALTER COLUMN operator_id DROP NOT NULL`);
+  await c.query(
+    `ALTER TABLE ${s}.audit_log ADD CONSTRAINT audit_log_actor ` +
+      `CHECK ((operator_id IS NULL AND role = 'system') OR (operator_id IS NOT NULL AND role <> 'system'))`,
+  );
+}

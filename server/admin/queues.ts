@@ -4,6 +4,7 @@
  * however long the queue is. Read-only: decisions go through engine.operations (routes.ts).
  */
 import { memberFigures, type BalanceFigure } from '../../engine/accounts/figures';
+import type { FileRow } from '../../engine/accounts/uploads';
 import { effectiveVip, vipName } from '../../engine/accounts/tables';
 import { formatAmount } from '../../engine/money';
 import { decodeValue, escapeText, unescapeText } from '../sql-codec';
@@ -20,7 +21,7 @@ import type {
   AdminWithdrawalStatus,
   Approval,
   AuditEntry,
-  OperatorRole,
+  AuditRole,
 } from './contract';
 import { seconds } from './db';
 import type { WithdrawalRow } from '../../engine/withdrawals/tables';
@@ -59,6 +60,31 @@ function listOf<T>(list: T[], page: Page, counts: Record<string, number>, total:
 }
 
 const offset = (page: Page) => (page.page - 1) * page.limit;
+
+// ---------------------------------------------------------------------------------------------------------
+// Member uploads (payment proofs, identity documents)
+
+/** A member upload's relative URL as the engine hands it out (engine/accounts/uploads.ts). */
+const MEMBER_UPLOAD_URL = /^\/uploads\/([\w-]{1,64})$/;
+
+/**
+ * The operator route of a member upload's URL (`/uploads/<id>` -> `/api/admin/uploads/<id>`), which the
+ * console fetches with the operator's token; null for anything that is not an upload's URL, so the console
+ * never sends its token elsewhere.
+ */
+export function operatorUploadUrl(url: string | null): string | null {
+  const id = url === null ? undefined : MEMBER_UPLOAD_URL.exec(url)?.[1];
+  return id === undefined ? null : `/api/admin/uploads/${id}`;
+}
+
+/** One member upload (the engine's `files` table, SQL table `uploads`), or undefined. */
+export async function uploadById(c: SqlConnection, s: string, id: string): Promise<FileRow | undefined> {
+  const { rows } = await c.query<{ v: unknown }>(`SELECT v FROM ${s}.uploads WHERE id = $1`, [
+    escapeText(id),
+  ]);
+  const [row] = rows;
+  return row ? (decodeValue(row.v) as FileRow) : undefined;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Withdrawals
@@ -129,6 +155,11 @@ export function withdrawalView(
     createdAt: seconds(w.createdAt),
     finishedAt: w.finishedAt === null ? null : seconds(w.finishedAt),
     txHash: w.txid,
+    sendingSince: sending && typeof w.sendingSince === 'number' ? seconds(w.sendingSince) : null,
+    broadcast:
+      sending && w.broadcast
+        ? { txHash: w.broadcast.txHash, nonce: w.broadcast.nonce, at: seconds(w.broadcast.at) }
+        : null,
     reason: w.reason,
     approvalsNeeded: BigInt(w.amount) > thresholdMicro ? 2 : 1,
     approvals,
@@ -246,7 +277,7 @@ function depositView(d: DepositRecord, username: string): AdminDeposit {
     network: d.network,
     amount: micro(d.amount),
     txid: d.txid,
-    proofUrl: d.proof,
+    proofUrl: operatorUploadUrl(d.proof),
     status: d.status,
     createdAt: seconds(d.createdAt),
     reason: d.reason ?? null,
@@ -333,8 +364,8 @@ function certView(r: CertRecord, username: string): AdminCert {
     username,
     name: r.realName,
     idNumber: r.idNumber,
-    frontUrl: text(r.frontImage),
-    backUrl: text(r.backImage),
+    frontUrl: operatorUploadUrl(text(r.frontImage)),
+    backUrl: operatorUploadUrl(text(r.backImage)),
     status: r.status === 'under review' ? 'review' : r.status,
     submittedAt: seconds(r.createdAt),
     reason: r.reason ?? null,
@@ -585,9 +616,9 @@ export async function memberDetail(
 interface AuditDbRow {
   id: string;
   at: string;
-  operator_id: string;
+  operator_id: string | null;
   username: string;
-  role: OperatorRole;
+  role: AuditRole;
   action: string;
   target: string;
   before: unknown;

@@ -2,10 +2,11 @@
  * The operator API (server/admin/contract.ts, docs/OPERATIONS.md "Operator API") as a Fastify plugin. Each
  * route: the operator session (401), the role per ROLE_GRANTS (403), the input checked by a strict zod schema
  * (400, nothing changed), then the work; answers are the member API's envelope (HTTP 200, `{ code, msg,
- * data }`). Every state-changing action appends one audit row. Decisions on money and member records go
- * through engine.operations, never by writing the engine's tables.
+ * data }`). Every state-changing action appends one audit row in the same transaction as the change: on
+ * the operator tables through inTransaction, and for decisions on money and member records, which go through
+ * engine.operations (never by writing the engine's tables), as the decision's commit note (db.ts AuditNote).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Clock, Engine, Hasher } from '../../engine/index';
 import { isEngineError } from '../../engine/errors';
@@ -13,7 +14,7 @@ import { formatAmount, parseAmountText } from '../../engine/money';
 import { StorageUnavailableError } from '../../engine/store/port';
 import { BroadcastUncertainError, type ChainGateway, type ChainNetwork } from '../chain/gateway';
 import type { SqlDriver } from '../sql-driver';
-import { isConnectionLoss } from '../sql-store';
+import { CommitNoteError, isConnectionLoss } from '../sql-store';
 import { authenticate, insertOperator, login, ROLES, USERNAME } from './auth';
 import {
   ROLE_GRANTS,
@@ -26,6 +27,7 @@ import {
 import {
   AdminError,
   audit,
+  auditNote,
   inTransaction,
   isUniqueViolation,
   OPERATOR_COLUMNS,
@@ -48,6 +50,7 @@ import {
   listWithdrawals,
   memberById,
   memberDetail,
+  uploadById,
   WITHDRAWAL_STATUSES,
   withdrawalWithApprovals,
 } from './queues';
@@ -74,6 +77,7 @@ interface RouteContext {
   tokenHash: string;
   ip: string;
   now: number;
+  log: FastifyBaseLogger;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -188,6 +192,14 @@ function answerError(request: FastifyRequest, error: unknown): { code: number; m
     const code = error.code === 403 ? 409 : error.code === 503 ? 503 : 400;
     return { code, msg: error.message, data: null };
   }
+  if (error instanceof CommitNoteError) {
+    request.log.error({ err: error }, 'audit row not written: the decision was rolled back');
+    return {
+      code: 503,
+      msg: 'The audit log could not be written: nothing was changed, try again',
+      data: null,
+    };
+  }
   if (error instanceof StorageUnavailableError || isConnectionLoss(error))
     return { code: 503, msg: 'The database is unavailable: nothing was changed, try again', data: null };
   request.log.error({ err: error }, 'operator route failed');
@@ -225,7 +237,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
           if (grant && !(ROLE_GRANTS[grant] as readonly OperatorRole[]).includes(session.operator.role))
             throw new AdminError(403, `The ${session.operator.role} role may not do this`);
           const input = method === 'GET' ? request.query : request.body;
-          const data = await run({ ...session, ip: request.ip, now: at }, input);
+          const data = await run({ ...session, ip: request.ip, now: at, log: request.log }, input);
           return send(reply, ok(data));
         } catch (error) {
           return send(reply, answerError(request, error));
@@ -349,6 +361,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
       throw new AdminError(503, `No chain gateway is configured for ${before.network}: nothing was sent`);
     const claim = await engine.operations.claimWithdrawal(withdrawalId);
     if (!claim) throw new AdminError(409, 'This withdrawal is no longer pending or is being sent');
+    // The uncertain outcome below is recorded on the operator tables alone (no engine decision is taken).
     const finish = (after: Record<string, unknown>) =>
       recorded
         ? inTransaction(driver, (c) =>
@@ -365,7 +378,19 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
         : recordApproval(after);
     let txHash: string;
     try {
-      ({ txHash } = await gateway.sendWithdrawal({ id: claim.id, to: claim.address, amount: claim.amount }));
+      ({ txHash } = await gateway.sendWithdrawal({
+        id: claim.id,
+        to: claim.address,
+        amount: claim.amount,
+        // Recorded before the broadcast, for the reconciler of uncertain ones (server/chain/reconciler.ts).
+        // If the claim is gone (an operator released it meanwhile), this throws and nothing is broadcast.
+        onSigned: async (sent) => {
+          if (!(await engine.operations.recordBroadcast(claim.id, sent)))
+            throw new Error(
+              'the withdrawal is no longer being sent (released meanwhile): nothing was broadcast',
+            );
+        },
+      }));
     } catch (error) {
       if (error instanceof BroadcastUncertainError) {
         // It may be on chain: it stays claimed (sending); the approval and the hash are on record.
@@ -378,8 +403,30 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
         `The chain gateway refused to send: ${(error as Error).message}`.slice(0, 300),
       );
     }
-    await engine.operations.completeWithdrawal(withdrawalId, txHash);
-    await finish({ status: 'success', txHash, approvals: before.approvals.length + 1 });
+    // The hash recorded, the approval (unless a racing first approval recorded it) and the audit row: one
+    // transaction.
+    const sent = auditNote(
+      {
+        at: ctx.now,
+        operator: ctx.operator,
+        action: recorded ? 'withdrawal.send' : 'withdrawal.approve',
+        target,
+        before: summary,
+        after: { status: 'success', txHash, approvals: before.approvals.length + 1 },
+        ip: ctx.ip,
+      },
+      recorded ? undefined : { withdrawalId, operatorId: ctx.operator.id, at: ctx.now },
+    );
+    try {
+      await engine.operations.completeWithdrawal(withdrawalId, txHash, sent);
+    } catch (error) {
+      // On chain, but not on record: it stays claimed (sending), as after an uncertain broadcast.
+      ctx.log.error({ err: error, withdrawalId, txHash }, 'withdrawal sent but not recorded');
+      throw new AdminError(
+        503,
+        `Sent as ${txHash}, but recording it failed: the withdrawal stays "sending" until the chain is checked`,
+      );
+    }
     return withdrawalWithApprovals(driver, schema, withdrawalId, threshold);
   });
 
@@ -391,28 +438,56 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
     if (!before) throw new AdminError(404, 'No such withdrawal');
     if (before.status !== 'pending')
       throw new AdminError(409, `This withdrawal is ${before.status}: it can no longer be rejected`);
-    if (!(await engine.operations.rejectWithdrawal(withdrawalId, why)))
+    const note = auditNote({
+      at: ctx.now,
+      operator: ctx.operator,
+      action: 'withdrawal.reject',
+      target: `withdrawal:${withdrawalId}`,
+      before: { status: before.status, amount: before.amount },
+      after: { status: 'rejected' },
+      reason: why,
+      ip: ctx.ip,
+    });
+    if (!(await engine.operations.rejectWithdrawal(withdrawalId, why, note)))
       throw new AdminError(409, 'This withdrawal is no longer pending');
-    const after = await withdrawalWithApprovals(driver, schema, withdrawalId, threshold);
-    await inTransaction(driver, (c) =>
-      audit(c, schema, {
-        at: ctx.now,
-        operator: ctx.operator,
-        action: 'withdrawal.reject',
-        target: `withdrawal:${withdrawalId}`,
-        before: { status: before.status, amount: before.amount },
-        after: { status: after?.status ?? 'rejected' },
-        reason: why,
-        ip: ctx.ip,
-      }),
-    );
-    return after;
+    return withdrawalWithApprovals(driver, schema, withdrawalId, threshold);
+  });
+
+  // A withdrawal stuck "sending" with no recorded broadcast (the process stopped between the claim and the
+  // signature) back to review. With a recorded hash it may be on chain: only the reconciler decides (409).
+  route('POST', '/api/admin/withdrawals/release', 'review', async (ctx, input) => {
+    const { id: withdrawalId, reason: why } = parse(schemas.decision, input);
+    const { driver, schema } = sql();
+    const threshold = await thresholdMicro();
+    const before = await withdrawalWithApprovals(driver, schema, withdrawalId, threshold);
+    if (!before) throw new AdminError(404, 'No such withdrawal');
+    if (before.status !== 'sending')
+      throw new AdminError(409, `This withdrawal is ${before.status}: only one being sent can be released`);
+    if (before.broadcast)
+      throw new AdminError(
+        409,
+        `A signed transaction is recorded for this withdrawal (${before.broadcast.txHash}): it may be on chain, so only the reconciler can release it`,
+      );
+    const note = auditNote({
+      at: ctx.now,
+      operator: ctx.operator,
+      action: 'withdrawal.release',
+      target: `withdrawal:${withdrawalId}`,
+      before: { status: 'sending', sendingSince: before.sendingSince, broadcast: null },
+      after: { status: 'pending' },
+      reason: why,
+      ip: ctx.ip,
+    });
+    // The engine checks again in its unit of work: a hash recorded meanwhile is refused (denied: 409).
+    if (!(await engine.operations.releaseUnsentWithdrawal(withdrawalId, note)))
+      throw new AdminError(409, 'This withdrawal is no longer being sent');
+    return withdrawalWithApprovals(driver, schema, withdrawalId, threshold);
   });
 
   // -------------------------------------------------------------------------------------------------------
   // Manual deposits
 
-  route('GET', '/api/admin/deposits', 'review', async (_ctx, input) => {
+  route('GET', '/api/admin/deposits', 'read', async (_ctx, input) => {
     const filter = parse(schemas.deposits, input);
     const { driver, schema } = sql();
     return listDeposits(driver, schema, filter);
@@ -427,24 +502,21 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
       throw new AdminError(409, 'Chain deposits are decided by their confirmations, not by an operator');
     if (before.record.status !== 'pending')
       throw new AdminError(409, `This deposit is ${before.record.status}: it can no longer be decided`);
+    const note = auditNote({
+      at: ctx.now,
+      operator: ctx.operator,
+      action: credit ? 'deposit.credit' : 'deposit.reject',
+      target: `deposit:${depositId}`,
+      before: { status: before.view.status, amount: before.view.amount },
+      after: { status: credit ? 'success' : 'rejected' },
+      reason: why,
+      ip: ctx.ip,
+    });
     const done = credit
-      ? await engine.operations.creditDeposit(depositId)
-      : await engine.operations.rejectDeposit(depositId, why);
+      ? await engine.operations.creditDeposit(depositId, note)
+      : await engine.operations.rejectDeposit(depositId, why, note);
     if (!done) throw new AdminError(409, 'This deposit is no longer pending');
-    const after = await depositById(driver, schema, depositId);
-    await inTransaction(driver, (c) =>
-      audit(c, schema, {
-        at: ctx.now,
-        operator: ctx.operator,
-        action: credit ? 'deposit.credit' : 'deposit.reject',
-        target: `deposit:${depositId}`,
-        before: { status: before.view.status, amount: before.view.amount },
-        after: { status: after?.view.status },
-        reason: why,
-        ip: ctx.ip,
-      }),
-    );
-    return after?.view;
+    return (await depositById(driver, schema, depositId))?.view;
   }
 
   route('POST', '/api/admin/deposits/credit', 'finance', (ctx, input) => decideDeposit(ctx, input, true));
@@ -467,22 +539,44 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
     if (!before) throw new AdminError(404, 'No such identity check');
     if (before.status !== 'review')
       throw new AdminError(409, `This identity check is ${before.status}: it can no longer be decided`);
-    if (!(await engine.operations.decideCert(certId, passed, why)))
+    const note = auditNote({
+      at: ctx.now,
+      operator: ctx.operator,
+      action: 'cert.decide',
+      target: `cert:${certId}`,
+      before: { status: before.status },
+      after: { status: passed ? 'passed' : 'rejected' },
+      reason: why || null,
+      ip: ctx.ip,
+    });
+    if (!(await engine.operations.decideCert(certId, passed, why, note)))
       throw new AdminError(409, 'This identity check is no longer under review');
-    const after = await certById(driver, schema, certId);
-    await inTransaction(driver, (c) =>
-      audit(c, schema, {
-        at: ctx.now,
-        operator: ctx.operator,
-        action: 'cert.decide',
-        target: `cert:${certId}`,
-        before: { status: before.status },
-        after: { status: after?.status },
-        reason: why || null,
-        ip: ctx.ip,
-      }),
-    );
-    return after;
+    return certById(driver, schema, certId);
+  });
+
+  // -------------------------------------------------------------------------------------------------------
+  // Member uploads: identity documents to the roles that decide identity checks (review), payment proofs to
+  // every operator (finance credits the deposit). The bytes, never cached; refusals are envelopes.
+
+  app.get<{ Params: { id: string } }>('/api/admin/uploads/:id', async (request, reply) => {
+    try {
+      const { driver, schema } = sql();
+      const session = await authenticate(driver, schema, request.headers.authorization, now());
+      const fileId = request.params.id;
+      const file = /^[\w-]{1,64}$/.test(fileId) ? await uploadById(driver, schema, fileId) : undefined;
+      if (!file) throw new AdminError(404, 'No such upload');
+      const grant: Grant = file.purpose === 'recharge' ? 'read' : 'review';
+      if (!(ROLE_GRANTS[grant] as readonly OperatorRole[]).includes(session.operator.role))
+        throw new AdminError(403, `The ${session.operator.role} role may not see identity documents`);
+      return reply
+        .code(200)
+        .type(file.type)
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .send(Buffer.from(file.data, 'base64'));
+    } catch (error) {
+      return send(reply, answerError(request, error));
+    }
   });
 
   // -------------------------------------------------------------------------------------------------------
@@ -507,22 +601,19 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
     const { driver, schema } = sql();
     const before = await memberById(driver, schema, memberId, ctx.now);
     if (!before) throw new AdminError(404, 'No such member');
-    if (!(await engine.operations.setMemberLocked(memberId, locked)))
+    const note = auditNote({
+      at: ctx.now,
+      operator: ctx.operator,
+      action: locked ? 'member.lock' : 'member.unlock',
+      target: `member:${memberId}`,
+      before: { locked: before.locked },
+      after: { locked },
+      reason: why,
+      ip: ctx.ip,
+    });
+    if (!(await engine.operations.setMemberLocked(memberId, locked, note)))
       throw new AdminError(404, 'No such member');
-    const after = await memberById(driver, schema, memberId, ctx.now);
-    await inTransaction(driver, (c) =>
-      audit(c, schema, {
-        at: ctx.now,
-        operator: ctx.operator,
-        action: locked ? 'member.lock' : 'member.unlock',
-        target: `member:${memberId}`,
-        before: { locked: before.locked },
-        after: { locked: after?.locked ?? locked },
-        reason: why,
-        ip: ctx.ip,
-      }),
-    );
-    return after;
+    return memberById(driver, schema, memberId, ctx.now);
   });
 
   // -------------------------------------------------------------------------------------------------------

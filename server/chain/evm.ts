@@ -15,6 +15,8 @@ import {
   isAddress,
   keccak256,
   TimeoutError,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
   parseAbiItem,
   type Address,
   type Hex,
@@ -26,7 +28,9 @@ import {
   type ChainGateway,
   type FeeEstimate,
   type ObservedDeposit,
+  type SentStatus,
   type SentWithdrawal,
+  type SignedTransaction,
   type WithdrawalRequest,
 } from './gateway';
 
@@ -37,10 +41,13 @@ import {
  */
 export interface EvmSigner {
   readonly address: Address;
-  /** `context` says which withdrawal it is, for the signer's log (server/signer/service.ts). */
+  /**
+   * `context` says which withdrawal it is: the signer process journals it and signs one withdrawal id with
+   * one nonce only (server/signer/service.ts).
+   */
   signTransaction(
     transaction: TransactionSerializableEIP1559,
-    context?: { withdrawalId: string },
+    context: { withdrawalId: string },
   ): Promise<Hex>;
 }
 
@@ -65,7 +72,16 @@ export interface EvmGatewayOptions {
   hotWallet?: Address;
   /** An existing client (tests); otherwise one is created on rpcUrl. */
   client?: PublicClient;
+  /**
+   * Runs each send (nonce, signature, broadcast) while holding a lock shared by every instance sending from
+   * the hot wallet (server/chain/send-lock.ts: a PostgreSQL advisory lock), so two instances never take the
+   * same nonce. Without it sends are serialised within this process only.
+   */
+  sendLock?: SendLock;
 }
+
+/** Runs `send` while no other sender of the same hot wallet runs (in any process). */
+export type SendLock = <T>(send: () => Promise<T>) => Promise<T>;
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -93,6 +109,7 @@ export class EvmGateway implements ChainGateway {
   private readonly finished = new Set<string>();
   private nextBlock: bigint | undefined;
   private sending: Promise<unknown> = Promise.resolve();
+  private readonly sendLock: SendLock;
 
   constructor(options: EvmGatewayOptions) {
     const decimals = options.decimals ?? 6;
@@ -116,6 +133,7 @@ export class EvmGateway implements ChainGateway {
         `The hot wallet ${options.hotWallet} is not the signer's address ${options.signer.address}`,
       );
     this.nextBlock = options.fromBlock;
+    this.sendLock = options.sendLock ?? ((send) => send());
     this.client = options.client ?? createPublicClient({ transport: http(options.rpcUrl) });
   }
 
@@ -236,11 +254,12 @@ export class EvmGateway implements ChainGateway {
   }
 
   /**
-   * One send at a time in this process: each takes its nonce from the pending count after the previous one
-   * was broadcast, so two approvals at once never sign the same nonce (one would replace the other).
+   * One send at a time in this process, and with `sendLock` across processes: each takes its nonce from the
+   * pending count after the previous one was broadcast, so two approvals at once never sign the same nonce
+   * (one would replace the other).
    */
   sendWithdrawal(request: WithdrawalRequest): Promise<SentWithdrawal> {
-    const next = this.sending.then(() => this.send(request));
+    const next = this.sending.then(() => this.sendLock(() => this.send(request)));
     this.sending = next.catch(() => undefined);
     return next;
   }
@@ -270,6 +289,7 @@ export class EvmGateway implements ChainGateway {
     );
     // The hash is known before the broadcast, so an unanswered broadcast can still be traced on chain.
     const expected = keccak256(serializedTransaction).toLowerCase();
+    await request.onSigned?.({ txHash: expected, nonce });
     let hash: Hex;
     try {
       hash = await this.client.sendRawTransaction({ serializedTransaction });
@@ -283,6 +303,46 @@ export class EvmGateway implements ChainGateway {
       throw new BroadcastUncertainError(expected, new Error(`node answered ${hash}`));
     }
     return { txHash: expected };
+  }
+
+  /**
+   * Where a transaction of the hot wallet stands. The hot wallet's nonce is read first, at the block
+   * `confirmations` deep, and only then is the transaction looked up: an absent transaction whose nonce that
+   * confirmed count has passed was replaced by another one mined with its nonce, and can never be mined.
+   */
+  async sentStatus(sent: SignedTransaction): Promise<SentStatus> {
+    const hash = sent.txHash as Hex;
+    let confirmedNonce: number | undefined;
+    if (sent.nonce !== null && this.hotWallet) {
+      const head = await this.client.getBlockNumber({ cacheTime: 0 });
+      const depth = BigInt(this.confirmations - 1);
+      confirmedNonce = await this.client.getTransactionCount({
+        address: this.hotWallet,
+        blockNumber: head > depth ? head - depth : 0n,
+      });
+    }
+    try {
+      const receipt = await this.client.getTransactionReceipt({ hash });
+      const head = await this.client.getBlockNumber({ cacheTime: 0 });
+      return {
+        state: 'mined',
+        success: receipt.status === 'success',
+        confirmations: Number(head - receipt.blockNumber + 1n),
+        blockNumber: Number(receipt.blockNumber),
+      };
+    } catch (error) {
+      if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+    }
+    try {
+      await this.client.getTransaction({ hash });
+      return { state: 'pending' };
+    } catch (error) {
+      if (!(error instanceof TransactionNotFoundError)) throw error;
+    }
+    return {
+      state: 'absent',
+      final: confirmedNonce !== undefined && sent.nonce !== null && confirmedNonce > sent.nonce,
+    };
   }
 
   /** The hot wallet's token balance (ERC-20 `balanceOf`), in micro-USDT, rounded down to whole micro-units. */

@@ -46,7 +46,35 @@ export interface WithdrawalRequest {
   to: string;
   /** USDT the destination receives, micro-units. */
   amount: bigint;
+  /**
+   * Called once the transaction is signed and before it is broadcast, with its hash (and EVM nonce): the
+   * caller records it (engine.operations.recordBroadcast) so an unanswered broadcast can be checked on chain
+   * later (server/chain/reconciler.ts). If it throws, nothing is broadcast.
+   */
+  onSigned?: (sent: SignedTransaction) => Promise<unknown>;
 }
+
+/** A signed transaction of the hot wallet: its hash and, on EVM chains, its nonce. */
+export interface SignedTransaction {
+  /** Same form as ObservedDeposit.txHash. */
+  txHash: string;
+  /** The EVM nonce; null on TRON. */
+  nonce: number | null;
+}
+
+/**
+ * What the chain says about a transaction the hot wallet signed and broadcast (`sentStatus`):
+ * - `mined`: included in a block, `success` or failed (reverted: the transfer did not happen), with its
+ *   confirmations (1 when just included);
+ * - `pending`: known to the node but not mined (in its pool);
+ * - `absent`: unknown to the node. `final` when it can never be mined any more (EVM: the hot wallet's mined
+ *   nonce is past the transaction's, so another transaction took its nonce; TRON: its expiration is past);
+ *   otherwise it might still appear (a node behind, a transaction in another node's pool).
+ */
+export type SentStatus =
+  | { state: 'mined'; success: boolean; confirmations: number; blockNumber: number }
+  | { state: 'pending' }
+  | { state: 'absent'; final: boolean };
 
 export interface SentWithdrawal {
   /** The real transaction hash, as the chain knows it (same form as ObservedDeposit.txHash). */
@@ -97,6 +125,11 @@ export interface ChainGateway {
    * view (server/admin). Optional: an adapter without it shows 0 with no time.
    */
   walletBalance?(): Promise<{ address: string; amount: bigint }>;
+  /**
+   * Where a transaction the hot wallet signed stands on chain (the reconciler of uncertain broadcasts,
+   * server/chain/reconciler.ts). Optional: a network without it leaves its uncertain withdrawals to people.
+   */
+  sentStatus?(sent: SignedTransaction): Promise<SentStatus>;
 }
 
 /** The engine side of a gateway report (engine/operations.ts). */

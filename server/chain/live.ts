@@ -7,6 +7,9 @@
  * - `evmGateway`: the EVM gateway on `EVM_RPC_URL` for the `EVM_USDT_ADDRESS` token, resuming its deposit
  *   scan where the last run left it (`admin_settings` row `chain.ERC20.nextBlock`), else at `EVM_FROM_BLOCK`,
  *   else at the chain's head.
+ * - `tronGateway`: the TRON gateway on `TRON_API_URL` (TronGrid) for the `TRON_USDT_ADDRESS` token, signing
+ *   through the signer's TRON route (`connectTronSigner`), resuming its transfer scan at the block time the
+ *   last run left (`chain.TRC20.since`, reaching back TRON_CONFIRMATIONS blocks), else at the head.
  * - `deposits watcher`: every `CHAIN_POLL_MS`, on the instance holding the background-work lease only,
  *   one `watchRound` per gateway (refresh the watched member addresses, poll, report each change to the
  *   engine's `recordChainDeposit`, which credits at most once), then the scan position is saved. Rounds
@@ -18,22 +21,55 @@ import type { EngineOperations } from '../../engine/index';
 import { ConfigError, type ServerConfig } from '../config';
 import type { SqlDriver } from '../sql-driver';
 import { RemoteSigner } from '../signer/client';
+import { RemoteTronSigner } from '../signer/tron-client';
 import { EvmGateway } from './evm';
-import type { ChainGateway } from './gateway';
+import type { ChainGateway, ChainNetwork } from './gateway';
+import { sqlSendLock } from './send-lock';
+import { TronGateway } from './tron';
 import { watchRound } from './watcher';
 
 /** Tries the signer a few times (it may be starting alongside); a ConfigError naming it otherwise. */
 export async function connectSigner(config: ServerConfig, attempts = 5): Promise<RemoteSigner | undefined> {
-  if (!config.signer) return undefined;
+  const signer = config.signer;
+  if (!signer || !config.evm) return undefined;
+  return retrying(
+    signer.url,
+    () =>
+      RemoteSigner.connect({
+        url: signer.url,
+        secret: signer.secret,
+        expectedAddress: config.evm?.hotWallet,
+        timeoutMs: 3_000,
+      }),
+    attempts,
+  );
+}
+
+/** The signer's TRON side (SIGNER_TRON_KEY there), when TRON_API_URL and SIGNER_URL are set. */
+export async function connectTronSigner(
+  config: ServerConfig,
+  attempts = 5,
+): Promise<RemoteTronSigner | undefined> {
+  const signer = config.signer;
+  if (!signer || !config.tron) return undefined;
+  return retrying(
+    signer.url,
+    () =>
+      RemoteTronSigner.connect({
+        url: signer.url,
+        secret: signer.secret,
+        expectedAddress: config.tron?.hotWallet,
+        timeoutMs: 3_000,
+      }),
+    attempts,
+  );
+}
+
+async function retrying<T>(url: string, connect: () => Promise<T>, attempts: number): Promise<T> {
   let last: unknown;
   for (let attempt = 0; attempt < attempts; attempt++) {
     try {
-      return await RemoteSigner.connect({
-        url: config.signer.url,
-        secret: config.signer.secret,
-        expectedAddress: config.evm?.hotWallet,
-        timeoutMs: 3_000,
-      });
+      return await connect();
     } catch (error) {
       last = error;
       // A refusal (wrong secret, wrong address) will not change by waiting.
@@ -41,17 +77,26 @@ export async function connectSigner(config: ServerConfig, attempts = 5): Promise
       if (attempt + 1 < attempts) await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   }
-  throw new ConfigError(`SIGNER_URL ${config.signer.url}: ${(last as Error).message}`);
+  throw new ConfigError(`SIGNER_URL ${url}: ${(last as Error).message}`);
 }
 
-const cursorKey = (network: string) => `chain.${network}.nextBlock`;
+/** The `admin_settings` key of a network's scan position: a block (EVM) or a block time in ms (TRON). */
+const cursorKey = (network: ChainNetwork) =>
+  `chain.${network}.${network === 'TRC20' ? 'since' : 'nextBlock'}`;
+
+/** Where the gateway's next poll starts, to be saved after a round. */
+function cursorOf(gateway: ChainGateway): bigint | undefined {
+  if (gateway instanceof EvmGateway) return gateway.nextScanBlock;
+  if (gateway instanceof TronGateway && gateway.nextSince !== undefined) return BigInt(gateway.nextSince);
+  return undefined;
+}
 
 export interface ChainSql {
   driver: SqlDriver;
   schema: string;
 }
 
-async function savedCursor(sql: ChainSql | null, network: string): Promise<bigint | undefined> {
+async function savedCursor(sql: ChainSql | null, network: ChainNetwork): Promise<bigint | undefined> {
   if (!sql) return undefined;
   const { rows } = await sql.driver.query<{ value: string }>(
     `SELECT value FROM ${sql.schema}.admin_settings WHERE key = $1`,
@@ -61,7 +106,7 @@ async function savedCursor(sql: ChainSql | null, network: string): Promise<bigin
   return value && /^[0-9]+$/.test(value) ? BigInt(value) : undefined;
 }
 
-async function saveCursor(sql: ChainSql, network: string, block: bigint): Promise<void> {
+async function saveCursor(sql: ChainSql, network: ChainNetwork, block: bigint): Promise<void> {
   await sql.driver.query(
     `INSERT INTO ${sql.schema}.admin_settings (key, value) VALUES ($1, $2) ` +
       `ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
@@ -85,6 +130,36 @@ export async function evmGateway(
     fromBlock: (await savedCursor(sql, 'ERC20')) ?? evm.fromBlock,
     signer,
     hotWallet: evm.hotWallet as Address | undefined,
+    // Instances on one PostgreSQL database send one at a time, so they never take the same nonce.
+    sendLock: sql ? sqlSendLock(sql, 'ERC20') : undefined,
+  });
+}
+
+/** TRON's block interval, ms: how far back a resumed scan reaches per confirmation. */
+const TRON_BLOCK_MS = 3_000;
+
+/** The TRON gateway of the configuration, or undefined when TRON_API_URL is not set. */
+export async function tronGateway(
+  config: ServerConfig,
+  signer: RemoteTronSigner | undefined,
+  sql: ChainSql | null,
+): Promise<TronGateway | undefined> {
+  const tron = config.tron;
+  if (!tron) return undefined;
+  const confirmations = tron.confirmations ?? 19;
+  const saved = await savedCursor(sql, 'TRC20');
+  return new TronGateway({
+    apiUrl: tron.apiUrl,
+    apiKey: tron.apiKey,
+    token: tron.token,
+    confirmations,
+    // A transfer still counting its confirmations when the last run stopped is found again.
+    since: saved === undefined ? undefined : Math.max(0, Number(saved) - confirmations * TRON_BLOCK_MS),
+    signer,
+    hotWallet: tron.hotWallet,
+    // No send lock (unlike evmGateway): TRON has no nonce for two instances to take twice. Each send is its own
+    // transaction built by TronGrid, a withdrawal is claimed by one sender, and the signer signs its id as one
+    // transaction only (docs/OPERATIONS.md "Nonces across instances").
   });
 }
 
@@ -125,7 +200,7 @@ export function watchDeposits(options: {
               },
               'chain deposit',
             );
-          const cursor = gateway instanceof EvmGateway ? gateway.nextScanBlock : undefined;
+          const cursor = cursorOf(gateway);
           if (sql && cursor !== undefined && saved.get(gateway.network) !== cursor) {
             await saveCursor(sql, gateway.network, cursor);
             saved.set(gateway.network, cursor);

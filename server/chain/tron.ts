@@ -7,7 +7,8 @@
  *   of the Transfer event; a transaction that disappears, fails, or moves to another block before its
  *   confirmations is `dropped`;
  * - withdrawals: POST /wallet/triggersmartcontract builds `transfer(address,uint256)`, the adapter checks
- *   txID = sha256(raw_data_hex), the Signer signs the txID (it alone holds the key), and
+ *   txID = sha256(raw_data_hex), the Signer decodes and checks raw_data and signs it (it alone holds the
+ *   key), and
  *   POST /wallet/broadcasttransaction sends it;
  * - fees: POST /wallet/triggerconstantcontract (energy used) times the chain's energy price
  *   (POST /wallet/getchainparameters, getEnergyFee), in sun.
@@ -22,15 +23,27 @@ import {
   type ChainGateway,
   type FeeEstimate,
   type ObservedDeposit,
+  type SentStatus,
   type SentWithdrawal,
+  type SignedTransaction,
   type WithdrawalRequest,
 } from './gateway';
 
-/** Signs TRON transactions for the platform's hot wallet: the 32-byte txID in, a 65-byte signature out (hex). */
+/**
+ * Signs TRON transactions for the platform's hot wallet: the transaction's raw_data bytes (which the signer
+ * decodes and checks itself) and their txID in, a 65-byte signature r || s || v out (hex).
+ */
 export interface TronSigner {
   /** Base58 "T..." address of the hot wallet. */
   readonly address: string;
-  signTransactionId(txId: string): Promise<string>;
+  /**
+   * `context` says which withdrawal it is: the signer process journals it and signs one withdrawal id as one
+   * transaction only (server/signer/ledger.ts).
+   */
+  signTransaction(
+    transaction: { txId: string; rawDataHex: string },
+    context: { withdrawalId: string },
+  ): Promise<string>;
 }
 
 export type Fetch = (
@@ -116,6 +129,14 @@ export class TronGateway implements ChainGateway {
     this.confirmations = options.confirmations ?? 19;
     this.since = options.since;
     this.fetch = options.fetch ?? ((url, init) => fetch(url, init));
+  }
+
+  /**
+   * Where the next poll starts reading transfers (ms, block time): saved by the live server after each round
+   * (server/chain/live.ts) and given back as `since` after a restart. Undefined before the first poll.
+   */
+  get nextSince(): number | undefined {
+    return this.since;
   }
 
   watch(addresses: Iterable<string>): void {
@@ -226,7 +247,12 @@ export class TronGateway implements ChainGateway {
     if (bytesToHex(sha256(hexToBytes(tx.raw_data_hex))) !== tx.txID.toLowerCase()) {
       throw new Error('triggersmartcontract: txID does not match raw_data_hex');
     }
-    const signature = await signer.signTransactionId(tx.txID);
+    const signature = await signer.signTransaction(
+      { txId: tx.txID.toLowerCase(), rawDataHex: tx.raw_data_hex },
+      { withdrawalId: request.id },
+    );
+    // Recorded before the broadcast, so an unanswered one can be looked up later (sentStatus).
+    await request.onSigned?.({ txHash: tx.txID.toLowerCase(), nonce: null });
     let answer: unknown;
     try {
       answer = await this.post('/wallet/broadcasttransaction', { ...tx, signature: [signature] });
@@ -237,6 +263,41 @@ export class TronGateway implements ChainGateway {
     const sent = answer as { result?: boolean; txid?: string; code?: string; message?: string };
     if (!sent.result) throw new Error(`broadcast refused: ${sent.code ?? ''} ${sent.message ?? ''}`.trim());
     return { txHash: (sent.txid ?? tx.txID).toLowerCase() };
+  }
+
+  /**
+   * Where a transaction of the hot wallet stands: `gettransactioninfobyid` answers its block and receipt once
+   * it is mined (an empty object before); else `gettransactionbyid` answers it while the node holds it
+   * unmined, and once its `raw_data.expiration` is behind the head block's time it can never be mined. A
+   * transaction the node does not know is absent, not for good (TRON has no nonce that would prove it).
+   */
+  async sentStatus(sent: SignedTransaction): Promise<SentStatus> {
+    const txHash = sent.txHash.toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(txHash)) throw new TypeError(`Not a TRON transaction id: ${sent.txHash}`);
+    const head = (await this.post('/wallet/getnowblock', {})) as {
+      block_header?: { raw_data?: { number?: number; timestamp?: number } };
+    };
+    const headNumber = head.block_header?.raw_data?.number;
+    const headTime = head.block_header?.raw_data?.timestamp;
+    if (typeof headNumber !== 'number' || typeof headTime !== 'number')
+      throw new Error('getnowblock: no head block');
+    const info = await this.info(txHash);
+    if (typeof info.blockNumber === 'number') {
+      return {
+        state: 'mined',
+        success: this.succeeded(info),
+        confirmations: headNumber - info.blockNumber + 1,
+        blockNumber: info.blockNumber,
+      };
+    }
+    const known = (await this.post('/wallet/gettransactionbyid', { value: txHash })) as {
+      txID?: string;
+      raw_data?: { expiration?: number };
+    };
+    if (typeof known.txID !== 'string') return { state: 'absent', final: false };
+    const expiration = known.raw_data?.expiration;
+    if (typeof expiration === 'number' && expiration < headTime) return { state: 'absent', final: true };
+    return { state: 'pending' };
   }
 
   /**

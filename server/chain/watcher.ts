@@ -6,7 +6,9 @@
  * - `sendApprovedWithdrawal`: a reviewer's approval: the withdrawal is claimed (once), the gateway sends it
  *   through the signer, and the engine records the real hash. If the broadcast surely failed, the claim is
  *   released so the withdrawal can be approved again or rejected; if its outcome is unknown
- *   (BroadcastUncertainError, with the hash), it stays claimed until the chain is checked for that hash.
+ *   (BroadcastUncertainError, with the hash), it stays claimed until the chain is checked for that hash: the
+ *   signed transaction's hash was recorded on it before the broadcast, for the reconciler
+ *   (server/chain/reconciler.ts).
  */
 import type { EngineOperations } from '../../engine/index';
 import {
@@ -32,7 +34,10 @@ export type SendOutcome =
 
 export async function sendApprovedWithdrawal(
   gateways: Partial<Record<ChainNetwork, ChainGateway>>,
-  operations: Pick<EngineOperations, 'claimWithdrawal' | 'releaseWithdrawal' | 'completeWithdrawal'>,
+  operations: Pick<
+    EngineOperations,
+    'claimWithdrawal' | 'releaseWithdrawal' | 'completeWithdrawal' | 'recordBroadcast'
+  >,
   withdrawalId: string,
 ): Promise<SendOutcome> {
   const claim = await operations.claimWithdrawal(withdrawalId);
@@ -44,7 +49,19 @@ export async function sendApprovedWithdrawal(
   }
   let txHash: string;
   try {
-    ({ txHash } = await gateway.sendWithdrawal({ id: claim.id, to: claim.address, amount: claim.amount }));
+    ({ txHash } = await gateway.sendWithdrawal({
+      id: claim.id,
+      to: claim.address,
+      amount: claim.amount,
+      // Recorded before the broadcast, so the reconciler (server/chain/reconciler.ts) can look it up. If the
+      // claim is gone (an operator released it), this throws and nothing is broadcast.
+      onSigned: async (sent) => {
+        if (!(await operations.recordBroadcast(claim.id, sent)))
+          throw new Error(
+            'the withdrawal is no longer being sent (released meanwhile): nothing was broadcast',
+          );
+      },
+    }));
   } catch (error) {
     // Unknown outcome: it stays claimed (neither re-sendable nor rejectable) until the hash is checked.
     if (error instanceof BroadcastUncertainError) throw error;

@@ -53,13 +53,14 @@ export class RemoteSigner implements EvmSigner {
     return new RemoteSigner(address, options);
   }
 
+  /** `withdrawalId` is required: the signer journals it and signs one withdrawal id with one nonce only. */
   async signTransaction(
     transaction: TransactionSerializableEIP1559,
-    context?: { withdrawalId?: string },
+    context: { withdrawalId: string },
   ): Promise<Hex> {
     const answer = (await request(this.options, 'POST', '/v1/evm/sign', {
       transaction: transactionToWire(transaction),
-      ...(context?.withdrawalId ? { withdrawalId: context.withdrawalId } : {}),
+      withdrawalId: context.withdrawalId,
     })) as { serializedTransaction?: unknown; hash?: unknown };
     const signed = answer.serializedTransaction;
     if (typeof signed !== 'string' || !isHex(signed, { strict: true }) || signed.length < 4)
@@ -70,7 +71,13 @@ export class RemoteSigner implements EvmSigner {
   }
 }
 
-async function request(options: RemoteSignerOptions, method: 'GET' | 'POST', path: string, body?: unknown) {
+/** One authenticated call to the signer; its JSON answer, or a SignerError. */
+export async function request(
+  options: RemoteSignerOptions,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+) {
   let response: Response;
   try {
     response = await fetch(`${options.url.replace(/\/$/, '')}${path}`, {

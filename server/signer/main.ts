@@ -9,13 +9,21 @@
  * - `EVM_USDT_ADDRESS` (required): the token contract, the only one it signs calls to.
  * - `SIGNER_EVM_CHAIN_ID`: the only chain id it signs for (recommended).
  * - `SIGNER_MAX_PER_TX`, `SIGNER_MAX_PER_DAY`: USDT limits (decimal); none when unset.
+ * - `SIGNER_STATE_FILE` (`./.signer/journal.jsonl`): the journal of every signature, EVM and TRON, read back
+ *   at start (the day's total and the signed withdrawal ids survive a restart); an unreadable or corrupt file
+ *   stops the start (exit 1).
  * - `EVM_USDT_DECIMALS` (6), `SIGNER_HOST` (127.0.0.1), `SIGNER_PORT` (8788).
+ * - `SIGNER_TRON_KEY` (optional): the TRON hot wallet's private key (64 hex), removed from the environment once
+ *   read; with it `TRON_USDT_ADDRESS` (the TRC-20 token, base58) is required and `SIGNER_TRON_MAX_FEE_LIMIT`
+ *   (sun, default 100 TRX) caps the fee_limit it signs (server/signer/tron.ts).
  *
  * Logs one JSON line per decision on stdout. SIGINT/SIGTERM stop it (exit 0).
  */
 import { isAddress, type Address, type Hex } from 'viem';
 import { parseAmount } from '../../engine/money';
-import { createSignerService } from './service';
+import { JournalError } from './journal';
+import { createSignerService, type SignerService } from './service';
+import { tronSettingsProblem } from './tron';
 
 function fail(message: string): never {
   console.error(`Strata signer not started: ${message}`);
@@ -25,6 +33,8 @@ function fail(message: string): never {
 const env = process.env;
 const key = env['SIGNER_EVM_KEY']?.trim();
 delete env['SIGNER_EVM_KEY'];
+const tronKey = env['SIGNER_TRON_KEY']?.trim();
+delete env['SIGNER_TRON_KEY'];
 if (!key || !/^0x[0-9a-fA-F]{64}$/.test(key))
   fail('SIGNER_EVM_KEY must be the hot wallet key, 0x and 64 hex digits');
 const secret = env['SIGNER_TOKEN']?.trim();
@@ -53,18 +63,42 @@ function limit(name: string): bigint | undefined {
   }
 }
 
+const tronToken = env['TRON_USDT_ADDRESS']?.trim();
+if (tronKey && !/^(0x)?[0-9a-fA-F]{64}$/.test(tronKey))
+  fail('SIGNER_TRON_KEY must be the TRON hot wallet key, 64 hex digits');
+if (tronKey && !tronToken)
+  fail('TRON_USDT_ADDRESS (the TRC-20 token, base58) is required with SIGNER_TRON_KEY');
+if (tronToken && !tronKey) fail('TRON_USDT_ADDRESS set without SIGNER_TRON_KEY');
+const tronMaxFee = integer('SIGNER_TRON_MAX_FEE_LIMIT', 100_000_000, 1);
+
 const host = env['SIGNER_HOST']?.trim() || '127.0.0.1';
 const port = integer('SIGNER_PORT', 8788, 0) ?? 8788;
-const service = createSignerService({
-  key: key as Hex,
-  secret,
-  tokenContract: token as Address,
-  chainId: integer('SIGNER_EVM_CHAIN_ID', undefined, 1),
-  decimals: integer('EVM_USDT_DECIMALS', 6, 6),
-  maxPerTx: limit('SIGNER_MAX_PER_TX'),
-  maxPerDay: limit('SIGNER_MAX_PER_DAY'),
-  log: (entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })),
-});
+const tron =
+  tronKey && tronToken
+    ? { key: tronKey, token: tronToken, maxFeeLimit: BigInt(tronMaxFee ?? 100_000_000) }
+    : undefined;
+const tronProblem = tron && tronSettingsProblem(tron);
+if (tronProblem) fail(tronProblem);
+const stateFile = env['SIGNER_STATE_FILE']?.trim() || './.signer/journal.jsonl';
+let service: SignerService;
+try {
+  service = createSignerService({
+    key: key as Hex,
+    secret,
+    tokenContract: token as Address,
+    chainId: integer('SIGNER_EVM_CHAIN_ID', undefined, 1),
+    decimals: integer('EVM_USDT_DECIMALS', 6, 6),
+    maxPerTx: limit('SIGNER_MAX_PER_TX'),
+    maxPerDay: limit('SIGNER_MAX_PER_DAY'),
+    stateFile,
+    log: (entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })),
+    tron,
+  });
+} catch (error) {
+  if (error instanceof JournalError)
+    fail(`SIGNER_STATE_FILE ${stateFile}: ${error.message} (fix or move the file; it is never rewritten)`);
+  throw error;
+}
 
 let url: string;
 try {
@@ -73,7 +107,13 @@ try {
   fail(`cannot listen on ${host}:${port}: ${(error as Error).message}`);
 }
 console.log(
-  JSON.stringify({ time: new Date().toISOString(), msg: 'listening', url, address: service.address }),
+  JSON.stringify({
+    time: new Date().toISOString(),
+    msg: 'listening',
+    url,
+    address: service.address,
+    ...(service.tronAddress ? { tronAddress: service.tronAddress } : {}),
+  }),
 );
 
 let stopping = false;

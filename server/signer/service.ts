@@ -2,25 +2,39 @@
  * The signer service (docs/OPERATIONS.md "The signer process", docs/SERVER.md "Key custody"): the only
  * process that holds the hot wallet's private key. The API server never sees it: its EVM gateway builds an
  * unsigned ERC-20 `transfer`, asks this service to sign it (server/signer/client.ts, RemoteSigner), and
- * broadcasts the signed bytes itself.
+ * broadcasts the signed bytes itself; its TRON gateway does the same with a TRC-20 `transfer` built by
+ * TronGrid (server/signer/tron-client.ts, RemoteTronSigner; the TRON checks: server/signer/tron.ts).
  *
  * Before signing, the service checks what it is asked to sign, on its own settings and not the caller's:
  * - the caller presents the shared secret (`Authorization: Bearer <SIGNER_TOKEN>`, compared in constant time);
  * - the transaction is an EIP-1559 call to the configured token contract with no ether value, on the
  *   configured chain id (when set), and its calldata is exactly `transfer(address,uint256)`;
- * - the amount is within the per-transaction limit and, with what it signed earlier that UTC day, within the
- *   daily limit (both optional; the day's total is kept in memory, so a restart of the signer resets it).
+ * - the amount is within the per-transaction limit and, with what it signed earlier that UTC day on either
+ *   network, within the daily limit (both optional; server/signer/limits.ts);
+ * - a withdrawal id it signed before is signed again only for the same nonce, amount and destination (a
+ *   replacement: only one of the two can ever be mined), on TRON only for the same transaction (the same
+ *   txId), and then its amount is not counted twice (server/signer/ledger.ts).
+ *
+ * Every signature is written to the journal (server/signer/journal.ts, `SIGNER_STATE_FILE`) and fsync'd
+ * before it is answered; on start the journal is read back, so the day's total and the signed withdrawal ids
+ * survive a restart. Without a journal (`stateFile` unset: unit tests) they are kept in memory only.
  *
  * Routes (JSON): `GET /health` (no secret: `{ ok: true }`), `GET /v1/evm/address` (`{ address }`),
- * `POST /v1/evm/sign` (`{ transaction, withdrawalId? }` with bigints as decimal strings, answers
- * `{ serializedTransaction, hash }`). Errors answer `{ error }` with 400 (malformed), 401 (secret), 403
- * (refused by a rule or a limit), 404, 413 (body over 64 KiB).
+ * `POST /v1/evm/sign` (`{ transaction, withdrawalId }` with bigints as decimal strings, answers
+ * `{ serializedTransaction, hash }`); with a TRON key, `GET /v1/tron/address` and `POST /v1/tron/sign`
+ * (`{ rawDataHex, withdrawalId }`, answers `{ signature, txId }`; its checks: server/signer/tron.ts).
+ * Errors answer `{ error }` with 400 (malformed), 401 (secret), 403 (refused by a rule or a limit), 409 (a
+ * withdrawal id already signed for another transaction: server/signer/ledger.ts), 404, 413 (body over
+ * 64 KiB).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { decodeFunctionData, erc20Abi, getAddress, keccak256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { formatAmount } from '../../engine/money';
+import { SignerJournal, type JournalEntry } from './journal';
+import { checkWithdrawalId, createSignatureLedger } from './ledger';
+import { createTronSigning, type TronSigningSettings } from './tron';
 import { parseTransaction, Refusal } from './wire';
 
 export interface SignerSettings {
@@ -38,14 +52,25 @@ export interface SignerSettings {
   maxPerTx?: bigint;
   /** Most it signs per UTC day in total, in micro-USDT; no limit when undefined. */
   maxPerDay?: bigint;
+  /**
+   * The journal file (SIGNER_STATE_FILE): every signature is appended and fsync'd before it is answered, and
+   * read back at start. Undefined: memory only (unit tests; the process always sets one).
+   */
+  stateFile?: string;
   /** Clock for the daily window (tests). */
   now?: () => number;
   /** One line per decision (never the key, never the secret). */
   log?: (entry: Record<string, unknown>) => void;
+  /** TRON signing (server/signer/tron.ts): its key and token; the /v1/tron routes answer 404 without it. */
+  tron?: TronSigningSettings;
 }
 
 export interface SignerService {
   readonly address: Address;
+  /** Micro-USDT counted toward today's (UTC) limit (EVM and TRON together), restored from the journal at start. */
+  signedToday(): bigint;
+  /** The TRON hot wallet's base58 address, when a TRON key is configured. */
+  readonly tronAddress: string | undefined;
   /** Listens on host:port (port 0: a free one); answers the URL. */
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
@@ -53,7 +78,6 @@ export interface SignerService {
 }
 
 const MAX_BODY = 64 * 1024;
-const DAY_MS = 86_400_000;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -76,16 +100,33 @@ export function createSignerService(settings: SignerSettings): SignerService {
   const scale = 10n ** BigInt(decimals - 6);
   const now = settings.now ?? Date.now;
   const log = settings.log ?? (() => undefined);
-  /** Micro-USDT signed per UTC day (only today's is kept). */
-  let day = -1;
-  let signedToday = 0n;
+  // Reads the journal back first (a JournalError when it is unreadable or corrupt: the process refuses to start).
+  const journal = settings.stateFile === undefined ? undefined : SignerJournal.open(settings.stateFile);
+  /** Every withdrawal id signed (journal, then this run) and one USDT limit for both networks. */
+  const ledger = createSignatureLedger({
+    maxPerTx: settings.maxPerTx,
+    maxPerDay: settings.maxPerDay,
+    now,
+    journal,
+  });
+  if (journal) {
+    log({
+      msg: 'journal read',
+      signatures: journal.entries.length,
+      withdrawals: ledger.withdrawals,
+      signedToday: usdt(ledger.signedToday()),
+      ...(journal.repaired ? { repaired: 'an unfinished last line was dropped' } : {}),
+    });
+  }
+  const tron = settings.tron ? createTronSigning(settings.tron, { ledger, now, log }) : undefined;
 
   async function sign(body: unknown): Promise<{ serializedTransaction: Hex; hash: Hex }> {
     if (typeof body !== 'object' || body === null) throw new Refusal(400, 'Body must be a JSON object');
     const { transaction: raw, withdrawalId } = body as { transaction?: unknown; withdrawalId?: unknown };
-    if (withdrawalId !== undefined && (typeof withdrawalId !== 'string' || withdrawalId.length > 100))
-      throw new Refusal(400, 'withdrawalId must be a string');
+    checkWithdrawalId(withdrawalId);
     const tx = parseTransaction(raw);
+    const nonce = tx.nonce;
+    if (nonce === undefined) throw new Refusal(400, 'transaction.nonce is required');
     if (tx.to !== tokenContract)
       throw new Refusal(403, 'Refused: not a call to the configured token contract');
     if (tx.value !== 0n) throw new Refusal(403, 'Refused: the transaction sends ether');
@@ -102,33 +143,41 @@ export function createSignerService(settings: SignerSettings): SignerService {
     if (value <= 0n || value % scale !== 0n)
       throw new Refusal(403, 'Refused: the amount is not whole micro-USDT');
     const amount = value / scale;
-    if (settings.maxPerTx !== undefined && amount > settings.maxPerTx)
-      throw new Refusal(
-        403,
-        `Refused: ${usdt(amount)} USDT is over the per-transaction limit ${usdt(settings.maxPerTx)}`,
-      );
-    const today = Math.floor(now() / DAY_MS);
-    if (today !== day) {
-      day = today;
-      signedToday = 0n;
-    }
-    if (settings.maxPerDay !== undefined && signedToday + amount > settings.maxPerDay)
-      throw new Refusal(
-        403,
-        `Refused: ${usdt(amount)} USDT would exceed the daily limit ${usdt(settings.maxPerDay)} ` +
-          `(${usdt(signedToday)} signed today)`,
-      );
-    // Counted before the (asynchronous) signature, so two requests at once cannot both pass the limit.
-    signedToday += amount;
+    const destination = getAddress(to);
+    // Checked and reserved before the (asynchronous) signature, so two requests at once cannot both pass the
+    // limit, nor sign one withdrawal id with two nonces.
+    const reservation = ledger.reserve(withdrawalId, { network: 'ERC20', nonce, amount, to: destination });
     let serializedTransaction: Hex;
     try {
       serializedTransaction = await account.signTransaction(tx);
     } catch (error) {
-      signedToday -= amount;
+      reservation.release();
       throw error;
     }
     const hash = keccak256(serializedTransaction);
-    log({ msg: 'signed', withdrawalId, to, amount: usdt(amount), nonce: tx.nonce, hash });
+    const entry: JournalEntry = {
+      network: 'ERC20',
+      withdrawalId,
+      nonce,
+      amount,
+      to: destination,
+      hash,
+      chainId: tx.chainId,
+      at: now(),
+    };
+    // On disk before anyone sees the signature. If the write fails the signature is not answered, and the
+    // reservation stays (the entry may have reached the disk): a retry of the same nonce is still signed.
+    reservation.commit(entry);
+    log({
+      msg: 'signed',
+      network: 'ERC20',
+      withdrawalId,
+      to,
+      amount: usdt(amount),
+      nonce,
+      hash,
+      ...(reservation.again ? { replacement: true } : {}),
+    });
     return { serializedTransaction, hash };
   }
 
@@ -165,10 +214,14 @@ export function createSignerService(settings: SignerSettings): SignerService {
         return answer(200, { address: account.address });
       if (request.method === 'POST' && path === '/v1/evm/sign')
         return answer(200, await sign(await readBody(request)));
+      if (tron && request.method === 'GET' && path === '/v1/tron/address')
+        return answer(200, { address: tron.address });
+      if (tron && request.method === 'POST' && path === '/v1/tron/sign')
+        return answer(200, tron.sign(await readBody(request)));
       return answer(404, { error: 'Not found' });
     } catch (error) {
       if (error instanceof Refusal) {
-        if (error.status === 403) log({ msg: 'refused', reason: error.message });
+        if (error.status === 403 || error.status === 409) log({ msg: 'refused', reason: error.message });
         return answer(error.status, { error: error.message });
       }
       log({ msg: 'failed', error: (error as Error).message });
@@ -180,6 +233,8 @@ export function createSignerService(settings: SignerSettings): SignerService {
   server.requestTimeout = 10_000;
   return {
     address: account.address,
+    signedToday: () => ledger.signedToday(),
+    tronAddress: tron?.address,
     server,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
@@ -192,7 +247,10 @@ export function createSignerService(settings: SignerSettings): SignerService {
       }),
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          journal?.close();
+          resolve();
+        });
         server.closeAllConnections();
       }),
   };

@@ -143,9 +143,10 @@ export async function fetchAllPages<R extends AdminRoute, T>(
 }
 
 /**
- * Images operators may see (payment proofs, identity documents) are fetched with the operator's token and
- * shown from a blob: URL, so they work whether or not the server asks for the token, and no cache or
- * service worker keeps a copy.
+ * Images operators may see (payment proofs, identity documents): the operator route's URLs the queues
+ * answer (`/api/admin/uploads/<id>`), fetched with the operator's token and shown from a blob: URL (revoked
+ * when the image goes away), so no cache or service worker keeps a copy. A refusal (401, 403, 404) arrives
+ * as the envelope and becomes an AdminApiError like any call's.
  */
 export async function fetchImage(url: string, signal?: AbortSignal): Promise<Blob> {
   const absolute = /^(https?:|blob:|data:)/.test(url)
@@ -158,11 +159,19 @@ export async function fetchImage(url: string, signal?: AbortSignal): Promise<Blo
   }).catch(() => {
     throw new AdminApiError(NETWORK_ERROR, '');
   });
-  if (response.status === 401) {
+  // The operator route answers a refusal as the envelope (HTTP 200, JSON), an image as its bytes.
+  let code = response.ok ? 0 : response.status;
+  let msg = '';
+  if (response.ok && /^application\/json\b/i.test(response.headers.get('Content-Type') ?? '')) {
+    const parsed: unknown = await response.json().catch(() => null);
+    code = isEnvelope(parsed) && parsed.code !== 0 ? parsed.code : 500;
+    msg = isEnvelope(parsed) && typeof parsed.msg === 'string' ? parsed.msg : '';
+  }
+  if (code === 401) {
     clearSession();
     for (const listener of [...unauthorizedListeners]) listener();
   }
-  if (!response.ok) throw new AdminApiError(response.status, '');
+  if (code !== 0) throw new AdminApiError(code, msg);
   return response.blob();
 }
 

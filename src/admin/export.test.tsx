@@ -65,10 +65,10 @@ describe('CSV export of a queue', () => {
     const text = (await readBlob(blobs[0] as Blob)).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'id,member_id,username,network,address,amount,fee,received,status,created_at,finished_at,tx_hash,reason,approvals_needed,approved_by',
+      'id,member_id,username,network,address,amount,fee,received,status,created_at,finished_at,tx_hash,reason,approvals_needed,approved_by,sending_since,broadcast_hash',
     );
     expect(lines[1]).toBe(
-      'w1,m1,"Smith, ""JJ""",TRC20,TXYZabc123,0.000001,1.000000,24999.000001,pending,2023-11-14T22:13:20.000Z,,,,1,',
+      'w1,m1,"Smith, ""JJ""",TRC20,TXYZabc123,0.000001,1.000000,24999.000001,pending,2023-11-14T22:13:20.000Z,,,,1,,,',
     );
     expect(lines).toHaveLength(122);
     expect(lines[120]).toContain(',123456789.123456,');

@@ -18,9 +18,9 @@ const SAME = new Set(['ID', 'VIP', 'TOTP', 'USDT', 'IP']);
 /** Per language, keys whose English value is also the right word there (a translator's decision). */
 const SAME_BY_LOCALE: Record<string, readonly string[]> = {
   'id-ID': ['roles.admin', 'field.status', 'field.operator', 'field.email', 'solvency.surplus'],
-  'pl-PL': ['roles.admin', 'field.operator'],
+  'pl-PL': ['roles.admin', 'roles.system', 'field.operator'],
   'cs-CZ': ['roles.finance', 'field.role'],
-  'de-DE': ['roles.admin', 'field.status', 'field.name', 'field.operator'],
+  'de-DE': ['roles.admin', 'roles.system', 'field.status', 'field.name', 'field.operator'],
   'fr-FR': [
     'roles.finance',
     'common.pages',

@@ -1,5 +1,6 @@
 /** Renders the console with its en-US strings, a memory router and a scripted fetch (tests only). */
 import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -21,6 +22,11 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+
+/** One piece of the console with its en-US strings (no router, no session provider). */
+export function renderWithStrings(ui: ReactNode): RenderResult {
+  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+}
 
 export function renderConsole(path = '/'): RenderResult {
   return render(
@@ -88,6 +94,8 @@ export function withdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithd
     createdAt: 1_700_000_000,
     finishedAt: null,
     txHash: null,
+    sendingSince: null,
+    broadcast: null,
     reason: null,
     approvalsNeeded: 1,
     approvals: [],

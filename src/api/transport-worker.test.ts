@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FeedMessage } from '../../engine/index';
 import type { EngineHost } from '../worker/engine-host';
-import { exposeEngineHost } from '../worker/expose';
+import * as Comlink from 'comlink';
+import { exposeEngineHost, workerApi } from '../worker/expose';
 import { createWorkerTransport, type WorkerTransport } from './transport-worker';
 
 /** The Comlink wiring of the worker, over a MessageChannel instead of a Worker (no browser needed). */
@@ -86,6 +87,24 @@ describe('the worker transport', () => {
     emit({ type: 'ping', data: null });
     await expect.poll(() => b.length).toBe(2);
     expect(a).toEqual([{ type: 'Curr', data: { BTCUSDT: '1' } }]);
+  });
+
+  it('carries what the engine emits in one turn as one batch, in order', async () => {
+    const { host, emit } = recordingHost();
+    const batches: FeedMessage[][] = [];
+    const listener = Object.assign((messages: FeedMessage[]) => void batches.push(messages), {
+      [Comlink.proxyMarker]: true as const,
+    });
+    workerApi(host).subscribe(listener);
+    emit({ type: 'Curr', data: { BTCUSDT: '1' } });
+    emit({ type: 'Curr', data: { BTCUSDT: '2' } });
+    emit({ type: 'ping', data: null });
+    await expect.poll(() => batches.length).toBe(1);
+    expect(batches[0]?.map((m) => m.type)).toEqual(['Curr', 'Curr', 'ping']);
+    expect(batches[0]?.[1]).toEqual({ type: 'Curr', data: { BTCUSDT: '2' } });
+    emit({ type: 'ping', data: null });
+    await expect.poll(() => batches.length).toBe(2);
+    expect(batches[1]).toEqual([{ type: 'ping', data: null }]);
   });
 
   it('exposes the demo controls', async () => {

@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
 import type { FeedMessage } from '../../engine/index';
-import { toMultipartBody, transferablesOf, type FeedListener, type WorkerApi } from '../worker/protocol';
+import { toMultipartBody, transferablesOf, type WorkerApi } from '../worker/protocol';
 import type { Transport } from './transport';
 
 export interface DemoControls {
@@ -28,6 +28,8 @@ export interface DemoControls {
 export interface WorkerTransport extends Transport {
   /** The real-time feed, the same messages the server's WebSocket carries. */
   subscribe(listener: (message: FeedMessage) => void): () => void;
+  /** The same feed in the batches the worker sends (what the engine emitted in one turn, in order). */
+  subscribeBatches(listener: (messages: readonly FeedMessage[]) => void): () => void;
   demo: DemoControls;
   /** Ends the worker (tests, and switching to live mode). */
   close(): void;
@@ -38,12 +40,12 @@ export function createWorkerTransport(
   terminate: () => void = () => undefined,
 ): WorkerTransport {
   const api = Comlink.wrap<WorkerApi>(endpoint);
-  const listeners = new Set<FeedListener>();
+  const listeners = new Set<(messages: readonly FeedMessage[]) => void>();
   // One remote subscription fans out to every local listener: one proxy and one message per feed event, however
   // many screens listen.
   let remote: Promise<unknown> | null = null;
-  const dispatch = (message: FeedMessage): void => {
-    for (const listener of listeners) listener(message);
+  const dispatch = (messages: FeedMessage[]): void => {
+    for (const listener of listeners) listener(messages);
   };
   // The engine's clock runs ahead of the wall clock by the fast-forward offset; remember it from every answer
   // that reports the engine time, so countdowns can read it synchronously.
@@ -64,12 +66,17 @@ export function createWorkerTransport(
       const response = await api.handle(wire);
       return { status: response.status, body: response.body };
     },
-    subscribe(listener) {
+    subscribeBatches(listener) {
       listeners.add(listener);
       remote ??= api.subscribe(Comlink.proxy(dispatch));
       return () => {
         listeners.delete(listener);
       };
+    },
+    subscribe(listener) {
+      return this.subscribeBatches((messages) => {
+        for (const message of messages) listener(message);
+      });
     },
     demo: {
       advance: (ms) => api.advance(ms).then(learn),

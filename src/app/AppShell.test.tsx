@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, TEST_USER } from './test-utils';
 import { popupStore } from './popup-store';
 import { TABS } from './paths';
+
+// A screen whose code cannot load (offline before it was ever cached): its import rejects.
+vi.mock('../features/account/HelpPage', () => {
+  throw new Error('Failed to fetch dynamically imported module');
+});
 
 afterEach(() => {
   cleanup();
@@ -80,6 +85,17 @@ describe('routing', () => {
     cleanup();
     const inside = await renderApp('/login', { user: TEST_USER });
     await waitFor(() => expect(inside.router.state.location.pathname).toBe('/home'));
+  });
+
+  it('a screen whose code cannot load says so in the shell and offers to try again', async () => {
+    await renderApp('/user/help', { user: TEST_USER });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'This screen could not be loaded. Check your connection and try again.',
+    );
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // The shell stays: the member can still use the top bar.
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
   });
 
   it('an unknown path shows the translated 404 page to a member', async () => {

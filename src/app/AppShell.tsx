@@ -2,8 +2,8 @@
  * The layout every screen shares: skip link, top bar (title, back button off the tabs, demo badge), the
  * guarded outlet, bottom tabs on tab screens, global popups and toasts. Sets document.title per route.
  */
-import { useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { Component, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { OnlineIndicator } from '../pwa/OnlineIndicator';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
@@ -11,27 +11,49 @@ import { SyncStatusButton } from '../sync/SyncStatusButton';
 import { Icon } from '../ui/icons';
 import { DemoBadge } from './DemoBadge';
 import { guardRedirect } from './guard';
-import { isTabPath } from './paths';
+import { isTabPath, titleKeyOf } from './paths';
 import { GlobalPopups } from './popups/GlobalPopups';
 import { TabBar } from './TabBar';
 import { Toaster } from './Toaster';
 import { useUser } from './user-store';
 
-export interface RouteHandle {
-  titleKey: string;
+/**
+ * Scroll positions as a member expects them: a new page opens at the top; going back (or forward) returns to
+ * where that page was left. Positions are kept per history entry for the page's life.
+ */
+function useScrollRestoration(): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const positions = useRef(new Map<string, number>());
+  useLayoutEffect(() => {
+    const saved = positions.current;
+    const key = location.key;
+    window.scrollTo(0, navigationType === 'POP' ? (saved.get(key) ?? 0) : 0);
+    return () => {
+      saved.set(key, window.scrollY);
+    };
+  }, [location.key, navigationType]);
 }
 
-function isRouteHandle(value: unknown): value is RouteHandle {
-  return typeof value === 'object' && value !== null && typeof (value as RouteHandle).titleKey === 'string';
-}
+/** A screen whose code could not load (offline before it was ever cached): say so, offer to try again. */
+class ScreenBoundary extends Component<{ children: ReactNode; message: string; retry: string }> {
+  override state = { failed: false };
 
-function useTitleKey(): string {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isRouteHandle(handle)) return handle.titleKey;
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
   }
-  return 'routes.home';
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="state state-error" role="alert">
+        <p>{this.props.message}</p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {this.props.retry}
+        </button>
+      </div>
+    );
+  }
 }
 
 function BackButton() {
@@ -54,14 +76,14 @@ export function AppShell() {
   const { t } = useTranslation();
   const user = useUser();
   const { pathname } = useLocation();
-  const titleKey = useTitleKey();
-  const title = t(titleKey);
+  const title = t(titleKeyOf(pathname));
   const redirect = guardRedirect(pathname, user !== null);
   const tab = isTabPath(pathname);
 
   useEffect(() => {
     document.title = `${title} - ${t('common.appName')}`;
   }, [title, t]);
+  useScrollRestoration();
 
   return (
     <div className="app">
@@ -78,10 +100,24 @@ export function AppShell() {
       </header>
       <OnlineIndicator />
       <main id="main" className={tab ? 'content with-tabs' : 'content'} tabIndex={-1}>
-        {redirect ? <Navigate to={redirect} replace /> : <Outlet />}
+        {redirect ? (
+          <Navigate to={redirect} replace />
+        ) : (
+          <ScreenBoundary key={pathname} message={t('common.screenLoadFailed')} retry={t('common.retry')}>
+            <Suspense
+              fallback={
+                <div className="state" role="status" aria-live="polite">
+                  <span className="spinner" aria-hidden="true" />
+                  <p>{t('common.loading')}</p>
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </ScreenBoundary>
+        )}
       </main>
       {tab && <TabBar />}
-      <ScrollRestoration />
       <GlobalPopups />
       <UpdatePrompt />
       <Toaster />

@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router-dom';
+
 /**
  * Every screen of SPEC.md §2 with its title key. Pure data: the router, the guard tests and the /home/more
  * list all read it, so a route cannot exist in one place and be missing in another.
@@ -70,4 +72,16 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
 
 export function isTabPath(pathname: string): boolean {
   return TABS.some((t) => t.path === pathname);
+}
+
+/**
+ * The title key of the page at `pathname` (the top bar and document.title), matched as the router matches
+ * (case-insensitive, a trailing slash allowed).
+ */
+export function titleKeyOf(pathname: string): string {
+  const matches = (path: string) => matchPath({ path, end: true }, pathname) !== null;
+  const screen = SCREENS.find((s) => matches(s.path));
+  if (screen) return screen.titleKey;
+  if (Object.keys(REDIRECTS).some(matches) || matches('/redirect/*')) return 'routes.redirect';
+  return 'routes.notFound';
 }

@@ -1,19 +1,21 @@
 /**
- * The route table of SPEC.md §2 for a data router. Feature screens are lazy chunks, so /home's initial JS
- * holds only the shell; screens owned by later issues show <ComingSoon> until they land.
+ * The route table of SPEC.md §2, rendered by React Router's declarative API (`useRoutes` inside a
+ * `<BrowserRouter>`): the data router (loaders, actions, fetchers) is not used, so its code stays out of
+ * /home's critical path (docs/PWA.md). Feature screens are lazy chunks (React.lazy, under the shell's
+ * Suspense), so /home's initial JS holds only the shell; main.tsx awaits the opened route's screen before the
+ * first render, so the first React frame already shows it.
  */
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { AppShell, type RouteHandle } from './AppShell';
+import { lazy, type ComponentType } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { AppShell } from './AppShell';
 import { ComingSoon } from './ComingSoon';
 import { NotFound } from './NotFound';
 import { REDIRECTS, SCREENS } from './paths';
 import { RedirectTo } from './RedirectTo';
 
-function Splash() {
-  return <div className="splash">Strata</div>;
-}
+type ScreenLoader = () => Promise<{ Component: ComponentType }>;
 
-const LAZY: Record<string, RouteObject['lazy']> = {
+const LAZY: Record<string, ScreenLoader> = {
   '/home': async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
   '/home/more': async () => ({ Component: (await import('../features/home/MorePage')).MorePage }),
   '/login': async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
@@ -93,37 +95,73 @@ const LAZY: Record<string, RouteObject['lazy']> = {
   }),
 };
 
-/**
- * Starts loading the screen of the page being opened at start-up, in parallel with the locale and the 300 ms
- * mount delay instead of after them (the route's lazy() then finds the module already loaded).
- */
-export function preloadScreen(pathname: string): void {
-  const lazy = LAZY[REDIRECTS[pathname] ?? pathname];
-  if (typeof lazy === 'function') void (lazy as () => Promise<unknown>)().catch(() => undefined);
+/** Screens whose module has loaded: they render at once, without suspending. */
+const loadedScreens = new Map<string, ComponentType>();
+
+/** The loader of the screen at `path`, remembering the module once it has loaded. */
+function loaderOf(path: string): ScreenLoader | undefined {
+  const load = LAZY[path];
+  return (
+    load &&
+    (() =>
+      load().then((module) => {
+        loadedScreens.set(path, module.Component);
+        return module;
+      }))
+  );
 }
 
-function screenRoute(path: string, titleKey: string): RouteObject {
-  const handle: RouteHandle = { titleKey };
-  const lazy = LAZY[path];
-  return lazy ? { path, handle, lazy } : { path, handle, Component: ComingSoon };
+/**
+ * Starts loading the screen of the page being opened at start-up, in parallel with the locale and the 300 ms
+ * mount delay instead of after them; answers when it has loaded (or failed: the screen's error boundary then
+ * says so), so the first render finds the module ready and never shows a loading state.
+ */
+export function preloadScreen(pathname: string): Promise<void> {
+  const load = loaderOf(REDIRECTS[pathname] ?? pathname);
+  return load
+    ? load().then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
+}
+
+/**
+ * The screen at `path`: its component at once when its module has loaded (the opened route, preloaded before
+ * the first render, so the first frame shows it), else React.lazy under the shell's Suspense (a navigation
+ * keeps the previous screen while it loads: React Router's updates are transitions).
+ */
+function lazyScreen(path: string, load: ScreenLoader): ComponentType {
+  const Lazy = lazy(async () => ({ default: (await load()).Component }));
+  return function Screen() {
+    const Loaded = loadedScreens.get(path);
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
+
+function screenRoute(path: string): RouteObject {
+  const load = loaderOf(path);
+  return { path, Component: load ? lazyScreen(path, load) : ComingSoon };
 }
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: AppShell,
-    // The first lazy screen is still loading: keep index.html's splash look instead of a blank page.
-    HydrateFallback: Splash,
     children: [
       // '/' is the shell's own path, so its redirect is the index route.
       ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => {
-        const handle: RouteHandle = { titleKey: 'routes.redirect' };
         const element = <Navigate to={to} replace />;
-        return from === '/' ? { index: true, handle, element } : { path: from, handle, element };
+        return from === '/' ? { index: true, element } : { path: from, element };
       }),
-      { path: 'redirect/*', handle: { titleKey: 'routes.redirect' }, Component: RedirectTo },
-      ...SCREENS.map((s) => screenRoute(s.path, s.titleKey)),
-      { path: '*', handle: { titleKey: 'routes.notFound' }, Component: NotFound },
+      { path: 'redirect/*', Component: RedirectTo },
+      ...SCREENS.map((s) => screenRoute(s.path)),
+      { path: '*', Component: NotFound },
     ],
   },
 ];
+
+/** The app's routes, inside a `<BrowserRouter>` (or a `<MemoryRouter>` in tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages';
+import { KNOWN_SEPARATORS } from '../../engine/index';
 import { checkLocale, type TranslationTree } from './locale-check';
 import enUS from '../../locales/en-US/translation.json';
 
@@ -29,4 +30,10 @@ describe('locale completeness (ARCHITECTURE.md principle 9)', () => {
       });
     });
   }
+});
+
+describe('number separators', () => {
+  it('are known in advance for every interface language (no Intl data load before the first figure)', () => {
+    for (const { code } of LANGUAGES) expect(KNOWN_SEPARATORS[code], code).toBeDefined();
+  });
 });

@@ -27,7 +27,7 @@ const demoFeed: SocketFactory = (_url, handlers) => {
   queueMicrotask(() => {
     if (closed) return;
     try {
-      stop = createDemoWorkerTransport().subscribe((message) => handlers.message(message));
+      stop = createDemoWorkerTransport().subscribeBatches((messages) => handlers.messages(messages));
     } catch {
       handlers.error();
       return;

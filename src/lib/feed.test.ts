@@ -28,7 +28,13 @@ class FakeSocket {
   }
 }
 
-const handlers = () => ({ open: vi.fn(), message: vi.fn(), error: vi.fn(), close: vi.fn() });
+const handlers = () => ({
+  open: vi.fn(),
+  message: vi.fn(),
+  messages: vi.fn(),
+  error: vi.fn(),
+  close: vi.fn(),
+});
 
 beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeSocket);

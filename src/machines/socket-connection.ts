@@ -12,6 +12,11 @@ export interface SocketHandlers {
   open(): void;
   /** A raw frame: a JSON string from a WebSocket, or an already parsed message from the demo feed. */
   message(data: unknown): void;
+  /**
+   * Several raw frames at once (the demo worker's feed crosses in batches): one event for the machine, so a
+   * market tick of dozens of messages costs the page one transition instead of one each.
+   */
+  messages(data: readonly unknown[]): void;
   error(): void;
   close(): void;
 }
@@ -25,7 +30,7 @@ export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketCon
 
 /** What the connection reports to the machine. */
 export type ConnectionEvent =
-  { type: 'OPENED' } | { type: 'MESSAGE'; message: FeedMessage } | { type: 'ERROR' } | { type: 'CLOSED' };
+  { type: 'OPENED' } | { type: 'MESSAGES'; messages: FeedMessage[] } | { type: 'ERROR' } | { type: 'CLOSED' };
 
 /** What the machine tells the connection. */
 export interface SendCommand {
@@ -55,12 +60,14 @@ export function socketConnection(factory: SocketFactory) {
     const report = (event: ConnectionEvent): void => {
       if (live) sendBack(event);
     };
+    const messages = (frames: readonly unknown[]): void => {
+      const parsed = frames.map(parseFeedMessage).filter((m): m is FeedMessage => m !== null);
+      if (parsed.length) report({ type: 'MESSAGES', messages: parsed });
+    };
     const connection = factory(input.url, {
       open: () => report({ type: 'OPENED' }),
-      message: (data) => {
-        const message = parseFeedMessage(data);
-        if (message) report({ type: 'MESSAGE', message });
-      },
+      message: (data) => messages([data]),
+      messages,
       error: () => report({ type: 'ERROR' }),
       close: () => report({ type: 'CLOSED' }),
     });
@@ -92,14 +99,14 @@ export const webSocketFactory: SocketFactory = (url, handlers) => {
  * socket never opens synchronously; bind frames have no one to read them and are dropped.
  */
 export function feedSocketFactory(
-  subscribe: (listener: (message: FeedMessage) => void) => () => void,
+  subscribe: (listener: (messages: readonly FeedMessage[]) => void) => () => void,
 ): SocketFactory {
   return (_url, handlers) => {
     let closed = false;
     let unsubscribe: (() => void) | undefined;
     queueMicrotask(() => {
       if (closed) return;
-      unsubscribe = subscribe((message) => handlers.message(message));
+      unsubscribe = subscribe((messages) => handlers.messages(messages));
       handlers.open();
     });
     return {
@@ -114,4 +121,4 @@ export function feedSocketFactory(
 
 /** Demo mode's socket: the feed of the page's one demo worker (see createDemoWorkerTransport). */
 export const demoSocketFactory: SocketFactory = (url, handlers) =>
-  feedSocketFactory((listener) => createDemoWorkerTransport().subscribe(listener))(url, handlers);
+  feedSocketFactory((listener) => createDemoWorkerTransport().subscribeBatches(listener))(url, handlers);

@@ -156,8 +156,8 @@ describe('socket machine', () => {
       input: { url: 'u', heartbeat: 'h' },
       events: () => [
         { type: 'OPENED' },
-        { type: 'MESSAGE', message: { type: 'ping', data: null } },
-        { type: 'MESSAGE', message: { type: 'Curr', data: {} } },
+        { type: 'MESSAGES', messages: [{ type: 'ping', data: null }] },
+        { type: 'MESSAGES', messages: [{ type: 'Curr', data: {} }] },
         { type: 'ERROR' },
         { type: 'CLOSED' },
       ],
@@ -192,7 +192,7 @@ describe('socket machine', () => {
   });
 
   it('in demo mode reads the worker feed through the same shape', async () => {
-    const listeners = new Set<(m: FeedMessage) => void>();
+    const listeners = new Set<(m: readonly FeedMessage[]) => void>();
     const factory = feedSocketFactory((listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -205,9 +205,24 @@ describe('socket machine', () => {
     actor.start();
     await Promise.resolve();
     expect(actor.getSnapshot().value).toEqual({ connection: 'open' });
-    listeners.forEach((l) => l({ type: 'ping', data: null }));
-    listeners.forEach((l) => l({ type: 'deposit', data: { id: 1 } }));
+    listeners.forEach((l) => l([{ type: 'ping', data: null }]));
+    listeners.forEach((l) => l([{ type: 'deposit', data: { id: 1 } }]));
     expect(messages).toEqual([{ type: 'deposit', data: { id: 1 } }]);
+    // A batch (a market tick) is one transition, and every message in it still reaches listeners in order.
+    let transitions = 0;
+    actor.subscribe(() => (transitions += 1));
+    listeners.forEach((l) =>
+      l([
+        { type: 'Curr', data: { n: 1 } },
+        { type: 'ping', data: null },
+        { type: 'Kline', data: { n: 2 } },
+      ]),
+    );
+    expect(transitions).toBe(1);
+    expect(messages.slice(1)).toEqual([
+      { type: 'Curr', data: { n: 1 } },
+      { type: 'Kline', data: { n: 2 } },
+    ]);
     actor.stop();
     expect(listeners.size).toBe(0);
   });

@@ -6,14 +6,15 @@
  * Interface
  * - input: `{ url, heartbeat }` (heartbeat: the text bind carries).
  * - context: `{ url, heartbeat, connections }` (connections: how many have been opened, for diagnostics).
- * - events from the connection actor: OPENED, MESSAGE(message), ERROR, CLOSED (see socket-connection.ts).
+ * - events from the connection actor: OPENED, MESSAGES(messages: one frame, or a batch from the demo worker),
+ *   ERROR, CLOSED (see socket-connection.ts).
  * - emitted: `{ type: 'message', message }` for each non-ping message: `actor.on('message', ...)`.
  * - actors: `connection` (default: a browser WebSocket). Demo mode provides
  *   `socketConnection(demoSocketFactory)` (the worker's feed); tests provide a fake factory.
  * States: connection.connecting, connection.open, waiting. The connection actor lives exactly as long as
  * the `connection` state, so a new connection can only start after the old one was stopped and closed.
  */
-import { assign, emit, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import type { FeedMessage } from '../../engine/index';
 import { socketConnection, webSocketFactory, type ConnectionEvent } from './socket-connection';
 
@@ -46,18 +47,17 @@ export const socketMachine = setup({
   },
   actors: { connection: socketConnection(webSocketFactory) },
   delays: { heartbeat: HEARTBEAT_MS, reconnect: RECONNECT_MS },
-  guards: {
-    isPing: ({ event }) => event.type === 'MESSAGE' && event.message.type === 'ping',
-  },
+
   actions: {
     countConnection: assign({ connections: ({ context }) => context.connections + 1 }),
     sendBind: sendTo('connection', ({ context }) => ({
       type: 'SEND' as const,
       text: bindFrame(context.heartbeat),
     })),
-    forward: emit(({ event }) => {
-      if (event.type !== 'MESSAGE') throw new Error(`forward: unexpected ${event.type}`);
-      return { type: 'message' as const, message: event.message };
+    forward: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'MESSAGES') throw new Error(`forward: unexpected ${event.type}`);
+      for (const message of event.messages)
+        if (message.type !== 'ping') enqueue.emit({ type: 'message' as const, message });
     }),
   },
 }).createMachine({
@@ -75,7 +75,7 @@ export const socketMachine = setup({
         open: {
           entry: 'sendBind',
           after: { heartbeat: { target: 'open', reenter: true } },
-          on: { MESSAGE: [{ guard: 'isPing' }, { actions: 'forward' }] },
+          on: { MESSAGES: { actions: 'forward' } },
         },
       },
     },

@@ -3,7 +3,6 @@
  * "a new version is waiting" state for <UpdatePrompt>. Updates never activate by themselves: the member
  * presses Reload, the waiting worker is told to skip waiting, and the page reloads once it controls it.
  */
-import { Workbox } from 'workbox-window';
 import { valueStore } from './store';
 
 /** The parts of workbox-window's Workbox this module uses, so tests can hand in a fake. */
@@ -25,6 +24,7 @@ export interface RegisterOptions {
 export const updateWaiting = valueStore(false);
 
 let active: WorkboxLike | undefined;
+let started = false;
 
 /**
  * Chunks that load on demand (locales, the chart) are cached at run time, but on the very first visit they
@@ -46,10 +46,13 @@ export function warmRuntimeCache(
 /** Registers once per page; resolves to a function that stops the periodic update checks. */
 export async function registerServiceWorker(options: RegisterOptions = {}): Promise<() => void> {
   const none = () => undefined;
-  if (active || !('serviceWorker' in navigator)) return none;
+  if (started || !('serviceWorker' in navigator)) return none;
   // vite-plugin-pwa emits the worker only in production builds (devOptions disabled).
   if (!options.workbox && import.meta.env.DEV) return none;
-  const wb: WorkboxLike = options.workbox ?? new Workbox('/sw.js', { scope: '/' });
+  started = true;
+  // workbox-window loads here, after start-up, not on /home's critical path.
+  const wb: WorkboxLike =
+    options.workbox ?? new (await import('workbox-window')).Workbox('/sw.js', { scope: '/' });
   const reload = options.reload ?? (() => location.reload());
   active = wb;
   wb.addEventListener('waiting', () => updateWaiting.set(true));
@@ -83,5 +86,6 @@ export function applyUpdate(): void {
 /** For tests: forget the registration made by an earlier test. */
 export function resetRegistrationForTests(): void {
   active = undefined;
+  started = false;
   updateWaiting.set(false);
 }

@@ -1,9 +1,11 @@
 /**
  * The Comlink face of an EngineHost: decodes uploads, proxies the feed listener back to the main thread and
- * releases it on unsubscribe so a closed screen leaves nothing behind in the worker.
+ * releases it on unsubscribe so a closed screen leaves nothing behind in the worker. The feed crosses in
+ * batches: what the engine emits in one turn (a market tick's tickers, candles and books) is one call.
  */
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
+import type { FeedMessage } from '../../engine/index';
 import type { EngineHost } from './engine-host';
 import { fromMultipartBody, isMultipartBody, type WorkerApi } from './protocol';
 
@@ -14,9 +16,15 @@ export function workerApi(host: EngineHost): WorkerApi {
         isMultipartBody(request.body) ? { ...request, body: fromMultipartBody(request.body) } : request,
       ),
     subscribe(listener) {
-      const unsubscribe = host.subscribe((message) => {
+      let batch: FeedMessage[] = [];
+      const flush = () => {
+        const messages = batch;
+        batch = [];
         // A listener on a closed page rejects; the feed must not stop for the others.
-        void Promise.resolve(listener(message)).catch(() => undefined);
+        void Promise.resolve(listener(messages)).catch(() => undefined);
+      };
+      const unsubscribe = host.subscribe((message) => {
+        if (batch.push(message) === 1) setTimeout(flush, 0);
       });
       return Comlink.proxy(() => {
         unsubscribe();

@@ -32,10 +32,17 @@ export interface WireRequest {
 
 export type FeedListener = (message: FeedMessage) => void;
 
+/**
+ * What crosses from the worker to the page: the feed messages the engine emitted in one turn of the worker's
+ * event loop, in order. One postMessage per turn instead of one per message (a market tick is dozens of them),
+ * so the page's main thread decodes and dispatches one batch.
+ */
+export type FeedBatchListener = (messages: FeedMessage[]) => void;
+
 export interface WorkerApi {
   handle(request: WireRequest): Promise<EngineResponse>;
   /** The listener arrives as a Comlink proxy; the answer is a proxied unsubscribe. */
-  subscribe(listener: FeedListener & ProxyMarked): (() => void) & ProxyMarked;
+  subscribe(listener: FeedBatchListener & ProxyMarked): (() => void) & ProxyMarked;
   now(): Promise<number>;
   advance(ms: number): Promise<number>;
   reset(): Promise<void>;

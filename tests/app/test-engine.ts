@@ -41,6 +41,9 @@ function transport() {
     },
     // The engine's account events (a withdrawal's verdict...), as the demo worker relays them. Market
     // ticks are left out: the screens' tests drive quotes themselves.
+    subscribeBatches(listener: (messages: readonly FeedMessage[]) => void) {
+      return this.subscribe((message) => listener([message]));
+    },
     subscribe: (listener: (message: FeedMessage) => void) => {
       let stop: (() => void) | undefined;
       let closed = false;

@@ -10,6 +10,10 @@ function transport() {
   const inner = base.createDemoWorkerTransport();
   return {
     ...inner,
+    /** The worker sends batches; here each message is its own batch. */
+    subscribeBatches(listener: (messages: readonly FeedMessage[]) => void) {
+      return this.subscribe((message) => listener([message]));
+    },
     subscribe(listener: (message: FeedMessage) => void) {
       let stop: (() => void) | undefined;
       let stopped = false;

@@ -8,6 +8,15 @@ import { isoTime, useAdminQuery, useFormatTime } from '../hooks';
 import { QueueScreen, type Column } from '../table';
 
 const LIMIT = 50;
+
+/** Translated labels of the actions that are not an operator's own (the system actor's) or new (release). */
+const ACTION_LABELS: Partial<
+  Record<string, 'auditActions.reconcileComplete' | 'auditActions.reconcileRelease' | 'auditActions.release'>
+> = {
+  'withdrawal.reconcile_complete': 'auditActions.reconcileComplete',
+  'withdrawal.reconcile_release': 'auditActions.reconcileRelease',
+  'withdrawal.release': 'auditActions.release',
+};
 const json = (value: unknown) => (value === undefined || value === null ? '' : JSON.stringify(value));
 
 const COLUMNS: CsvColumn<AuditEntry>[] = [
@@ -47,13 +56,31 @@ export function AuditScreen() {
     { header: t('field.time'), cell: (e) => time(e.at) },
     {
       header: t('field.operator'),
-      cell: (e) => (
-        <>
-          {e.username} <span className="admin-sub">{t(`roles.${e.role}`)}</span>
-        </>
-      ),
+      // The system actor (the reconciler's decisions) has no operator: its role, and that it was automatic.
+      cell: (e) =>
+        e.operatorId === null ? (
+          <>
+            {t('roles.system')} <span className="admin-sub">{t('audit.systemActor')}</span>
+          </>
+        ) : (
+          <>
+            {e.username} <span className="admin-sub">{t(`roles.${e.role}`)}</span>
+          </>
+        ),
     },
-    { header: t('field.action'), cell: (e) => e.action, className: 'admin-mono' },
+    {
+      header: t('field.action'),
+      cell: (e) => {
+        const label = ACTION_LABELS[e.action];
+        return label ? (
+          <>
+            {t(label)} <span className="admin-sub admin-mono">{e.action}</span>
+          </>
+        ) : (
+          <span className="admin-mono">{e.action}</span>
+        );
+      },
+    },
     { header: t('field.target'), cell: (e) => e.target, className: 'admin-mono' },
     { header: t('field.reason'), cell: (e) => e.reason },
     { header: t('field.ip'), cell: (e) => e.ip, className: 'admin-mono' },

@@ -1,7 +1,10 @@
 /**
  * Withdrawals awaiting review. Approve shows what will be sent (amount, fee, what arrives, address, network)
  * and the approvals so far; above the maker-checker threshold the first approval only records itself and a
- * second, different operator's approval sends it. Reject needs a reason, which the member sees.
+ * second, different operator's approval sends it. Reject needs a reason, which the member sees. A withdrawal
+ * being sent shows whether its signed transaction was recorded (the hash: it may be on chain, the reconciler
+ * decides); one with none (the process stopped before the signature) can be released to review with a reason
+ * for the audit log.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +34,8 @@ export const WITHDRAWAL_COLUMNS: CsvColumn<AdminWithdrawal>[] = [
   { header: 'reason', value: (w) => w.reason },
   { header: 'approvals_needed', value: (w) => w.approvalsNeeded },
   { header: 'approved_by', value: (w) => w.approvals.map((a) => a.username).join(' ') },
+  { header: 'sending_since', value: (w) => isoTime(w.sendingSince) },
+  { header: 'broadcast_hash', value: (w) => w.broadcast?.txHash ?? null },
 ];
 
 export function WithdrawalsScreen() {
@@ -40,6 +45,7 @@ export function WithdrawalsScreen() {
   const queue = useQueue('GET /api/admin/withdrawals', 'withdrawals', STATUSES, 'pending');
   const [approving, setApproving] = useState<AdminWithdrawal | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
+  const [releasing, setReleasing] = useState<AdminWithdrawal | null>(null);
 
   const mine = (w: AdminWithdrawal) => w.approvals.some((a) => a.operatorId === operator?.id);
 
@@ -59,6 +65,12 @@ export function WithdrawalsScreen() {
     queue.done(t('withdrawals.rejected', { id: w.id }));
   }
 
+  async function release(w: AdminWithdrawal, reason: string) {
+    await adminCall('POST /api/admin/withdrawals/release', { id: w.id, reason });
+    setReleasing(null);
+    queue.done(t('withdrawals.released', { id: w.id }));
+  }
+
   const columns: Column<AdminWithdrawal>[] = [
     { header: t('field.id'), cell: (w) => w.id },
     { header: t('field.member'), cell: (w) => w.username },
@@ -70,6 +82,14 @@ export function WithdrawalsScreen() {
       cell: (w) => (
         <StatusCell status={w.status} reason={w.reason}>
           {w.txHash && <span className="admin-sub admin-mono">{w.txHash}</span>}
+          {w.status === 'sending' &&
+            (w.broadcast ? (
+              <span className="admin-sub">
+                {t('withdrawals.broadcastRecorded')} <span className="admin-mono">{w.broadcast.txHash}</span>
+              </span>
+            ) : (
+              <span className="admin-sub">{t('withdrawals.noBroadcast')}</span>
+            ))}
         </StatusCell>
       ),
     },
@@ -82,26 +102,37 @@ export function WithdrawalsScreen() {
       header: t('field.actions'),
       className: 'admin-actions',
       cell: (w) =>
-        w.status === 'pending' && (
-          <>
-            <button
-              type="button"
-              className="button primary"
-              aria-label={t('withdrawals.approveLabel', { id: w.id })}
-              onClick={() => setApproving(w)}
-            >
-              {t('withdrawals.approve')}
-            </button>
-            <button
-              type="button"
-              className="button danger"
-              aria-label={t('withdrawals.rejectLabel', { id: w.id })}
-              onClick={() => setRejecting(w)}
-            >
-              {t('withdrawals.reject')}
-            </button>
-          </>
-        ),
+        w.status === 'sending'
+          ? !w.broadcast && (
+              <button
+                type="button"
+                className="button"
+                aria-label={t('withdrawals.releaseLabel', { id: w.id })}
+                onClick={() => setReleasing(w)}
+              >
+                {t('withdrawals.release')}
+              </button>
+            )
+          : w.status === 'pending' && (
+              <>
+                <button
+                  type="button"
+                  className="button primary"
+                  aria-label={t('withdrawals.approveLabel', { id: w.id })}
+                  onClick={() => setApproving(w)}
+                >
+                  {t('withdrawals.approve')}
+                </button>
+                <button
+                  type="button"
+                  className="button danger"
+                  aria-label={t('withdrawals.rejectLabel', { id: w.id })}
+                  onClick={() => setRejecting(w)}
+                >
+                  {t('withdrawals.reject')}
+                </button>
+              </>
+            ),
     },
   ];
 
@@ -170,6 +201,27 @@ export function WithdrawalsScreen() {
               member: rejecting.username,
             })}
           </p>
+        </ActionDialog>
+      )}
+      {releasing && (
+        <ActionDialog
+          title={t('withdrawals.releaseTitle', { id: releasing.id })}
+          confirmLabel={t('withdrawals.release')}
+          reason="audit"
+          onConfirm={(reason) => release(releasing, reason)}
+          onClose={() => setReleasing(null)}
+        >
+          <Details
+            rows={[
+              { label: t('field.member'), value: releasing.username },
+              { label: t('field.amount'), value: `${releasing.amount} USDT` },
+              { label: t('field.network'), value: releasing.network },
+              { label: t('field.address'), value: <span className="admin-mono">{releasing.address}</span> },
+              { label: t('withdrawals.sendingSince'), value: time(releasing.sendingSince) },
+            ]}
+          />
+          <p>{t('withdrawals.releaseSummary', { amount: releasing.amount, member: releasing.username })}</p>
+          <p>{t('withdrawals.releaseJournal', { id: releasing.id })}</p>
         </ActionDialog>
       )}
     </QueueScreen>

@@ -5,46 +5,32 @@
  * - a deposit to a member address is seen, confirmed after 12 blocks, credited once;
  * - a withdrawal approved by an operator is signed by a test signer, is on chain with the right amount,
  *   and the member's record carries the real hash;
- * - a deposit whose block is reorganised away before confirmation is dropped and never credited.
+ * - a deposit whose block is reorganised away before confirmation is dropped and never credited;
+ * - the reconciler of uncertain broadcasts: a transaction whose broadcast answer was lost is found on chain and
+ *   completed once confirmed; one that never reached the node is released once another transaction of the
+ *   hot wallet took its nonce.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  getAddress,
-  http,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { getAddress, HttpRequestError, TimeoutError, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { EvmGateway, type EvmSigner } from '../../../server/chain/evm';
-import { forwardDeposits } from '../../../server/chain/gateway';
+import { BroadcastUncertainError, forwardDeposits } from '../../../server/chain/gateway';
+import { reconcileRound } from '../../../server/chain/reconciler';
 import { sendApprovedWithdrawal, watchRound } from '../../../server/chain/watcher';
 import { liveMember, openLive, type LiveEngine, type LiveSession } from '../live';
-import { compileTestToken, startEvmNode, type Compiled, type EvmNode } from './evm-node';
+import { startTestChain, type Compiled, type EvmNode, type TestChain } from './evm-node';
 
-const CHAIN_ID = 31_337;
 // Test-only keys: they exist on the throw-away local node and nowhere else.
 const FUNDER_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const HOT_WALLET_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 const OUTSIDE: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-const chain = defineChain({
-  id: CHAIN_ID,
-  name: 'local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1'] } },
-});
-
 let node: EvmNode;
 let token: Compiled;
 let tokenAddress: Address;
 let publicClient: PublicClient;
-let testClient: ReturnType<typeof createTestClient>;
-let funder: ReturnType<typeof createWalletClient>;
+let testClient: TestChain['testClient'];
+let testChain: TestChain;
 
 /** The signer holds the key; the gateway only ever sees its address and the signed bytes. */
 function testSigner(key: Hex): EvmSigner {
@@ -52,27 +38,9 @@ function testSigner(key: Hex): EvmSigner {
   return { address: account.address, signTransaction: (tx) => account.signTransaction(tx) };
 }
 
-async function tokenBalance(address: Address): Promise<bigint> {
-  return (await publicClient.readContract({
-    address: tokenAddress,
-    abi: token.abi,
-    functionName: 'balanceOf',
-    args: [address],
-  })) as bigint;
-}
+const tokenBalance = (address: Address) => testChain.tokenBalance(address);
 
-async function pay(to: Address, amount: bigint): Promise<Hex> {
-  const hash = await funder.writeContract({
-    address: tokenAddress,
-    abi: token.abi,
-    functionName: 'transfer',
-    args: [to, amount],
-    account: funder.account ?? null,
-    chain,
-  });
-  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-  return hash;
-}
+const pay = (to: Address, amount: bigint) => testChain.pay(to, amount);
 
 async function memberWithAddress(l: LiveEngine, name: string): Promise<{ s: LiveSession; address: Address }> {
   const s = await liveMember(l, name);
@@ -86,22 +54,8 @@ async function cash(l: LiveEngine, s: LiveSession): Promise<{ available: string;
 }
 
 beforeAll(async () => {
-  token = compileTestToken();
-  node = await startEvmNode([FUNDER_KEY, HOT_WALLET_KEY], CHAIN_ID);
-  const transport = http(node.url);
-  publicClient = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient;
-  testClient = createTestClient({ chain, transport, mode: 'ganache' });
-  funder = createWalletClient({ chain, transport, account: privateKeyToAccount(FUNDER_KEY) });
-  const deploy = await funder.deployContract({
-    abi: token.abi,
-    bytecode: token.bytecode,
-    args: [10_000_000_000_000n],
-    account: privateKeyToAccount(FUNDER_KEY),
-    chain,
-  });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash: deploy, pollingInterval: 50 });
-  if (!receipt.contractAddress) throw new Error('token not deployed');
-  tokenAddress = receipt.contractAddress;
+  testChain = await startTestChain([FUNDER_KEY, HOT_WALLET_KEY]);
+  ({ node, token, tokenAddress, publicClient, testClient } = testChain);
 }, 60_000);
 
 afterAll(async () => {
@@ -278,6 +232,112 @@ describe('EVM gateway against a local node', () => {
     expect(await forwardDeposits(g, l.engine.operations)).toEqual([]);
     expect(await cash(l, s)).toEqual({ available: '0', frozen: '0' });
     expect(await tokenBalance(address)).toBe(0n);
+    expect(await l.engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+
+  it('the reconciler completes an uncertain broadcast found on chain, releases one whose nonce was taken', async () => {
+    const l = await openLive(24);
+    const { s, address } = await memberWithAddress(l, 'dan');
+    const signer = testSigner(HOT_WALLET_KEY);
+    await pay(signer.address, 1_000_000_000n);
+    const g = gateway(signer);
+    // The member's 300 USDT: a confirmed deposit (as in the test above).
+    g.watch([address]);
+    await forwardDeposits(g, l.engine.operations);
+    await pay(address, 300_000_000n);
+    await testClient.mine({ blocks: 12 });
+    await forwardDeposits(g, l.engine.operations);
+    const submit = async (amount: string) =>
+      (
+        (
+          await l.call(
+            '/api/withdraw/submit',
+            { currency: 'USDT', network: 'ERC20', address: OUTSIDE, amount, key: 'key1' },
+            s,
+          )
+        ).data as { id: string }
+      ).id;
+    const [lostAnswer, neverSent, later] = [await submit('100'), await submit('50'), await submit('50')];
+
+    // 1. The node gets the transaction, but its answer is lost (a timeout).
+    const lost = new EvmGateway({
+      rpcUrl: node.url,
+      token: tokenAddress,
+      signer,
+      client: {
+        ...publicClient,
+        sendRawTransaction: async (args: Parameters<PublicClient['sendRawTransaction']>[0]) => {
+          await publicClient.sendRawTransaction(args);
+          throw new TimeoutError({ body: {}, url: node.url });
+        },
+      } as PublicClient,
+    });
+    const first = await sendApprovedWithdrawal({ ERC20: lost }, l.engine.operations, lostAnswer).catch(
+      (e: unknown) => e,
+    );
+    expect(first).toBeInstanceOf(BroadcastUncertainError);
+    const firstHash = (first as BroadcastUncertainError).txHash;
+    // 2. Signed, but the transaction never reaches the node (the connection drops).
+    const cut = new EvmGateway({
+      rpcUrl: node.url,
+      token: tokenAddress,
+      signer,
+      client: {
+        ...publicClient,
+        sendRawTransaction: async () => {
+          throw new HttpRequestError({ url: node.url, details: 'socket hang up' });
+        },
+      } as PublicClient,
+    });
+    const second = await sendApprovedWithdrawal({ ERC20: cut }, l.engine.operations, neverSent).catch(
+      (e: unknown) => e,
+    );
+    expect(second).toBeInstanceOf(BroadcastUncertainError);
+    const sending = await l.engine.operations.sendingWithdrawals('ERC20');
+    expect(sending.map((w) => [w.id, w.broadcast?.txHash])).toEqual([
+      [lostAnswer, firstHash],
+      [neverSent, (second as BroadcastUncertainError).txHash],
+    ]);
+    const [nonceA, nonceB] = sending.map((w) => w.broadcast?.nonce);
+    expect(nonceB).toBe((nonceA ?? -2) + 1);
+
+    // Round 1: the first is mined but not 12 deep; the second is unknown and its nonce still free.
+    let round = await reconcileRound(g, l.engine.operations);
+    expect(round.map((o) => [o.action, o.status?.state])).toEqual([
+      ['waiting', 'mined'],
+      ['waiting', 'absent'],
+    ]);
+    expect(round[1]?.status).toEqual({ state: 'absent', final: false });
+    // 12 confirmations: the first is completed with its hash, the member's 100 captured once.
+    await testClient.mine({ blocks: 11 });
+    round = await reconcileRound(g, l.engine.operations);
+    expect(round.map((o) => [o.withdrawalId, o.action])).toEqual([
+      [lostAnswer, 'completed'],
+      [neverSent, 'waiting'],
+    ]);
+    expect(await tokenBalance(OUTSIDE)).toBeGreaterThanOrEqual(95_000_000n);
+    // Another withdrawal is sent normally: it takes the nonce of the one that never reached the node.
+    const sent = await sendApprovedWithdrawal({ ERC20: g }, l.engine.operations, later);
+    if (!sent.sent) throw new Error('not sent');
+    const tx = await publicClient.getTransaction({ hash: sent.txHash as Hex });
+    expect(tx.nonce).toBe(nonceB);
+    // Not yet confirmed past that nonce: still waiting; 12 deep: never minable, released back to review.
+    expect((await reconcileRound(g, l.engine.operations)).map((o) => o.action)).toEqual(['waiting']);
+    await testClient.mine({ blocks: 12 });
+    round = await reconcileRound(g, l.engine.operations);
+    expect(round).toMatchObject([
+      { withdrawalId: neverSent, action: 'released', status: { state: 'absent', final: true } },
+    ]);
+    expect(await l.engine.operations.sendingWithdrawals('ERC20')).toEqual([]);
+    const list = (await l.call('/api/withdraw/list', {}, s)).data as {
+      list: Array<{ id: string; status: string; txid: string | null }>;
+    };
+    const byId = new Map(list.list.map((w) => [String(w.id), w]));
+    expect(byId.get(lostAnswer)).toMatchObject({ status: 'success', txid: firstHash });
+    expect(byId.get(neverSent)).toMatchObject({ status: 'pending', txid: null });
+    expect(byId.get(later)).toMatchObject({ status: 'success', txid: sent.txHash });
+    expect(await l.engine.operations.rejectWithdrawal(neverSent, 'Not sent: approve a new one')).toBe(true);
+    expect(await cash(l, s)).toEqual({ available: '150', frozen: '0' });
     expect(await l.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 });

@@ -10,20 +10,11 @@
  * per-transaction limit refuses a larger one (the claim released, rejectable); the solvency view shows the
  * hot wallet's token balance. On PostgreSQL when DATABASE_URL is set, else PGlite.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  getAddress,
-  http,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { getAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { manualClock } from '../../../engine/index';
 import type { Solvency } from '../../../server/admin/contract';
@@ -40,119 +31,34 @@ import {
   type TestServer,
 } from '../server/serve';
 import { dropSchema, freshSchema, testDriver } from '../server/sql';
-import { compileTestToken, startEvmNode, type Compiled, type EvmNode } from './evm-node';
+import { startTestChain, TEST_CHAIN_ID as CHAIN_ID, type EvmNode, type TestChain } from './evm-node';
+import { cash, deposits, startSigner, stopGroup, until, type StartedSigner } from './live-helpers';
 
-const CHAIN_ID = 31_337;
 // Test-only keys: they exist on the throw-away local node and nowhere else.
 const FUNDER_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const HOT_WALLET_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 const HOT_WALLET = privateKeyToAccount(HOT_WALLET_KEY).address;
 const OUTSIDE: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const SECRET = 'test-signer-secret-0123456789abcdef';
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-const chain = defineChain({
-  id: CHAIN_ID,
-  name: 'local',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1'] } },
-});
 
 let node: EvmNode;
-let token: Compiled;
 let tokenAddress: Address;
 let publicClient: PublicClient;
-let testClient: ReturnType<typeof createTestClient>;
-let funder: ReturnType<typeof createWalletClient>;
-let signer: { url: string; child: ChildProcess; output: () => string };
+let testClient: TestChain['testClient'];
+let testChain: TestChain;
+let signer: StartedSigner;
 const schema = freshSchema();
 const clock = manualClock(T0);
 let server: TestServer;
 let store: SqlStore;
 let config: Partial<ServerConfig>;
+// The signer's journal (SIGNER_STATE_FILE), in a directory of this run.
+const stateDir = mkdtempSync(join(tmpdir(), 'strata-live-signer-'));
+const journal = join(stateDir, 'journal.jsonl');
 
-async function tokenBalance(address: Address): Promise<bigint> {
-  return (await publicClient.readContract({
-    address: tokenAddress,
-    abi: token.abi,
-    functionName: 'balanceOf',
-    args: [address],
-  })) as bigint;
-}
+const tokenBalance = (address: Address) => testChain.tokenBalance(address);
 
-async function pay(to: Address, amount: bigint): Promise<Hex> {
-  const hash = await funder.writeContract({
-    address: tokenAddress,
-    abi: token.abi,
-    functionName: 'transfer',
-    args: [to, amount],
-    account: funder.account ?? null,
-    chain,
-  });
-  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-  return hash;
-}
-
-/** `npm run signer` in its own process group, on a free port it reports on stdout. */
-async function startSigner(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/signer/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env['PATH'] ?? '', ...env },
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`signer did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"msg":"listening","url":"([^"]+)"/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`signer exited ${code}:\n${output}`));
-    });
-  });
-  return { url, child, output: () => output };
-}
-
-function stopGroup(child: ChildProcess | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.pid === undefined) return resolve();
-    child.once('exit', () => resolve());
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      resolve();
-    }
-  });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function cash(s: Session): Promise<{ available: string; frozen: string }> {
-  const u = (await server.call('/api/user/getuser', {}, s)).data as { available: string; frozen: string };
-  return { available: u.available, frozen: u.frozen };
-}
-
-async function deposits(s: Session): Promise<Array<Record<string, unknown>>> {
-  return ((await server.call('/api/recharge/list', {}, s)).data as { list: Array<Record<string, unknown>> })
-    .list;
-}
+const pay = (to: Address, amount: bigint) => testChain.pay(to, amount);
 
 async function openServer(): Promise<TestServer> {
   store = await SqlStore.open(await testDriver(), { schema });
@@ -160,22 +66,8 @@ async function openServer(): Promise<TestServer> {
 }
 
 beforeAll(async () => {
-  token = compileTestToken();
-  node = await startEvmNode([FUNDER_KEY, HOT_WALLET_KEY], CHAIN_ID);
-  const transport = http(node.url);
-  publicClient = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient;
-  testClient = createTestClient({ chain, transport, mode: 'ganache' });
-  funder = createWalletClient({ chain, transport, account: privateKeyToAccount(FUNDER_KEY) });
-  const deploy = await funder.deployContract({
-    abi: token.abi,
-    bytecode: token.bytecode,
-    args: [10_000_000_000_000n],
-    account: privateKeyToAccount(FUNDER_KEY),
-    chain,
-  });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash: deploy, pollingInterval: 50 });
-  if (!receipt.contractAddress) throw new Error('token not deployed');
-  tokenAddress = receipt.contractAddress;
+  testChain = await startTestChain([FUNDER_KEY, HOT_WALLET_KEY]);
+  ({ node, tokenAddress, publicClient, testClient } = testChain);
   // The platform's hot wallet holds USDT to pay withdrawals from.
   await pay(HOT_WALLET, 1_000_000_000n);
 
@@ -187,6 +79,7 @@ beforeAll(async () => {
     SIGNER_MAX_PER_TX: '120',
     SIGNER_MAX_PER_DAY: '1000',
     SIGNER_PORT: '0',
+    SIGNER_STATE_FILE: journal,
   });
   // The server's chain settings exactly as main.ts reads them from the environment.
   const fromEnv = configFromEnv({
@@ -208,6 +101,7 @@ afterAll(async () => {
   await stopGroup(signer?.child);
   await node?.stop();
   await dropSchema(schema);
+  rmSync(stateDir, { recursive: true, force: true });
 });
 
 describe('live mode on a local EVM node, with the signer as its own process', () => {
@@ -224,21 +118,21 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
 
     const hash = await pay(address, 250_000_000n);
     const pending = await until('the pending deposit', async () => {
-      const list = await deposits(ann);
+      const list = await deposits(server, ann);
       return list[0]?.['status'] === 'pending' ? list[0] : undefined;
     });
     expect(pending).toMatchObject({ type: 'chain', txid: hash, required: 4 });
-    expect(await cash(ann)).toEqual({ available: '0', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '0', frozen: '0' });
 
     await testClient.mine({ blocks: 3 });
-    await until('the credit', async () => ((await cash(ann)).available === '250' ? true : undefined));
-    expect(await deposits(ann)).toMatchObject([{ status: 'success', txid: hash, confirmations: 4 }]);
+    await until('the credit', async () => ((await cash(server, ann)).available === '250' ? true : undefined));
+    expect(await deposits(server, ann)).toMatchObject([{ status: 'success', txid: hash, confirmations: 4 }]);
 
     // More blocks and more rounds credit nothing more.
     await testClient.mine({ blocks: 5 });
     await server.watcher?.round();
     await server.watcher?.round();
-    expect(await cash(ann)).toEqual({ available: '250', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '250', frozen: '0' });
   });
 
   it('a restarted server resumes its scan and does not credit the deposit again', async () => {
@@ -249,13 +143,13 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     server = await openServer();
     ann = await login(server, 'ann');
     await until('the deposit made while down', async () =>
-      (await cash(ann)).available === '260' ? true : undefined,
+      (await cash(server, ann)).available === '260' ? true : undefined,
     );
     await server.watcher?.round();
-    const list = await deposits(ann);
+    const list = await deposits(server, ann);
     expect(list).toHaveLength(2);
     expect(list.map((d) => d['txid'])).toContain(hash);
-    expect(await cash(ann)).toEqual({ available: '260', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '260', frozen: '0' });
   });
 
   it("an operator's approval goes out through the signer, on chain with the record's hash", async () => {
@@ -287,7 +181,7 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
       list: Array<Record<string, unknown>>;
     };
     expect(mine.list[0]).toMatchObject({ id, status: 'success', txid: txHash });
-    expect(await cash(ann)).toEqual({ available: '160', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '160', frozen: '0' });
     expect(signer.output()).toContain(`"withdrawalId":"${id}"`);
 
     // Over the signer's per-transaction limit (120): refused, nothing on chain, the claim released.
@@ -308,7 +202,7 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
       rita.token,
     );
     expect(rejected.code).toBe(0);
-    expect(await cash(ann)).toEqual({ available: '160', frozen: '0' });
+    expect(await cash(server, ann)).toEqual({ available: '160', frozen: '0' });
 
     // Solvency: the hot wallet's token balance, read from the chain; the member owes 160.
     const solvency = (await adminGet(server, '/api/admin/solvency', {}, rita.token)).data as Solvency;
@@ -317,5 +211,21 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     );
     expect(solvency.liabilities).toBe('160');
     expect(await server.engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+
+  it('the signer journaled the signature; it refuses to start on a corrupt journal, naming SIGNER_STATE_FILE', async () => {
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { nonce: number }).nonce)).toEqual([0]);
+    const corrupt = join(stateDir, 'corrupt.jsonl');
+    writeFileSync(corrupt, `${lines[0] ?? ''}\n{"withdrawalId":\n`);
+    await expect(
+      startSigner({
+        SIGNER_EVM_KEY: HOT_WALLET_KEY,
+        SIGNER_TOKEN: SECRET,
+        EVM_USDT_ADDRESS: tokenAddress,
+        SIGNER_PORT: '0',
+        SIGNER_STATE_FILE: corrupt,
+      }),
+    ).rejects.toThrow(/exited 1[\s\S]*SIGNER_STATE_FILE .*corrupt\.jsonl: line 2 is not JSON/);
   });
 });

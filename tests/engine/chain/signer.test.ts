@@ -13,7 +13,11 @@ import {
   type TransactionSerializableEIP1559,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { RemoteSigner, SignerError } from '../../../server/signer/client';
+import { JournalError } from '../../../server/signer/journal';
 import { createSignerService, type SignerService } from '../../../server/signer/service';
 import { transactionToWire } from '../../../server/signer/wire';
 
@@ -99,7 +103,7 @@ describe('the signer process', () => {
       [transfer(1n, { data: '0xdeadbeef' }), /not an ERC-20 call/],
     ];
     for (const [tx, reason] of refusals) {
-      const error = await signer.signTransaction(tx).catch((e: unknown) => e);
+      const error = await signer.signTransaction(tx, { withdrawalId: 'refused' }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SignerError);
       expect((error as SignerError).status).toBe(403);
       expect((error as Error).message).toMatch(reason);
@@ -114,11 +118,125 @@ describe('the signer process', () => {
 
   it('keeps to its per-transaction and daily limits', async () => {
     // 40 signed already today; the limits are 100 per transfer and 150 per day.
-    await expect(signer.signTransaction(transfer(100_000_001n))).rejects.toThrow(/per-transaction limit 100/);
-    await signer.signTransaction(transfer(100_000_000n));
-    await expect(signer.signTransaction(transfer(10_000_001n))).rejects.toThrow(/daily limit 150/);
-    await signer.signTransaction(transfer(10_000_000n));
+    const id = (n: string) => ({ withdrawalId: `limit-${n}` });
+    await expect(signer.signTransaction(transfer(100_000_001n), id('a'))).rejects.toThrow(
+      /per-transaction limit 100/,
+    );
+    await signer.signTransaction(transfer(100_000_000n), id('b'));
+    await expect(signer.signTransaction(transfer(10_000_001n), id('c'))).rejects.toThrow(/daily limit 150/);
+    await signer.signTransaction(transfer(10_000_000n), id('d'));
     now += DAY;
-    await signer.signTransaction(transfer(100_000_000n));
+    await signer.signTransaction(transfer(100_000_000n), id('e'));
+  });
+
+  it('requires the withdrawal id', async () => {
+    const bare = await fetch(`${url}/v1/evm/sign`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SECRET}` },
+      body: JSON.stringify({ transaction: transactionToWire(transfer(1_000_000n)) }),
+    });
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as { error: string }).error).toMatch(/withdrawalId is required/);
+  });
+});
+
+describe('the signer journal (SIGNER_STATE_FILE)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'strata-signer-'));
+  const file = join(dir, 'state', 'journal.jsonl');
+  let clock = Date.UTC(2026, 2, 1, 9);
+  const open = (stateFile = file) =>
+    createSignerService({
+      key: KEY,
+      secret: SECRET,
+      tokenContract: TOKEN,
+      chainId: 31_337,
+      maxPerDay: 150_000_000n,
+      stateFile,
+      now: () => clock,
+    });
+  const started: SignerService[] = [];
+  async function start(): Promise<{ service: SignerService; signer: RemoteSigner }> {
+    const s = open();
+    started.push(s);
+    const at = await s.listen(0, '127.0.0.1');
+    return { service: s, signer: await RemoteSigner.connect({ url: at, secret: SECRET }) };
+  }
+  afterAll(async () => {
+    for (const s of started) await s.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes every signature before answering it; a restart keeps the day total and the signed ids', async () => {
+    let { service: one, signer: s1 } = await start();
+    await s1.signTransaction(transfer(100_000_000n, { nonce: 7 }), { withdrawalId: 'w7' });
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({
+      withdrawalId: 'w7',
+      nonce: 7,
+      amount: '100000000',
+      to: OTHER,
+      chainId: 31_337,
+      at: clock,
+    });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    await one.close();
+
+    // Restarted: 100 of the 150 are used today.
+    ({ service: one, signer: s1 } = await start());
+    expect(one.signedToday()).toBe(100_000_000n);
+    await expect(
+      s1.signTransaction(transfer(60_000_000n, { nonce: 8 }), { withdrawalId: 'w8' }),
+    ).rejects.toThrow(/daily limit 150 \(100 signed today\)/);
+    // The same withdrawal again with the same nonce is a replacement (a higher fee): signed, not counted twice.
+    const replacement = await s1.signTransaction(
+      transfer(100_000_000n, { nonce: 7, maxFeePerGas: 3_000_000_000n }),
+      { withdrawalId: 'w7' },
+    );
+    expect(replacement).toMatch(/^0x02/);
+    expect(one.signedToday()).toBe(100_000_000n);
+    // Another nonce for it could pay it twice: refused with the reason.
+    const other = await s1
+      .signTransaction(transfer(100_000_000n, { nonce: 9 }), { withdrawalId: 'w7' })
+      .catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(SignerError);
+    expect((other as SignerError).status).toBe(409);
+    expect((other as Error).message).toMatch(/already signed with nonce 7.*not nonce 9/);
+    // Nor another amount under the same nonce.
+    await expect(
+      s1.signTransaction(transfer(1_000_000n, { nonce: 7 }), { withdrawalId: 'w7' }),
+    ).rejects.toThrow(/already signed for 100 USDT/);
+    await s1.signTransaction(transfer(50_000_000n, { nonce: 8 }), { withdrawalId: 'w8' });
+    expect(one.signedToday()).toBe(150_000_000n);
+    await one.close();
+
+    // The next UTC day starts at 0, after a restart too; the rule on w7's nonce stays.
+    clock += DAY;
+    ({ service: one, signer: s1 } = await start());
+    expect(one.signedToday()).toBe(0n);
+    await expect(
+      s1.signTransaction(transfer(100_000_000n, { nonce: 10 }), { withdrawalId: 'w7' }),
+    ).rejects.toThrow(/already signed with nonce 7/);
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(3);
+    await one.close();
+  });
+
+  it('drops a last line cut short by a crash; refuses to start on a corrupt or unreadable journal', async () => {
+    const torn = join(dir, 'torn.jsonl');
+    const whole = readFileSync(file, 'utf8');
+    writeFileSync(torn, `${whole}{"withdrawalId":"w9","nonce":`);
+    const repaired = open(torn);
+    expect(repaired.signedToday()).toBe(0n);
+    expect(readFileSync(torn, 'utf8')).toBe(whole);
+    await repaired.close();
+
+    const corrupt = join(dir, 'corrupt.jsonl');
+    writeFileSync(corrupt, `${whole}not json\n`);
+    expect(() => open(corrupt)).toThrow(JournalError);
+    expect(() => open(corrupt)).toThrow(/line 4 is not JSON/);
+    writeFileSync(corrupt, whole.replace('"nonce":7', '"nonce":-1'));
+    expect(() => open(corrupt)).toThrow(/line 1: nonce/);
+    // A directory where the file should be: unreadable.
+    expect(() => open(dir)).toThrow(/cannot open or read/);
   });
 });

@@ -55,7 +55,9 @@ function replay(): Replay {
 
 const testSigner: TronSigner = {
   address: HOT_WALLET,
-  signTransactionId: async (txId) => {
+  // The fixtures' raw_data_hex is a stub, so this test signer signs the (checked) txID without decoding;
+  // the signer process's decoding and checks are tested in signer-tron.test.ts.
+  signTransaction: async ({ txId }) => {
     const sig = secp256k1.sign(hexToBytes(txId), HOT_KEY, { prehash: false, format: 'recovered' });
     // noble puts the recovery byte first; TRON wants r || s || v.
     return bytesToHex(sig.slice(1)) + bytesToHex(sig.slice(0, 1));
@@ -165,7 +167,7 @@ describe('TRON gateway against recorded TronGrid responses', () => {
     let signed = 0;
     const counting: TronSigner = {
       address: HOT_WALLET,
-      signTransactionId: async (id) => (signed++, testSigner.signTransactionId(id)),
+      signTransaction: async (tx, context) => (signed++, testSigner.signTransaction(tx, context)),
     };
     const gateway = new TronGateway({
       apiUrl: 'https://tron.test',
@@ -239,5 +241,83 @@ describe('TRON gateway against recorded TronGrid responses', () => {
     await expect(
       new TronGateway({ apiUrl: 'https://tron.test', token: TOKEN, fetch }).walletBalance(),
     ).rejects.toThrow(/hot wallet/);
+  });
+});
+
+describe('TRON sentStatus: where a transaction of the hot wallet stands', () => {
+  const MINED = WITHDRAWAL_TX;
+  const FAILED = '5f0a6c1d2e3b4a59687766554433221100ffeeddccbbaa998877665544332211';
+  const POOL = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+  const GONE = '00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff00ff';
+
+  /** fixtures/trongrid-sent.json, keyed by path and, for the by-id calls, the id asked for. */
+  function sentReplay(): Fetch {
+    const fixtures = JSON.parse(
+      readFileSync(fileURLToPath(new URL('./fixtures/trongrid-sent.json', import.meta.url)), 'utf8'),
+    ) as Fixtures;
+    const served = new Map<string, number>();
+    return async (url, init) => {
+      const { pathname } = new URL(url);
+      const body = init?.body ? (JSON.parse(init.body) as Record<string, unknown>) : null;
+      let key = `${init?.method ?? 'GET'} ${pathname}`;
+      if (pathname.endsWith('byid')) key += ` ${String(body?.['value'])}`;
+      const answers = fixtures[key];
+      if (!answers) return { ok: false, status: 404, json: async () => ({}) };
+      const n = served.get(key) ?? 0;
+      served.set(key, n + 1);
+      return {
+        ok: true,
+        status: 200,
+        json: async () => structuredClone(answers[Math.min(n, answers.length - 1)]),
+      };
+    };
+  }
+
+  it('mined (with confirmations), mined but failed, in the pool, expired, unknown', async () => {
+    const gateway = new TronGateway({ apiUrl: 'https://tron.test', token: TOKEN, fetch: sentReplay() });
+    // Head 66000010: the withdrawal mined at 66000001 has 10 confirmations.
+    expect(await gateway.sentStatus({ txHash: MINED.toUpperCase(), nonce: null })).toEqual({
+      state: 'mined',
+      success: true,
+      confirmations: 10,
+      blockNumber: 66000001,
+    });
+    // Head 66000030 from now on.
+    expect(await gateway.sentStatus({ txHash: FAILED, nonce: null })).toEqual({
+      state: 'mined',
+      success: false,
+      confirmations: 29,
+      blockNumber: 66000002,
+    });
+    // Known to the node, not mined, and its expiration (…060000) is behind the head's time (…090000).
+    expect(await gateway.sentStatus({ txHash: POOL, nonce: null })).toEqual({ state: 'absent', final: true });
+    expect(await gateway.sentStatus({ txHash: GONE, nonce: null })).toEqual({
+      state: 'absent',
+      final: false,
+    });
+    await expect(gateway.sentStatus({ txHash: '0x12', nonce: null })).rejects.toThrow(/TRON transaction id/);
+  });
+
+  it('a transaction in the pool before its expiration is pending; the send records the txID before broadcasting', async () => {
+    // A fresh replay: its first head block (time …030000) is before the pool transaction's expiration (…060000).
+    const gateway = new TronGateway({ apiUrl: 'https://tron.test', token: TOKEN, fetch: sentReplay() });
+    expect(await gateway.sentStatus({ txHash: POOL, nonce: null })).toEqual({ state: 'pending' });
+
+    const { fetch, requests } = replay();
+    const sender = new TronGateway({ apiUrl: 'https://tron.test', token: TOKEN, fetch, signer: testSigner });
+    const recorded: Array<{ txHash: string; nonce: number | null; broadcasts: number }> = [];
+    const sent = await sender.sendWithdrawal({
+      id: 'w',
+      to: OUTSIDE,
+      amount: 1n,
+      onSigned: async (s) => {
+        recorded.push({
+          ...s,
+          broadcasts: requests.filter((r) => r.key.endsWith('broadcasttransaction')).length,
+        });
+      },
+    });
+    expect(sent.txHash).toBe(WITHDRAWAL_TX);
+    expect(recorded).toEqual([{ txHash: WITHDRAWAL_TX, nonce: null, broadcasts: 0 }]);
   });
 });

@@ -52,7 +52,7 @@ const trcGateway: ChainGateway = {
   watch: () => undefined,
   poll: async () => [],
   sendWithdrawal: async (r) => {
-    sends.push(r);
+    sends.push({ id: r.id, to: r.to, amount: r.amount });
     return { txHash: (sends.length.toString(16) + 'ab'.repeat(32)).slice(0, 64) };
   },
   estimateFee: async () => ({ asset: 'TRX', amount: 0n, units: 0n }),
@@ -264,6 +264,8 @@ describe(`operator API (${sqlKind})`, () => {
     // Every operator reads members and the solvency view.
     expect((await adminGet(server, '/api/admin/members', {}, fin.token)).code).toBe(0);
     expect((await adminGet(server, '/api/admin/solvency', {}, rev1.token)).code).toBe(0);
+    // Finance credits manual deposits, so it reads their queue (the console shows it the Deposits screen).
+    expect((await adminGet(server, '/api/admin/deposits', {}, fin.token)).code).toBe(0);
   });
 
   it('maker-checker: above the threshold two different operators approve; the same one twice is 409; the hash is recorded', async () => {
@@ -444,7 +446,11 @@ describe(`operator API (${sqlKind})`, () => {
     const certs = (await adminGet(server, '/api/admin/certs', { status: 'review' }, rev1.token))
       .data as AdminList<AdminCert>;
     const c = certs.list.find((x) => x.username === 'bob');
-    expect(c).toMatchObject({ name: 'Bob Stone', frontUrl: up.data.url, status: 'review' });
+    expect(c).toMatchObject({
+      name: 'Bob Stone',
+      frontUrl: up.data.url.replace(/^\/uploads\//, '/api/admin/uploads/'),
+      status: 'review',
+    });
     expect(
       (await adminCall(server, '/api/admin/certs/decide', { id: c?.id, passed: false }, rev1.token)).code,
     ).toBe(400);

@@ -113,6 +113,70 @@ describe('server config', () => {
     expect(() => configFromEnv({ ...live, DEMO: 'true' })).toThrow(/live mode/);
   });
 
+  it('the TRON chain: read, checked together with the signer, live mode only', () => {
+    const token = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    const hot = 'TBwhFWjboSVwDeaULDCmWVgYL5Ra62cNHE';
+    const secret = 's'.repeat(32);
+    const live = {
+      WALLET_XPUB: TEST_XPUB,
+      TRON_API_URL: 'https://api.trongrid.io/',
+      TRON_USDT_ADDRESS: token,
+    };
+    expect(configFromEnv({})).toMatchObject({ tron: undefined });
+    expect(
+      configFromEnv({
+        ...live,
+        TRON_API_KEY: '25f66928-0b70-48cd-9ac6-da6f8247c663',
+        TRON_CONFIRMATIONS: '20',
+        TRON_HOT_WALLET: hot,
+        SIGNER_URL: 'http://127.0.0.1:8788',
+        SIGNER_TOKEN: secret,
+      }),
+    ).toMatchObject({
+      evm: undefined,
+      tron: {
+        apiUrl: 'https://api.trongrid.io',
+        apiKey: '25f66928-0b70-48cd-9ac6-da6f8247c663',
+        token,
+        confirmations: 20,
+        hotWallet: hot,
+      },
+      signer: { url: 'http://127.0.0.1:8788', secret },
+    });
+    // Watch-only, and beside the EVM chain.
+    expect(configFromEnv(live)).toMatchObject({ tron: { confirmations: undefined, apiKey: undefined } });
+    expect(
+      configFromEnv({
+        ...live,
+        EVM_RPC_URL: 'http://127.0.0.1:8545',
+        EVM_USDT_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      }),
+    ).toMatchObject({ evm: { rpcUrl: 'http://127.0.0.1:8545' }, tron: { token } });
+    expect(() => configFromEnv({ TRON_API_URL: 'http://n' })).toThrow(/TRON_USDT_ADDRESS/);
+    expect(() => configFromEnv({ ...live, TRON_USDT_ADDRESS: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' })).toThrow(
+      /TRON_USDT_ADDRESS must be a TRON address/,
+    );
+    expect(() =>
+      configFromEnv({ ...live, TRON_USDT_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }),
+    ).toThrow(/TRON_USDT_ADDRESS/);
+    expect(() => configFromEnv({ ...live, TRON_HOT_WALLET: 'T123' })).toThrow(/TRON_HOT_WALLET/);
+    expect(() => configFromEnv({ ...live, TRON_API_URL: 'ftp://n' })).toThrow(/TRON_API_URL/);
+    expect(() => configFromEnv({ ...live, TRON_CONFIRMATIONS: '0' })).toThrow(/TRON_CONFIRMATIONS/);
+    expect(() => configFromEnv({ ...live, TRON_API_KEY: 'a b\r\nX: y' })).toThrow(/TRON_API_KEY/);
+    expect(() => configFromEnv({ ...live, SIGNER_URL: 'http://s' })).toThrow(/SIGNER_TOKEN/);
+    for (const name of ['TRON_API_KEY', 'TRON_USDT_ADDRESS', 'TRON_HOT_WALLET', 'TRON_CONFIRMATIONS'])
+      expect(() => configFromEnv({ [name]: name === 'TRON_CONFIRMATIONS' ? '19' : token })).toThrow(
+        new RegExp(`${name} set without TRON_API_URL`),
+      );
+    expect(() => configFromEnv({ SIGNER_URL: 'http://s', SIGNER_TOKEN: secret })).toThrow(
+      /without EVM_RPC_URL or TRON_API_URL/,
+    );
+    expect(() => configFromEnv({ ...live, DEMO: 'true' })).toThrow(/TRON_API_URL is for live mode/);
+    expect(() => configFromEnv({ WALLET_XPUB: TEST_XPUB, SIGNER_TRON_KEY: '11'.repeat(32) })).toThrow(
+      /SIGNER_TRON_KEY must not be set/,
+    );
+  });
+
   it('refuses to start with a private key in its environment: keys belong to the signer process', () => {
     for (const env of [
       { SIGNER_EVM_KEY: '0x' + '11'.repeat(32) },

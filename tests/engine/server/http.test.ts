@@ -63,7 +63,7 @@ describe(`http (${sqlKind})`, () => {
     expect((await server.get('/api/site/getsite')).code).toBe(0);
   });
 
-  it('A10 a multipart upload is stored and served back as its bytes, or as the envelope when JSON is asked for', async () => {
+  it('A10 a multipart upload is stored and served back to its owner as its bytes, or as the envelope when JSON is asked for', async () => {
     const bob = await signUp(server, 'bob');
     const form = new FormData();
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'front.png');
@@ -74,10 +74,13 @@ describe(`http (${sqlKind})`, () => {
     });
     const up = (await res.json()) as { code: number; data: { url: string } };
     expect(up.code).toBe(0);
-    const image = await fetch(`${server.url}${up.data.url}`);
+    const image = await fetch(`${server.url}${up.data.url}`, { headers: bob.headers });
     expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toBe('private, no-store');
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
-    const json = await fetch(`${server.url}${up.data.url}`, { headers: { Accept: 'application/json' } });
+    const json = await fetch(`${server.url}${up.data.url}`, {
+      headers: { ...bob.headers, Accept: 'application/json' },
+    });
     expect(((await json.json()) as { data: { size: number } }).data.size).toBe(PNG.length);
     expect((await raw('/uploads/1-0000000000000000', {})).code).toBe(404);
 

@@ -175,10 +175,10 @@ describe('ws ping', () => {
       const bound = await open();
       const silent = await open();
       bound.socket.send(JSON.stringify({ type: 'bind', data: 'strata' }));
-      await new Promise((r) => setTimeout(r, 300));
-      const pings = bound.got.filter((m) => m.type === 'ping');
-      expect(pings.length).toBeGreaterThanOrEqual(2);
-      expect(typeof pings[0]?.data).toBe('number');
+      // Two pings to the bound socket mean at least two periods went by, in which the silent one got nothing.
+      const pings = () => bound.got.filter((m) => m.type === 'ping');
+      await expect.poll(() => pings().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect(typeof pings()[0]?.data).toBe('number');
       expect(silent.got).toEqual([]);
       bound.socket.terminate();
       silent.socket.terminate();
