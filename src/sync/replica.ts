@@ -2,7 +2,10 @@
  * The replica: the member's records as last pulled, kept in the device database so screens can show them
  * offline. A page of changes and the cursor after it are written in one transaction, so the cursor never
  * runs ahead of the records (a crash mid-pull re-pulls that page). A cursor the server refuses (another
- * account's, or a server whose data was reset) starts the member's replica over from nothing.
+ * account's, or a server whose data was reset) starts the member's replica over from nothing. A page is
+ * written only if the cursor it was asked with is still the stored one: a logout (which forgets the replica
+ * and its cursor) while a page was on its way must not leave that page's cursor behind without the records
+ * before it, or the member's next pull would start past data the device no longer has.
  */
 import { isApiError } from '../api/api-error';
 import type { ApiClient } from '../api/client';
@@ -16,14 +19,19 @@ export interface Change {
   record: unknown;
 }
 
+/** The stored cursor moved while a page was on its way (the member's replica was forgotten or reset). */
+class StalePage extends Error {}
+
 async function applyPage(
   db: DeviceDb,
   memberId: string,
+  askedWith: string | undefined,
   changes: Change[],
   cursor: string,
   finishedAt: number | null,
 ): Promise<void> {
   await db.transaction('rw', db.replica, db.meta, async () => {
+    if ((await db.meta.get(cursorKey(memberId)))?.value !== askedWith) throw new StalePage();
     const puts: ReplicaRecord[] = [];
     const deletes: string[] = [];
     for (const c of changes) {
@@ -78,7 +86,13 @@ export async function pullChanges(
       }
       throw error;
     }
-    await applyPage(db, memberId, page.changes, page.cursor, page.hasMore ? null : now());
+    try {
+      await applyPage(db, memberId, cursor, page.changes, page.cursor, page.hasMore ? null : now());
+    } catch (error) {
+      // Nothing of the page was written; the next pull starts from whatever is stored now.
+      if (error instanceof StalePage) return applied;
+      throw error;
+    }
     applied += page.changes.length;
     if (!page.hasMore) return applied;
   }

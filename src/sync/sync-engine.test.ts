@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../api/client';
 import { openDeviceDb } from './db';
+import { forgetMember, replicaRecords } from './replica';
 import { createSyncEngine, type OnlineSource } from './sync-engine';
 
 let n = 0;
@@ -122,5 +123,47 @@ describe('a sync that got no answer is tried again (docs/OFFLINE.md "Retries")',
     const { sync, timers } = failing([{ code: 401, msg: 'Token expired' }]);
     await sync.pull().catch(() => undefined);
     expect(timers).toEqual([]);
+  });
+});
+
+describe('a logout while a pull page is on its way', () => {
+  it('writes neither the page nor its cursor, so the next pull starts from nothing', async () => {
+    const db = openDeviceDb(`sync-engine-stale-${++n}`);
+    let release: (() => void) | undefined;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const profile = { seq: 1, table: 'members', id: '100001', op: 'put', record: { id: '100001' } };
+    const pages = [
+      { cursor: 'c1', changes: [profile], hasMore: false },
+      {
+        cursor: 'late',
+        changes: [{ seq: 9, table: 'transfers', id: '9', op: 'put', record: {} }],
+        hasMore: false,
+      },
+      { cursor: 'c1', changes: [profile], hasMore: false },
+    ];
+    const call = vi.fn(async (_path: string, _body: { cursor?: string }) => {
+      const page = pages.shift();
+      if (page?.cursor === 'late') await arrived;
+      return page;
+    });
+    const sync = createSyncEngine({
+      api: { call } as unknown as ApiClient,
+      db,
+      online: { get: () => true, subscribe: () => () => undefined },
+      member: () => '100001',
+    });
+    await sync.pull();
+    const pulling = sync.pull();
+    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(2));
+    expect(call.mock.calls[1]?.[1]).toEqual({ cursor: 'c1' });
+    // The member logs out (the replica and its cursor are forgotten) before the page arrives.
+    await forgetMember(db, '100001');
+    release?.();
+    expect(await pulling).toBe(0);
+    expect(await replicaRecords(db, '100001', 'transfers')).toEqual([]);
+    // Signed in again: the pull starts from nothing (no cursor left behind) and gets the profile back.
+    await sync.pull();
+    expect(call.mock.calls[2]?.[1]).toEqual({});
+    expect(await replicaRecords(db, '100001', 'members')).toEqual([{ id: '100001' }]);
   });
 });
