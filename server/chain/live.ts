@@ -26,6 +26,7 @@ import { EvmGateway } from './evm';
 import type { ChainGateway, ChainNetwork } from './gateway';
 import { sqlSendLock } from './send-lock';
 import { TronGateway } from './tron';
+import { periodicRounds } from './rounds';
 import { watchRound } from './watcher';
 
 /** Tries the signer a few times (it may be starting alongside); a ConfigError naming it otherwise. */
@@ -179,47 +180,33 @@ export function watchDeposits(options: {
 }): DepositWatcher {
   const { gateways, operations, sql, log } = options;
   const saved = new Map<string, bigint>();
-  let running: Promise<void> | null = null;
-  let closed = false;
-  const round = () =>
-    (running ??= (async () => {
-      if (closed || !(await options.mayRun())) return;
-      for (const gateway of gateways) {
-        try {
-          const changes = await watchRound(gateway, operations);
-          for (const change of changes)
-            log.info(
-              {
-                network: change.network,
-                txHash: change.txHash,
-                logIndex: change.logIndex,
-                to: change.to,
-                amount: change.amount.toString(),
-                confirmations: change.confirmations,
-                status: change.status,
-              },
-              'chain deposit',
-            );
-          const cursor = cursorOf(gateway);
-          if (sql && cursor !== undefined && saved.get(gateway.network) !== cursor) {
-            await saveCursor(sql, gateway.network, cursor);
-            saved.set(gateway.network, cursor);
-          }
-        } catch (error) {
-          log.error({ err: error, network: gateway.network }, 'chain watch round failed');
+  const run = async (): Promise<void> => {
+    if (!(await options.mayRun())) return;
+    for (const gateway of gateways) {
+      try {
+        const changes = await watchRound(gateway, operations);
+        for (const change of changes)
+          log.info(
+            {
+              network: change.network,
+              txHash: change.txHash,
+              logIndex: change.logIndex,
+              to: change.to,
+              amount: change.amount.toString(),
+              confirmations: change.confirmations,
+              status: change.status,
+            },
+            'chain deposit',
+          );
+        const cursor = cursorOf(gateway);
+        if (sql && cursor !== undefined && saved.get(gateway.network) !== cursor) {
+          await saveCursor(sql, gateway.network, cursor);
+          saved.set(gateway.network, cursor);
         }
+      } catch (error) {
+        log.error({ err: error, network: gateway.network }, 'chain watch round failed');
       }
-    })().finally(() => {
-      running = null;
-    }));
-  const timer =
-    options.everyMs > 0 && gateways.length > 0 ? setInterval(() => void round(), options.everyMs) : undefined;
-  return {
-    round,
-    close: async () => {
-      closed = true;
-      clearInterval(timer);
-      await running;
-    },
+    }
   };
+  return periodicRounds(gateways.length > 0 ? options.everyMs : 0, run, undefined);
 }

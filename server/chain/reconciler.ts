@@ -27,6 +27,7 @@
 import type { EngineOperations, SendingWithdrawal } from '../../engine/index';
 import { auditNote, SYSTEM_ACTOR, type AuditNote } from '../admin/db';
 import type { ChainGateway, SentStatus } from './gateway';
+import { periodicRounds } from './rounds';
 
 export interface Reconciled {
   withdrawalId: string;
@@ -155,56 +156,40 @@ export function watchSends(options: {
   const gatewaysWithStatus = gateways.filter((g) => g.sentStatus !== undefined);
   /** Withdrawals already reported waiting, with the reason: logged again only when it changes. */
   const waiting = new Map<string, string>();
-  let running: Promise<Reconciled[]> | null = null;
-  let closed = false;
-  const round = () =>
-    (running ??= (async () => {
-      const all: Reconciled[] = [];
-      if (closed || !(await options.mayRun())) return all;
-      const seen = new Set<string>();
-      for (const gateway of gatewaysWithStatus) {
-        try {
-          const outcomes = await reconcileRound(gateway, operations, {
-            confirmations: options.confirmations,
-            now: options.now,
-          });
-          for (const o of outcomes) {
-            seen.add(o.withdrawalId);
-            const entry = {
-              network: gateway.network,
-              withdrawalId: o.withdrawalId,
-              txHash: o.txHash,
-              action: o.action,
-              reason: o.reason,
-            };
-            if (o.action === 'waiting') {
-              if (waiting.get(o.withdrawalId) !== o.reason) log.warn(entry, 'chain send uncertain');
-              waiting.set(o.withdrawalId, o.reason);
-            } else {
-              waiting.delete(o.withdrawalId);
-              log.info(entry, 'chain send reconciled');
-            }
+  const run = async (): Promise<Reconciled[]> => {
+    const all: Reconciled[] = [];
+    if (!(await options.mayRun())) return all;
+    const seen = new Set<string>();
+    for (const gateway of gatewaysWithStatus) {
+      try {
+        const outcomes = await reconcileRound(gateway, operations, {
+          confirmations: options.confirmations,
+          now: options.now,
+        });
+        for (const o of outcomes) {
+          seen.add(o.withdrawalId);
+          const entry = {
+            network: gateway.network,
+            withdrawalId: o.withdrawalId,
+            txHash: o.txHash,
+            action: o.action,
+            reason: o.reason,
+          };
+          if (o.action === 'waiting') {
+            if (waiting.get(o.withdrawalId) !== o.reason) log.warn(entry, 'chain send uncertain');
+            waiting.set(o.withdrawalId, o.reason);
+          } else {
+            waiting.delete(o.withdrawalId);
+            log.info(entry, 'chain send reconciled');
           }
-          all.push(...outcomes);
-        } catch (error) {
-          log.error({ err: error, network: gateway.network }, 'chain send reconcile round failed');
         }
+        all.push(...outcomes);
+      } catch (error) {
+        log.error({ err: error, network: gateway.network }, 'chain send reconcile round failed');
       }
-      for (const id of [...waiting.keys()]) if (!seen.has(id)) waiting.delete(id);
-      return all;
-    })().finally(() => {
-      running = null;
-    }));
-  const timer =
-    options.everyMs > 0 && gatewaysWithStatus.length > 0
-      ? setInterval(() => void round(), options.everyMs)
-      : undefined;
-  return {
-    round,
-    close: async () => {
-      closed = true;
-      clearInterval(timer);
-      await running;
-    },
+    }
+    for (const id of [...waiting.keys()]) if (!seen.has(id)) waiting.delete(id);
+    return all;
   };
+  return periodicRounds(gatewaysWithStatus.length > 0 ? options.everyMs : 0, run, []);
 }
