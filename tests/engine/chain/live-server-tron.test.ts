@@ -13,31 +13,31 @@
  * the signer's journal); the reconciler completes it once TRON_CONFIRMATIONS deep. On PostgreSQL when
  * DATABASE_URL is set, else PGlite.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock } from '../../../engine/index';
 import { formatAmount, parseAmount } from '../../../engine/money';
-import type { Solvency } from '../../../server/admin/contract';
-import { configFromEnv, type ServerConfig } from '../../../server/config';
 import { decodeTronTransfer, tronAddressOfKey } from '../../../server/signer/tron';
-import { SqlStore } from '../../../server/sql-store';
-import { adminCall, adminGet, makeOperator } from '../server/admin-helpers';
+import { adminCall, makeOperator } from '../server/admin-helpers';
+import { signUp, type Session, type TestServer } from '../server/serve';
+import { testDriver } from '../server/sql';
 import {
-  login,
-  signUp,
-  startTestServer,
-  T0,
-  TEST_XPUB,
-  type Session,
-  type TestServer,
-} from '../server/serve';
-import { dropSchema, freshSchema, testDriver } from '../server/sql';
-import { cash, deposits, startSigner, stopGroup, until, type StartedSigner } from './live-helpers';
+  approveSent,
+  askWithdrawal,
+  cash,
+  deposits,
+  expectFoundAfterRestart,
+  expectOverLimitRefused,
+  expectSolvency,
+  expectWithdrawalDone,
+  LiveRun,
+  pendingDeposit,
+  until,
+  untilAvailable,
+  withdrawals,
+} from './live-helpers';
 import { startTronNode, type TronNode } from './tron-node';
 
 const TOKEN = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -47,77 +47,41 @@ const HOT_WALLET = tronAddressOfKey(hexToBytes(HOT_KEY));
 const EVM_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 const FUNDER = 'TESy21CFQ5RnKvMhdgRfvKKDBaLEsuUVVu';
 const OUTSIDE = 'TBwhFWjboSVwDeaULDCmWVgYL5Ra62cNHE';
-const SECRET = 'test-signer-secret-0123456789abcdef';
 const API_KEY = 'test-trongrid-key-0001';
 
 let node: TronNode;
-let signer: StartedSigner;
-const schema = freshSchema();
-const clock = manualClock(T0);
+const live = new LiveRun('strata-live-tron-signer-');
 let server: TestServer;
-let store: SqlStore;
-let config: Partial<ServerConfig>;
-// The signer's journal (SIGNER_STATE_FILE), in a directory of this run.
-const stateDir = mkdtempSync(join(tmpdir(), 'strata-live-tron-signer-'));
-const journal = join(stateDir, 'journal.jsonl');
-
-async function openServer(): Promise<TestServer> {
-  store = await SqlStore.open(await testDriver(), { schema });
-  return startTestServer({ storage: store, clock, config: { ...config, loginPerIpPerMinute: 1_000 } });
-}
 
 beforeAll(async () => {
   node = await startTronNode({ token: TOKEN });
   // The platform's hot wallet holds USDT to pay withdrawals from.
   node.pay(FUNDER, HOT_WALLET, 1_000_000_000n);
-  signer = await startSigner({
-    SIGNER_EVM_KEY: EVM_KEY,
-    SIGNER_TOKEN: SECRET,
-    EVM_USDT_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-    SIGNER_TRON_KEY: HOT_KEY,
-    TRON_USDT_ADDRESS: TOKEN,
-    SIGNER_MAX_PER_TX: '120',
-    SIGNER_MAX_PER_DAY: '1000',
-    SIGNER_PORT: '0',
-    SIGNER_STATE_FILE: journal,
-  });
-  // The server's chain settings exactly as main.ts reads them from the environment.
-  const fromEnv = configFromEnv({
-    DEMO: 'false',
-    WALLET_XPUB: TEST_XPUB,
-    TRON_API_URL: node.url,
-    TRON_API_KEY: API_KEY,
-    TRON_USDT_ADDRESS: TOKEN,
-    TRON_CONFIRMATIONS: '5',
-    TRON_HOT_WALLET: HOT_WALLET,
-    SIGNER_URL: signer.url,
-    SIGNER_TOKEN: SECRET,
-    CHAIN_POLL_MS: '150',
-  });
-  config = {
-    evm: fromEnv.evm,
-    tron: fromEnv.tron,
-    signer: fromEnv.signer,
-    chainPollMs: fromEnv.chainPollMs,
-    demo: false,
-  };
-  server = await openServer();
+  server = await live.start(
+    {
+      SIGNER_EVM_KEY: EVM_KEY,
+      EVM_USDT_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      SIGNER_TRON_KEY: HOT_KEY,
+      TRON_USDT_ADDRESS: TOKEN,
+    },
+    {
+      TRON_API_URL: node.url,
+      TRON_API_KEY: API_KEY,
+      TRON_USDT_ADDRESS: TOKEN,
+      TRON_CONFIRMATIONS: '5',
+      TRON_HOT_WALLET: HOT_WALLET,
+    },
+  );
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await stopGroup(signer?.child);
-  await node?.stop();
-  await dropSchema(schema);
-  rmSync(stateDir, { recursive: true, force: true });
-});
+afterAll(() => live.stop(node));
 
 describe('live mode on TRON (a stand-in TronGrid), with the signer as its own process', () => {
   let ann: Session;
   let address: string;
 
   it('a member deposit from the chain is shown pending, then credited once at TRON_CONFIRMATIONS', async () => {
-    expect(config.evm).toBeUndefined();
+    expect(live.config.evm).toBeUndefined();
     expect(server.gateways.TRC20?.confirmations).toBe(5);
     expect(server.gateways.ERC20).toBeUndefined();
     ann = await signUp(server, 'ann');
@@ -128,10 +92,7 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
     await server.watcher?.round();
 
     const txId = node.pay(FUNDER, address, 250_000_000n);
-    const pending = await until('the pending deposit', async () => {
-      const list = await deposits(server, ann);
-      return list[0]?.['status'] === 'pending' ? list[0] : undefined;
-    });
+    const pending = await pendingDeposit(server, ann);
     expect(pending).toMatchObject({ type: 'chain', txid: txId, required: 5 });
     expect(await cash(server, ann)).toEqual({ available: '0', frozen: '0' });
 
@@ -142,7 +103,7 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
     );
     expect(await cash(server, ann)).toEqual({ available: '0', frozen: '0' });
     node.mine(1);
-    await until('the credit', async () => ((await cash(server, ann)).available === '250' ? true : undefined));
+    await untilAvailable(server, ann, '250', 'the credit');
     expect(await deposits(server, ann)).toMatchObject([{ status: 'success', txid: txId, confirmations: 5 }]);
 
     // More blocks and more rounds credit nothing more.
@@ -161,7 +122,7 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
     const driver = await testDriver();
     try {
       const { rows } = await driver.query<{ value: string }>(
-        `SELECT value FROM ${schema}.admin_settings WHERE key = 'chain.TRC20.since'`,
+        `SELECT value FROM ${live.schema}.admin_settings WHERE key = 'chain.TRC20.since'`,
       );
       expect(rows[0]?.value).toMatch(/^[0-9]+$/);
     } finally {
@@ -170,34 +131,20 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
     // A transfer while the server is down is found after the restart.
     const txId = node.pay(FUNDER, address, 10_000_000n);
     node.mine(5);
-    server = await openServer();
-    ann = await login(server, 'ann');
-    await until('the deposit made while down', async () =>
-      (await cash(server, ann)).available === '260' ? true : undefined,
-    );
-    await server.watcher?.round();
-    const list = await deposits(server, ann);
-    expect(list).toHaveLength(2);
-    expect(list.map((d) => d['txid'])).toContain(txId);
-    expect(await cash(server, ann)).toEqual({ available: '260', frozen: '0' });
+    server = await live.open();
+    ann = await expectFoundAfterRestart(server, 'ann', txId, '260');
   });
 
   it("an operator's approval is signed by the signer and broadcast: the hot wallet's signature, the record's hash", async () => {
-    const rita = await makeOperator(store, server, 'rita', 'reviewer');
-    const submit = await server.call(
-      '/api/withdraw/submit',
-      { currency: 'USDT', network: 'TRC20', address: OUTSIDE, amount: '100', key: 'key1' },
-      ann,
-    );
+    const rita = await makeOperator(live.store, server, 'rita', 'reviewer');
+    const submit = await askWithdrawal(server, ann, 'TRC20', OUTSIDE, '100');
     expect(submit.code).toBe(911); // held, awaiting review
     const { id, received } = submit.data as { id: string; received: string };
     const receivedMicro = parseAmount(received);
     expect(receivedMicro).toBeGreaterThan(0n);
     const before = node.balance(OUTSIDE);
 
-    const approved = await adminCall(server, '/api/admin/withdrawals/approve', { id }, rita.token);
-    expect(approved).toMatchObject({ code: 0, data: { status: 'success' } });
-    const txHash = (approved.data as { txHash: string }).txHash;
+    const txHash = await approveSent(server, rita.token, id);
     expect(txHash).toMatch(/^[0-9a-f]{64}$/);
 
     // What the stand-in received: one accepted broadcast, whose id covers its bytes and whose signature
@@ -219,54 +166,33 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
     expect(decodeTronTransfer(raw)).toMatchObject({ to: OUTSIDE, amount: receivedMicro });
     expect(node.balance(OUTSIDE)).toBe(before + receivedMicro);
 
-    const mine = (await server.call('/api/withdraw/list', {}, ann)).data as {
-      list: Array<Record<string, unknown>>;
-    };
-    expect(mine.list[0]).toMatchObject({ id, status: 'success', txid: txHash });
-    expect(await cash(server, ann)).toEqual({ available: '160', frozen: '0' });
-    expect(signer.output()).toContain(`"withdrawalId":"${id}"`);
-    expect(signer.output()).toContain('"network":"TRC20"');
-    expect(signer.output()).not.toContain(HOT_KEY);
+    await expectWithdrawalDone(server, ann, live.signer, id, txHash, '160');
+    expect(live.signer.output()).toContain('"network":"TRC20"');
+    expect(live.signer.output()).not.toContain(HOT_KEY);
 
     // Over the signer's per-transaction limit (120): refused, nothing broadcast, the claim released.
-    const big = await server.call(
-      '/api/withdraw/submit',
-      { currency: 'USDT', network: 'TRC20', address: OUTSIDE, amount: '130', key: 'key1' },
-      ann,
-    );
-    const bigId = (big.data as { id: string }).id;
-    const refused = await adminCall(server, '/api/admin/withdrawals/approve', { id: bigId }, rita.token);
-    expect(refused.code).toBe(503);
-    expect(refused.msg).toMatch(/per-transaction limit/);
-    expect(node.broadcasts).toHaveLength(1);
-    const rejected = await adminCall(
+    await expectOverLimitRefused(
       server,
-      '/api/admin/withdrawals/reject',
-      { id: bigId, reason: 'Over the hot wallet limit' },
+      ann,
       rita.token,
+      { network: 'TRC20', address: OUTSIDE },
+      () => expect(node.broadcasts).toHaveLength(1),
+      '160',
     );
-    expect(rejected.code).toBe(0);
-    expect(await cash(server, ann)).toEqual({ available: '160', frozen: '0' });
 
     // Solvency: the hot wallet's TRC-20 balance from balanceOf; the member owes 160.
-    const solvency = (await adminGet(server, '/api/admin/solvency', {}, rita.token)).data as Solvency;
-    expect(solvency.holdings).toContainEqual(
-      expect.objectContaining({
-        network: 'TRC20',
-        address: HOT_WALLET,
-        amount: formatAmount(1_000_000_000n - receivedMicro),
-      }),
+    const hotLeft = formatAmount(1_000_000_000n - receivedMicro);
+    await expectSolvency(
+      server,
+      rita.token,
+      { network: 'TRC20', address: HOT_WALLET, amount: hotLeft },
+      '160',
     );
-    expect(solvency.liabilities).toBe('160');
-    expect(await server.engine.diagnostics.checkInvariants()).toEqual([]);
   });
+
   it('an unanswered broadcast stays "sending" with its txId recorded first; the reconciler completes it on chain', async () => {
-    const otto = await makeOperator(store, server, 'otto', 'reviewer');
-    const submit = await server.call(
-      '/api/withdraw/submit',
-      { currency: 'USDT', network: 'TRC20', address: OUTSIDE, amount: '50', key: 'key1' },
-      ann,
-    );
+    const otto = await makeOperator(live.store, server, 'otto', 'reviewer');
+    const submit = await askWithdrawal(server, ann, 'TRC20', OUTSIDE, '50');
     const { id, received } = submit.data as { id: string; received: string };
     const before = node.balance(OUTSIDE);
     node.loseNextBroadcastAnswer();
@@ -279,7 +205,7 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
     const txId = String(taken?.body['txID']);
     expect(node.balance(OUTSIDE)).toBe(before + parseAmount(received));
     // The signer journaled the withdrawal id with that txId before answering.
-    const lines = readFileSync(journal, 'utf8')
+    const lines = readFileSync(live.journal, 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -293,17 +219,12 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
     ]);
     node.mine(5);
     await until('the reconciled withdrawal', async () => {
-      const list = (await server.call('/api/withdraw/list', {}, ann)).data as {
-        list: Array<Record<string, unknown>>;
-      };
-      const w = list.list.find((x) => String(x['id']) === id);
+      const w = (await withdrawals(server, ann)).find((x) => String(x['id']) === id);
       return w?.['status'] === 'success' ? w : undefined;
     });
     expect(await server.engine.operations.sendingWithdrawals('TRC20')).toEqual([]);
-    const list = (await server.call('/api/withdraw/list', {}, ann)).data as {
-      list: Array<Record<string, unknown>>;
-    };
-    expect(list.list.find((x) => String(x['id']) === id)).toMatchObject({ status: 'success', txid: txId });
+    const list = await withdrawals(server, ann);
+    expect(list.find((x) => String(x['id']) === id)).toMatchObject({ status: 'success', txid: txId });
     expect(await cash(server, ann)).toEqual({ available: '110', frozen: '0' });
     expect(await server.engine.diagnostics.checkInvariants()).toEqual([]);
   });

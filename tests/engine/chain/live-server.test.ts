@@ -10,60 +10,47 @@
  * per-transaction limit refuses a larger one (the claim released, rejectable); the solvency view shows the
  * hot wallet's token balance. On PostgreSQL when DATABASE_URL is set, else PGlite.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { manualClock } from '../../../engine/index';
-import type { Solvency } from '../../../server/admin/contract';
-import { configFromEnv, type ServerConfig } from '../../../server/config';
-import { SqlStore } from '../../../server/sql-store';
-import { adminCall, adminGet, makeOperator } from '../server/admin-helpers';
-import {
-  login,
-  signUp,
-  startTestServer,
-  T0,
-  TEST_XPUB,
-  type Session,
-  type TestServer,
-} from '../server/serve';
-import { dropSchema, freshSchema, testDriver } from '../server/sql';
+import { makeOperator } from '../server/admin-helpers';
+import { signUp, type Session, type TestServer } from '../server/serve';
 import { startTestChain, TEST_CHAIN_ID as CHAIN_ID, type EvmNode, type TestChain } from './evm-node';
-import { cash, deposits, startSigner, stopGroup, until, type StartedSigner } from './live-helpers';
+import {
+  approveSent,
+  askWithdrawal,
+  cash,
+  deposits,
+  expectFoundAfterRestart,
+  expectOverLimitRefused,
+  expectSolvency,
+  expectWithdrawalDone,
+  LiveRun,
+  pendingDeposit,
+  SIGNER_SECRET,
+  startSigner,
+  untilAvailable,
+} from './live-helpers';
 
 // Test-only keys: they exist on the throw-away local node and nowhere else.
 const FUNDER_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const HOT_WALLET_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
 const HOT_WALLET = privateKeyToAccount(HOT_WALLET_KEY).address;
 const OUTSIDE: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const SECRET = 'test-signer-secret-0123456789abcdef';
 
 let node: EvmNode;
 let tokenAddress: Address;
 let publicClient: PublicClient;
 let testClient: TestChain['testClient'];
 let testChain: TestChain;
-let signer: StartedSigner;
-const schema = freshSchema();
-const clock = manualClock(T0);
+const live = new LiveRun('strata-live-signer-');
 let server: TestServer;
-let store: SqlStore;
-let config: Partial<ServerConfig>;
-// The signer's journal (SIGNER_STATE_FILE), in a directory of this run.
-const stateDir = mkdtempSync(join(tmpdir(), 'strata-live-signer-'));
-const journal = join(stateDir, 'journal.jsonl');
 
 const tokenBalance = (address: Address) => testChain.tokenBalance(address);
 
 const pay = (to: Address, amount: bigint) => testChain.pay(to, amount);
-
-async function openServer(): Promise<TestServer> {
-  store = await SqlStore.open(await testDriver(), { schema });
-  return startTestServer({ storage: store, clock, config: { ...config, loginPerIpPerMinute: 1_000 } });
-}
 
 beforeAll(async () => {
   testChain = await startTestChain([FUNDER_KEY, HOT_WALLET_KEY]);
@@ -71,38 +58,13 @@ beforeAll(async () => {
   // The platform's hot wallet holds USDT to pay withdrawals from.
   await pay(HOT_WALLET, 1_000_000_000n);
 
-  signer = await startSigner({
-    SIGNER_EVM_KEY: HOT_WALLET_KEY,
-    SIGNER_TOKEN: SECRET,
-    EVM_USDT_ADDRESS: tokenAddress,
-    SIGNER_EVM_CHAIN_ID: String(CHAIN_ID),
-    SIGNER_MAX_PER_TX: '120',
-    SIGNER_MAX_PER_DAY: '1000',
-    SIGNER_PORT: '0',
-    SIGNER_STATE_FILE: journal,
-  });
-  // The server's chain settings exactly as main.ts reads them from the environment.
-  const fromEnv = configFromEnv({
-    DEMO: 'false',
-    WALLET_XPUB: TEST_XPUB,
-    EVM_RPC_URL: node.url,
-    EVM_USDT_ADDRESS: tokenAddress,
-    EVM_CONFIRMATIONS: '4',
-    SIGNER_URL: signer.url,
-    SIGNER_TOKEN: SECRET,
-    CHAIN_POLL_MS: '150',
-  });
-  config = { evm: fromEnv.evm, signer: fromEnv.signer, chainPollMs: fromEnv.chainPollMs, demo: false };
-  server = await openServer();
+  server = await live.start(
+    { SIGNER_EVM_KEY: HOT_WALLET_KEY, EVM_USDT_ADDRESS: tokenAddress, SIGNER_EVM_CHAIN_ID: String(CHAIN_ID) },
+    { EVM_RPC_URL: node.url, EVM_USDT_ADDRESS: tokenAddress, EVM_CONFIRMATIONS: '4' },
+  );
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await stopGroup(signer?.child);
-  await node?.stop();
-  await dropSchema(schema);
-  rmSync(stateDir, { recursive: true, force: true });
-});
+afterAll(() => live.stop(node));
 
 describe('live mode on a local EVM node, with the signer as its own process', () => {
   let ann: Session;
@@ -117,15 +79,12 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     await server.watcher?.round();
 
     const hash = await pay(address, 250_000_000n);
-    const pending = await until('the pending deposit', async () => {
-      const list = await deposits(server, ann);
-      return list[0]?.['status'] === 'pending' ? list[0] : undefined;
-    });
+    const pending = await pendingDeposit(server, ann);
     expect(pending).toMatchObject({ type: 'chain', txid: hash, required: 4 });
     expect(await cash(server, ann)).toEqual({ available: '0', frozen: '0' });
 
     await testClient.mine({ blocks: 3 });
-    await until('the credit', async () => ((await cash(server, ann)).available === '250' ? true : undefined));
+    await untilAvailable(server, ann, '250', 'the credit');
     expect(await deposits(server, ann)).toMatchObject([{ status: 'success', txid: hash, confirmations: 4 }]);
 
     // More blocks and more rounds credit nothing more.
@@ -140,34 +99,20 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     // A transfer while the server is down is found after the restart.
     const hash = await pay(address, 10_000_000n);
     await testClient.mine({ blocks: 4 });
-    server = await openServer();
-    ann = await login(server, 'ann');
-    await until('the deposit made while down', async () =>
-      (await cash(server, ann)).available === '260' ? true : undefined,
-    );
-    await server.watcher?.round();
-    const list = await deposits(server, ann);
-    expect(list).toHaveLength(2);
-    expect(list.map((d) => d['txid'])).toContain(hash);
-    expect(await cash(server, ann)).toEqual({ available: '260', frozen: '0' });
+    server = await live.open();
+    ann = await expectFoundAfterRestart(server, 'ann', hash, '260');
   });
 
   it("an operator's approval goes out through the signer, on chain with the record's hash", async () => {
-    const rita = await makeOperator(store, server, 'rita', 'reviewer');
+    const rita = await makeOperator(live.store, server, 'rita', 'reviewer');
 
-    const submit = await server.call(
-      '/api/withdraw/submit',
-      { currency: 'USDT', network: 'ERC20', address: OUTSIDE, amount: '100', key: 'key1' },
-      ann,
-    );
+    const submit = await askWithdrawal(server, ann, 'ERC20', OUTSIDE, '100');
     const { id, received } = submit.data as { id: string; received: string };
     expect(received).toBe('95');
     const before = await tokenBalance(OUTSIDE);
     const hotBefore = await tokenBalance(HOT_WALLET);
 
-    const approved = await adminCall(server, '/api/admin/withdrawals/approve', { id }, rita.token);
-    expect(approved).toMatchObject({ code: 0, data: { status: 'success' } });
-    const txHash = (approved.data as { txHash: string }).txHash;
+    const txHash = await approveSent(server, rita.token, id);
     expect(txHash).toMatch(/^0x[0-9a-f]{64}$/);
     const receipt = await publicClient.waitForTransactionReceipt({
       hash: txHash as Hex,
@@ -177,51 +122,31 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     expect(getAddress(receipt.from)).toBe(HOT_WALLET);
     expect(await tokenBalance(OUTSIDE)).toBe(before + 95_000_000n);
     expect(await tokenBalance(HOT_WALLET)).toBe(hotBefore - 95_000_000n);
-    const mine = (await server.call('/api/withdraw/list', {}, ann)).data as {
-      list: Array<Record<string, unknown>>;
-    };
-    expect(mine.list[0]).toMatchObject({ id, status: 'success', txid: txHash });
-    expect(await cash(server, ann)).toEqual({ available: '160', frozen: '0' });
-    expect(signer.output()).toContain(`"withdrawalId":"${id}"`);
+    await expectWithdrawalDone(server, ann, live.signer, id, txHash, '160');
 
     // Over the signer's per-transaction limit (120): refused, nothing on chain, the claim released.
-    const big = await server.call(
-      '/api/withdraw/submit',
-      { currency: 'USDT', network: 'ERC20', address: OUTSIDE, amount: '130', key: 'key1' },
-      ann,
-    );
-    const bigId = (big.data as { id: string }).id;
-    const refused = await adminCall(server, '/api/admin/withdrawals/approve', { id: bigId }, rita.token);
-    expect(refused.code).toBe(503);
-    expect(refused.msg).toMatch(/per-transaction limit/);
-    expect(await tokenBalance(OUTSIDE)).toBe(before + 95_000_000n);
-    const rejected = await adminCall(
+    await expectOverLimitRefused(
       server,
-      '/api/admin/withdrawals/reject',
-      { id: bigId, reason: 'Over the hot wallet limit' },
+      ann,
       rita.token,
+      { network: 'ERC20', address: OUTSIDE },
+      async () => expect(await tokenBalance(OUTSIDE)).toBe(before + 95_000_000n),
+      '160',
     );
-    expect(rejected.code).toBe(0);
-    expect(await cash(server, ann)).toEqual({ available: '160', frozen: '0' });
 
     // Solvency: the hot wallet's token balance, read from the chain; the member owes 160.
-    const solvency = (await adminGet(server, '/api/admin/solvency', {}, rita.token)).data as Solvency;
-    expect(solvency.holdings).toContainEqual(
-      expect.objectContaining({ network: 'ERC20', address: HOT_WALLET, amount: '905' }),
-    );
-    expect(solvency.liabilities).toBe('160');
-    expect(await server.engine.diagnostics.checkInvariants()).toEqual([]);
+    await expectSolvency(server, rita.token, { network: 'ERC20', address: HOT_WALLET, amount: '905' }, '160');
   });
 
   it('the signer journaled the signature; it refuses to start on a corrupt journal, naming SIGNER_STATE_FILE', async () => {
-    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    const lines = readFileSync(live.journal, 'utf8').trim().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as { nonce: number }).nonce)).toEqual([0]);
-    const corrupt = join(stateDir, 'corrupt.jsonl');
+    const corrupt = join(live.stateDir, 'corrupt.jsonl');
     writeFileSync(corrupt, `${lines[0] ?? ''}\n{"withdrawalId":\n`);
     await expect(
       startSigner({
         SIGNER_EVM_KEY: HOT_WALLET_KEY,
-        SIGNER_TOKEN: SECRET,
+        SIGNER_TOKEN: SIGNER_SECRET,
         EVM_USDT_ADDRESS: tokenAddress,
         SIGNER_PORT: '0',
         SIGNER_STATE_FILE: corrupt,

@@ -6,21 +6,23 @@
  * has exactly one audit row. Real HTTP, on PostgreSQL when DATABASE_URL is set, else PGlite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AdminCert,
-  AdminDeposit,
-  AdminList,
-  AdminMember,
-  AdminWithdrawal,
-} from '../../../server/admin/contract';
-import type { ChainGateway } from '../../../server/chain/gateway';
-import { SqlStore } from '../../../server/sql-store';
-import { adminCall, adminGet, makeOperator, type TestOperator } from './admin-helpers';
-import { deposit, signUp, startTestServer, type Session, type TestServer } from './serve';
-import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
-
-const OUTSIDE_TRC = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+import type { AdminCert, AdminDeposit, AdminList, AdminMember } from '../../../server/admin/contract';
+import type { SqlStore } from '../../../server/sql-store';
+import {
+  adminCall,
+  adminGet,
+  adminWithdrawal,
+  injectAuditFailures,
+  memberWallet,
+  OUTSIDE_TRC,
+  startAdminFixture,
+  stubGateway,
+  submitCert,
+  submitWithdrawal,
+  type TestOperator,
+} from './admin-helpers';
+import type { Session, TestServer } from './serve';
+import { dropSchema, freshSchema, sqlKind } from './sql';
 
 const schema = freshSchema();
 let store: SqlStore;
@@ -29,53 +31,26 @@ let admin: TestOperator;
 let reviewer: TestOperator;
 let finance: TestOperator;
 let ann: Session;
+let arm: (action: string) => Promise<unknown>;
+let disarm: () => Promise<unknown>;
 const sends: string[] = [];
 
-const gateway: ChainGateway = {
-  network: 'TRC20',
-  confirmations: 19,
-  watch: () => undefined,
-  poll: async () => [],
+const gateway = stubGateway({
   sendWithdrawal: async (r) => {
     sends.push(r.id);
     return { txHash: (sends.length.toString(16) + 'cd'.repeat(32)).slice(0, 64) };
   },
-  estimateFee: async () => ({ asset: 'TRX', amount: 0n, units: 0n }),
-};
+});
 
 beforeAll(async () => {
-  store = await SqlStore.open(await testDriver(), { schema });
-  server = await startTestServer({
-    storage: store,
-    config: { loginPerIpPerMinute: 1_000 },
-    gateways: { TRC20: gateway },
-  });
-  admin = await makeOperator(store, server, 'root', 'admin');
-  reviewer = await makeOperator(store, server, 'rita', 'reviewer');
-  finance = await makeOperator(store, server, 'fiona', 'finance');
-  ann = await signUp(server, 'ann');
-  await deposit(server, ann, '1000', 1);
-  // The injected failure: an insert into audit_log of an armed action raises.
-  await store.driver.query(`CREATE TABLE ${schema}.audit_fail (action text PRIMARY KEY)`);
-  await store.driver.query(
-    `CREATE FUNCTION ${schema}.audit_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
-      `IF EXISTS (SELECT 1 FROM ${schema}.audit_fail WHERE action = NEW.action) THEN ` +
-      `RAISE EXCEPTION 'injected audit failure'; END IF; RETURN NEW; END $$`,
-  );
-  await store.driver.query(
-    `CREATE TRIGGER audit_fail BEFORE INSERT ON ${schema}.audit_log ` +
-      `FOR EACH ROW EXECUTE FUNCTION ${schema}.audit_fail()`,
-  );
+  ({ store, server, admin, reviewer, finance, ann } = await startAdminFixture(schema, { TRC20: gateway }));
+  ({ arm, disarm } = await injectAuditFailures(store));
 }, 60_000);
 
 afterAll(async () => {
   await server.close();
   await dropSchema(schema);
 });
-
-const arm = (action: string) =>
-  store.driver.query(`INSERT INTO ${schema}.audit_fail (action) VALUES ($1)`, [action]);
-const disarm = () => store.driver.query(`DELETE FROM ${schema}.audit_fail`);
 
 async function auditOf(target: string): Promise<string[]> {
   const { rows } = await store.driver.query<{ action: string }>(
@@ -93,26 +68,9 @@ async function approvalsOf(withdrawalId: string): Promise<number> {
   return Number(rows[0]?.n);
 }
 
-async function wallet(session: Session): Promise<{ balance: string; frozen: string }> {
-  return (await server.call('/api/user/getuser', {}, session)).data as { balance: string; frozen: string };
-}
-
-async function withdrawal(id: string): Promise<AdminWithdrawal | undefined> {
-  return (
-    (await adminGet(server, '/api/admin/withdrawals', { q: id }, admin.token))
-      .data as AdminList<AdminWithdrawal>
-  ).list[0];
-}
-
-async function withdraw(amount: string): Promise<string> {
-  const r = await server.call(
-    '/api/withdraw/submit',
-    { currency: 'USDT', network: 'TRC20', address: OUTSIDE_TRC, amount, key: 'key1' },
-    ann,
-  );
-  if (!(r.data as { id?: string } | null)?.id) throw new Error(`withdraw: ${r.code} ${r.msg}`);
-  return (r.data as { id: string }).id;
-}
+const wallet = (session: Session) => memberWallet(server, session);
+const withdrawal = (id: string) => adminWithdrawal(server, admin.token, id);
+const withdraw = (amount: string) => submitWithdrawal(server, ann, 'TRC20', OUTSIDE_TRC, amount);
 
 async function manualDeposit(n: number): Promise<string> {
   const r = await server.call(
@@ -209,16 +167,7 @@ describe(`audit rows in the decision's transaction (${sqlKind})`, () => {
   });
 
   it('identity check and member lock: a failed audit row changes nothing; then one row each', async () => {
-    const form = new FormData();
-    form.append('file', new Blob([PNG], { type: 'image/png' }), 'id.png');
-    const up = (await (
-      await fetch(`${server.url}/api/user/uploads`, { method: 'POST', headers: ann.headers, body: form })
-    ).json()) as { data: { url: string } };
-    const submitted = await server.call(
-      '/api/user/cert',
-      { realName: 'Ann Lee', idNumber: 'A7654321', frontImage: up.data.url, backImage: up.data.url },
-      ann,
-    );
+    const { result: submitted } = await submitCert(server, ann, 'Ann Lee', 'A7654321');
     expect(submitted.code).toBe(0);
     const cert = (
       (await adminGet(server, '/api/admin/certs', { status: 'review' }, reviewer.token))

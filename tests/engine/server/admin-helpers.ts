@@ -1,13 +1,18 @@
 /**
  * Operators for the back-office tests (server/admin): created straight in the database (as the CLI does),
- * logged in with a TOTP code computed at the server's manual clock, and a client for the operator API.
+ * logged in with a TOTP code computed at the server's manual clock, and a client for the operator API. Also
+ * the setup those tests share: a live server on a fresh SQL schema with stand-in chain gateways, the usual
+ * operators and a funded member, audit-row failures injected by a trigger on audit_log, and the member
+ * actions (a withdrawal, an identity check) the operators decide on.
  */
 import { generate } from 'otplib';
 import { insertOperator } from '../../../server/admin/auth';
-import type { OperatorRole } from '../../../server/admin/contract';
+import type { AdminList, AdminWithdrawal, OperatorRole } from '../../../server/admin/contract';
 import { inTransaction } from '../../../server/admin/db';
-import type { SqlStore } from '../../../server/sql-store';
-import type { Envelope, TestServer } from './serve';
+import type { ChainGateway, ChainNetwork } from '../../../server/chain/gateway';
+import { SqlStore } from '../../../server/sql-store';
+import { deposit, signUp, startTestServer, type Envelope, type Session, type TestServer } from './serve';
+import { testDriver } from './sql';
 
 export const OPERATOR_PASSWORD = 'correct horse battery';
 
@@ -86,4 +91,141 @@ export async function adminGet(
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
   });
   return (await response.json()) as Envelope;
+}
+
+/** A TRON address outside the platform, to withdraw to. */
+export const OUTSIDE_TRC = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/** A stand-in TRC20 gateway: 19 confirmations, no deposits, free fees; `parts` says how it sends (and more). */
+export function stubGateway(
+  parts: Pick<ChainGateway, 'sendWithdrawal'> & Partial<ChainGateway>,
+): ChainGateway {
+  return {
+    network: 'TRC20',
+    confirmations: 19,
+    watch: () => undefined,
+    poll: async () => [],
+    estimateFee: async () => ({ asset: 'TRX', amount: 0n, units: 0n }),
+    ...parts,
+  };
+}
+
+/** A live server on a SQL store in `schema` (member logins not rate-limited), with these chain gateways. */
+export async function startAdminServer(
+  schema: string,
+  gateways: Partial<Record<ChainNetwork, ChainGateway>> = {},
+): Promise<{ store: SqlStore; server: TestServer }> {
+  const store = await SqlStore.open(await testDriver(), { schema });
+  const server = await startTestServer({ storage: store, config: { loginPerIpPerMinute: 1_000 }, gateways });
+  return { store, server };
+}
+
+export interface AdminFixture {
+  store: SqlStore;
+  server: TestServer;
+  /** root */
+  admin: TestOperator;
+  /** rita */
+  reviewer: TestOperator;
+  /** fiona */
+  finance: TestOperator;
+  /** A member with `funds` USDT deposited. */
+  ann: Session;
+}
+
+/** startAdminServer, then the operators root (admin), rita (reviewer), fiona (finance) and the member ann. */
+export async function startAdminFixture(
+  schema: string,
+  gateways: Partial<Record<ChainNetwork, ChainGateway>>,
+  funds = '1000',
+): Promise<AdminFixture> {
+  const { store, server } = await startAdminServer(schema, gateways);
+  const admin = await makeOperator(store, server, 'root', 'admin');
+  const reviewer = await makeOperator(store, server, 'rita', 'reviewer');
+  const finance = await makeOperator(store, server, 'fiona', 'finance');
+  const ann = await signUp(server, 'ann');
+  await deposit(server, ann, funds, 1);
+  return { store, server, admin, reviewer, finance, ann };
+}
+
+/**
+ * The injected failure: once armed for an action, an insert into audit_log of that action raises (a trigger
+ * on audit_log reading a table of armed actions); `disarm` clears them all.
+ */
+export async function injectAuditFailures(
+  store: SqlStore,
+): Promise<{ arm: (action: string) => Promise<unknown>; disarm: () => Promise<unknown> }> {
+  const schema = store.schema;
+  await store.driver.query(`CREATE TABLE ${schema}.audit_fail (action text PRIMARY KEY)`);
+  await store.driver.query(
+    `CREATE FUNCTION ${schema}.audit_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
+      `IF EXISTS (SELECT 1 FROM ${schema}.audit_fail WHERE action = NEW.action) THEN ` +
+      `RAISE EXCEPTION 'injected audit failure'; END IF; RETURN NEW; END $$`,
+  );
+  await store.driver.query(
+    `CREATE TRIGGER audit_fail BEFORE INSERT ON ${schema}.audit_log ` +
+      `FOR EACH ROW EXECUTE FUNCTION ${schema}.audit_fail()`,
+  );
+  return {
+    arm: (action) => store.driver.query(`INSERT INTO ${schema}.audit_fail (action) VALUES ($1)`, [action]),
+    disarm: () => store.driver.query(`DELETE FROM ${schema}.audit_fail`),
+  };
+}
+
+/** The member asks for a USDT withdrawal; answers its id (throws when there is none). */
+export async function submitWithdrawal(
+  server: TestServer,
+  session: Session,
+  network: ChainNetwork,
+  address: string,
+  amount: string,
+): Promise<string> {
+  const r = await server.call(
+    '/api/withdraw/submit',
+    { currency: 'USDT', network, address, amount, key: 'key1' },
+    session,
+  );
+  if (!(r.data as { id?: string } | null)?.id) throw new Error(`withdraw: ${r.code} ${r.msg}`);
+  return (r.data as { id: string }).id;
+}
+
+/** The withdrawal as the operator API lists it. */
+export async function adminWithdrawal(
+  server: TestServer,
+  token: string,
+  id: string,
+): Promise<AdminWithdrawal | undefined> {
+  return (
+    (await adminGet(server, '/api/admin/withdrawals', { q: id }, token)).data as AdminList<AdminWithdrawal>
+  ).list[0];
+}
+
+/** The member's balance and frozen amount. */
+export async function memberWallet(
+  server: TestServer,
+  session: Session,
+): Promise<{ balance: string; frozen: string }> {
+  return (await server.call('/api/user/getuser', {}, session)).data as { balance: string; frozen: string };
+}
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+
+/** The member uploads an ID image (a PNG) and submits an identity check with it; `url` is the upload's. */
+export async function submitCert(
+  server: TestServer,
+  session: Session,
+  realName: string,
+  idNumber: string,
+): Promise<{ url: string; result: Envelope }> {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'id.png');
+  const up = (await (
+    await fetch(`${server.url}/api/user/uploads`, { method: 'POST', headers: session.headers, body: form })
+  ).json()) as { data: { url: string } };
+  const result = await server.call(
+    '/api/user/cert',
+    { realName, idNumber, frontImage: up.data.url, backImage: up.data.url },
+    session,
+  );
+  return { url: up.data.url, result };
 }

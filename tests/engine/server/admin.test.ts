@@ -17,23 +17,25 @@ import type {
   Operator,
   Solvency,
 } from '../../../server/admin/contract';
-import type { ChainGateway } from '../../../server/chain/gateway';
-import { SqlStore } from '../../../server/sql-store';
+import type { SqlStore } from '../../../server/sql-store';
 import {
   adminCall,
   adminGet,
   adminLogin,
   makeOperator,
   OPERATOR_PASSWORD,
+  OUTSIDE_TRC,
+  startAdminServer,
+  stubGateway,
+  submitCert,
+  submitWithdrawal,
   totpAt,
   type TestOperator,
 } from './admin-helpers';
-import { deposit, login, signUp, startTestServer, type Session, type TestServer } from './serve';
-import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
+import { deposit, login, signUp, type Session, type TestServer } from './serve';
+import { dropSchema, freshSchema, sqlKind } from './sql';
 
-const OUTSIDE_TRC = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const OUTSIDE_ERC = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
 const schema = freshSchema();
 let store: SqlStore;
@@ -46,27 +48,17 @@ let ann: Session;
 const sends: Array<{ id: string; to: string; amount: bigint }> = [];
 const sockets: WebSocket[] = [];
 
-const trcGateway: ChainGateway = {
-  network: 'TRC20',
-  confirmations: 19,
-  watch: () => undefined,
-  poll: async () => [],
+const trcGateway = stubGateway({
   sendWithdrawal: async (r) => {
     sends.push({ id: r.id, to: r.to, amount: r.amount });
     return { txHash: (sends.length.toString(16) + 'ab'.repeat(32)).slice(0, 64) };
   },
-  estimateFee: async () => ({ asset: 'TRX', amount: 0n, units: 0n }),
   walletBalance: async () => ({ address: OUTSIDE_TRC, amount: 1_000_000_000n }),
-};
+});
 
 beforeAll(async () => {
-  store = await SqlStore.open(await testDriver(), { schema });
   // A TRC20 gateway only: ERC20 has none, so approvals there answer 503.
-  server = await startTestServer({
-    storage: store,
-    config: { loginPerIpPerMinute: 1_000 },
-    gateways: { TRC20: trcGateway },
-  });
+  ({ store, server } = await startAdminServer(schema, { TRC20: trcGateway }));
   admin = await makeOperator(store, server, 'root', 'admin');
   rev1 = await makeOperator(store, server, 'rita', 'reviewer');
   rev2 = await makeOperator(store, server, 'remy', 'reviewer');
@@ -81,21 +73,8 @@ afterAll(async () => {
   await dropSchema(schema);
 });
 
-async function withdraw(network: 'TRC20' | 'ERC20', amount: string): Promise<string> {
-  const r = await server.call(
-    '/api/withdraw/submit',
-    {
-      currency: 'USDT',
-      network,
-      address: network === 'TRC20' ? OUTSIDE_TRC : OUTSIDE_ERC,
-      amount,
-      key: 'key1',
-    },
-    ann,
-  );
-  if (!(r.data as { id?: string } | null)?.id) throw new Error(`withdraw: ${r.code} ${r.msg}`);
-  return (r.data as { id: string }).id;
-}
+const withdraw = (network: 'TRC20' | 'ERC20', amount: string) =>
+  submitWithdrawal(server, ann, network, network === 'TRC20' ? OUTSIDE_TRC : OUTSIDE_ERC, amount);
 
 async function balance(session: Session): Promise<string> {
   return ((await server.call('/api/user/getuser', {}, session)).data as { balance: string }).balance;
@@ -432,23 +411,14 @@ describe(`operator API (${sqlKind})`, () => {
     ).toMatchObject({ status: 'rejected', reason: 'No such transfer' });
     expect(await balance(bob)).toBe('40');
 
-    const form = new FormData();
-    form.append('file', new Blob([PNG], { type: 'image/png' }), 'id.png');
-    const up = (await (
-      await fetch(`${server.url}/api/user/uploads`, { method: 'POST', headers: bob.headers, body: form })
-    ).json()) as { data: { url: string } };
-    const cert = await server.call(
-      '/api/user/cert',
-      { realName: 'Bob Stone', idNumber: 'X1234567', frontImage: up.data.url, backImage: up.data.url },
-      bob,
-    );
+    const { url, result: cert } = await submitCert(server, bob, 'Bob Stone', 'X1234567');
     expect(cert.code).toBe(0);
     const certs = (await adminGet(server, '/api/admin/certs', { status: 'review' }, rev1.token))
       .data as AdminList<AdminCert>;
     const c = certs.list.find((x) => x.username === 'bob');
     expect(c).toMatchObject({
       name: 'Bob Stone',
-      frontUrl: up.data.url.replace(/^\/uploads\//, '/api/admin/uploads/'),
+      frontUrl: url.replace(/^\/uploads\//, '/api/admin/uploads/'),
       status: 'review',
     });
     expect(

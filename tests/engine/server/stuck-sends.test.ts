@@ -6,15 +6,24 @@
  * is set, else PGlite; failures injected by a trigger on audit_log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminList, AdminWithdrawal, AuditEntry } from '../../../server/admin/contract';
+import type { AdminList, AuditEntry } from '../../../server/admin/contract';
 import type { ChainGateway, SentStatus } from '../../../server/chain/gateway';
 import { reconcileRound } from '../../../server/chain/reconciler';
-import { SqlStore } from '../../../server/sql-store';
-import { adminCall, adminGet, makeOperator, type TestOperator } from './admin-helpers';
-import { deposit, signUp, startTestServer, type Session, type TestServer } from './serve';
-import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
-
-const OUTSIDE_TRC = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+import type { SqlStore } from '../../../server/sql-store';
+import {
+  adminCall,
+  adminGet,
+  adminWithdrawal,
+  injectAuditFailures,
+  memberWallet,
+  OUTSIDE_TRC,
+  startAdminFixture,
+  stubGateway,
+  submitWithdrawal,
+  type TestOperator,
+} from './admin-helpers';
+import type { Session, TestServer } from './serve';
+import { dropSchema, freshSchema, sqlKind } from './sql';
 
 const schema = freshSchema();
 let store: SqlStore;
@@ -23,6 +32,8 @@ let admin: TestOperator;
 let reviewer: TestOperator;
 let finance: TestOperator;
 let ann: Session;
+let arm: (action: string) => Promise<unknown>;
+let disarm: () => Promise<unknown>;
 /** What the stand-in chain answers per hash (sentStatus). */
 const chain = new Map<string, SentStatus>();
 /** How the stand-in gateway sends (a test sets it); hashes it broadcast. */
@@ -31,38 +42,14 @@ let send: ChainGateway['sendWithdrawal'] = async () => {
 };
 const broadcasts: string[] = [];
 
-const gateway: ChainGateway = {
-  network: 'TRC20',
-  confirmations: 19,
-  watch: () => undefined,
-  poll: async () => [],
+const gateway = stubGateway({
   sendWithdrawal: (request) => send(request),
-  estimateFee: async () => ({ asset: 'TRX', amount: 0n, units: 0n }),
   sentStatus: async ({ txHash }) => chain.get(txHash) ?? { state: 'absent', final: false },
-};
+});
 
 beforeAll(async () => {
-  store = await SqlStore.open(await testDriver(), { schema });
-  server = await startTestServer({
-    storage: store,
-    config: { loginPerIpPerMinute: 1_000 },
-    gateways: { TRC20: gateway },
-  });
-  admin = await makeOperator(store, server, 'root', 'admin');
-  reviewer = await makeOperator(store, server, 'rita', 'reviewer');
-  finance = await makeOperator(store, server, 'fiona', 'finance');
-  ann = await signUp(server, 'ann');
-  await deposit(server, ann, '1000', 1);
-  await store.driver.query(`CREATE TABLE ${schema}.audit_fail (action text PRIMARY KEY)`);
-  await store.driver.query(
-    `CREATE FUNCTION ${schema}.audit_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
-      `IF EXISTS (SELECT 1 FROM ${schema}.audit_fail WHERE action = NEW.action) THEN ` +
-      `RAISE EXCEPTION 'injected audit failure'; END IF; RETURN NEW; END $$`,
-  );
-  await store.driver.query(
-    `CREATE TRIGGER audit_fail BEFORE INSERT ON ${schema}.audit_log ` +
-      `FOR EACH ROW EXECUTE FUNCTION ${schema}.audit_fail()`,
-  );
+  ({ store, server, admin, reviewer, finance, ann } = await startAdminFixture(schema, { TRC20: gateway }));
+  ({ arm, disarm } = await injectAuditFailures(store));
 }, 60_000);
 
 afterAll(async () => {
@@ -70,36 +57,15 @@ afterAll(async () => {
   await dropSchema(schema);
 });
 
-const arm = (action: string) =>
-  store.driver.query(`INSERT INTO ${schema}.audit_fail (action) VALUES ($1)`, [action]);
-const disarm = () => store.driver.query(`DELETE FROM ${schema}.audit_fail`);
-
 async function auditOf(id: string): Promise<AuditEntry[]> {
   const list = (await adminGet(server, '/api/admin/audit', { limit: 100 }, admin.token))
     .data as AdminList<AuditEntry>;
   return list.list.filter((e) => e.target === `withdrawal:${id}`).reverse();
 }
 
-async function withdrawal(id: string): Promise<AdminWithdrawal | undefined> {
-  return (
-    (await adminGet(server, '/api/admin/withdrawals', { q: id }, admin.token))
-      .data as AdminList<AdminWithdrawal>
-  ).list[0];
-}
-
-async function wallet(): Promise<{ balance: string; frozen: string }> {
-  return (await server.call('/api/user/getuser', {}, ann)).data as { balance: string; frozen: string };
-}
-
-async function withdraw(amount: string): Promise<string> {
-  const r = await server.call(
-    '/api/withdraw/submit',
-    { currency: 'USDT', network: 'TRC20', address: OUTSIDE_TRC, amount, key: 'key1' },
-    ann,
-  );
-  if (!(r.data as { id?: string } | null)?.id) throw new Error(`withdraw: ${r.code} ${r.msg}`);
-  return (r.data as { id: string }).id;
-}
+const withdrawal = (id: string) => adminWithdrawal(server, admin.token, id);
+const wallet = () => memberWallet(server, ann);
+const withdraw = (amount: string) => submitWithdrawal(server, ann, 'TRC20', OUTSIDE_TRC, amount);
 
 /** A withdrawal claimed for sending, as left by a process that stopped (with the hash it recorded, if any). */
 async function stuck(amount: string, txHash?: string): Promise<string> {
