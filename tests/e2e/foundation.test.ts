@@ -40,11 +40,15 @@ describe('app foundation', () => {
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar-SA');
     // The tab bar mirrors: Home sits at the right edge in RTL.
+    // The build-time shell's tab bar is replaced by React's when the app takes over: measure both tabs of
+    // whichever is on screen, until they are measured together (a tab replaced between the two reads has no box).
     await page.goto('/home');
-    await page.locator('.tabbar a[href="/home"]').waitFor();
-    const home = await page.locator('.tabbar a[href="/home"]').boundingBox();
-    const assets = await page.locator('.tabbar a[href="/user"]').boundingBox();
-    expect(home && assets && home.x > assets.x).toBe(true);
+    const mirrored = async () => {
+      const home = await page.locator('.tabbar a[href="/home"]').boundingBox({ timeout: 5_000 });
+      const assets = await page.locator('.tabbar a[href="/user"]').boundingBox({ timeout: 5_000 });
+      return home !== null && assets !== null && home.x > assets.x;
+    };
+    await expect.poll(mirrored, { timeout: 30_000 }).toBe(true);
     await context.close();
   });
 
