@@ -23,12 +23,12 @@ export function NetworkChoice({
       <span className="field-label" id="network-label">
         {t('wallet.network')}
       </span>
-      <div className="segmented" role="group" aria-labelledby="network-label">
+      <div className="choice-tiles" role="group" aria-labelledby="network-label">
         {NETWORKS.map((n) => (
           <button
             key={n}
             type="button"
-            className="segment"
+            className="choice-tile"
             aria-pressed={value === n}
             disabled={disabled}
             onClick={() => onChange(n)}

@@ -42,7 +42,7 @@ export function ChangePswPage() {
   return (
     <div className="page account">
       <OfflineNote />
-      <div className="segmented" role="tablist" aria-label={t('account.changeSecrets')}>
+      <div className="secret-tabs" role="tablist" aria-label={t('account.changeSecrets')}>
         {tab('password', t('account.loginPassword'))}
         {tab('key', t('account.securityKey'))}
       </div>
