@@ -171,9 +171,20 @@ function printLongTasks(report: Report): void {
         `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} (${(t.url ?? '?').replace(origin, '')})`,
     );
   console.log(`  long tasks: ${shown.join('; ')}`);
-  const lcp = report.audits['largest-contentful-paint-element']?.details;
-  const element = JSON.stringify(lcp ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
-  if (element) console.log(`  largest contentful paint element: ${element.slice(0, 160)}`);
+  // Lighthouse 13 names the element in its LCP breakdown insight (older versions in an audit of its own),
+  // with the time from the first byte to its paint.
+  const lcp =
+    report.audits['lcp-breakdown-insight']?.details ??
+    report.audits['largest-contentful-paint-element']?.details;
+  const text = JSON.stringify(lcp ?? null);
+  const selector = text.match(/"selector":"((?:[^"\\]|\\.)*)"/)?.[1];
+  const label = text.match(/"nodeLabel":"((?:[^"\\]|\\.)*)"/)?.[1];
+  const delay = text.match(/"subpart":"elementRenderDelay"[^}]*"duration":([\d.]+)/)?.[1];
+  if (selector)
+    console.log(
+      `  largest contentful paint element: ${selector} "${(label ?? '').slice(0, 60)}"` +
+        (delay ? `, render delay ${Math.round(Number(delay))} ms` : ''),
+    );
 }
 
 /** First-contentful-paint of /home reloaded offline: the repeat visit of an installed app on no network. */

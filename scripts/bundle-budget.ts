@@ -67,6 +67,13 @@ export function homeCriticalFiles(chunks: ChunkEntry[]): string[] {
     // The entry started after the first paint (scripts/vite-shell.ts).
     ...[...html.matchAll(/<script[^>]+data-entry="\/?([^"]+\.js)"/g)].map((m) => m[1] ?? ''),
     ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/?([^"]+\.js)"/g)].map((m) => m[1] ?? ''),
+    // ... and the modulepreloads it adds then.
+    ...[...html.matchAll(/<script[^>]+data-preload="([^"]*)"/g)].flatMap((m) =>
+      (m[1] ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((f) => f.replace(/^\//, '')),
+    ),
     ...chunks.filter((c) => c.modules.some((m) => m.id === HOME_SCREEN)).map((c) => c.file),
   ].map((f) => join(dist, f));
   if (!/<script[^>]+(?:src|data-entry)="[^"]+\.js"/.test(html))

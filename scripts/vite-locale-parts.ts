@@ -23,9 +23,10 @@ export function localeParts(localesDir = resolve(import.meta.dirname, '../locale
       return undefined;
     },
     /**
-     * In the build, the page learns where each language's parts are, and its head script preloads the parts of
-     * the language it is about to show (stored, else zh-CN) together with the main chunk, instead of
-     * discovering them only after that chunk has run.
+     * In the build, the page learns where each language's parts are, and its head script names the parts of
+     * the language it is about to show (stored, else zh-CN) in `window.__strataParts`; the starter script
+     * (scripts/vite-shell.ts) preloads them together with the main chunk after the first paint, instead of
+     * the app discovering them only after that chunk has run.
      */
     transformIndexHtml(html: string, ctx: IndexHtmlTransformContext) {
       // The back-office console (admin.html) loads its own strings, never the member's locale parts.
@@ -36,7 +37,7 @@ export function localeParts(localesDir = resolve(import.meta.dirname, '../locale
         const m = chunk.facadeModuleId?.match(/virtual:locale-part\/([\w-]+)\/\w+$/);
         if (m?.[1]) (map[m[1]] ??= []).push(`/${chunk.fileName}`);
       }
-      const script = `<script>(function(){try{var m=${JSON.stringify(map)};var l=localStorage.getItem('strata.lang');var f=m[l]||m['zh-CN']||[];f.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;document.head.appendChild(k);});}catch(e){}})();</script>`;
+      const script = `<script>(function(){try{var m=${JSON.stringify(map)};var l=localStorage.getItem('strata.lang');var f=m[l]||m['zh-CN']||[];window.__strataParts=f;}catch(e){}})();</script>`;
       return html.replace('</head>', `${script}\n</head>`);
     },
     load(id) {

@@ -8,8 +8,8 @@
  * - right after it, an inline script with every route's template and the shell strings of all twenty
  *   languages, which shows the opened route in the stored language before first paint (the head script has
  *   already set <html lang dir data-theme>);
- * - the app's CSS and that of the /home screen chunk inline (<style>, ~4 KiB gzip), so the shell paints
- *   fully styled without waiting for a stylesheet request.
+ * - the app's CSS and that of the screens the shell renders (/home, /market, /user) inline (<style>), so the
+ *   shell paints fully styled without waiting for a stylesheet request.
  * Every route still answers with this one index.html (the service worker's navigation fallback included).
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
@@ -36,7 +36,12 @@ const localesDir = join(root, 'locales');
 const SERVED = { path: '/home', lang: 'zh-CN' };
 const SPLASH = '<div class="splash">Strata</div>';
 const ROOT_MARKUP = `<div id="root">${SPLASH}</div>`;
-const HOME_SCREEN = /src\/features\/home\/HomePage\.tsx$/;
+/** The screens the shell renders as themselves (src/app/shell/StaticShell.tsx): their CSS goes inline too. */
+const SHELL_SCREENS = [
+  /src\/features\/home\/HomePage\.tsx$/,
+  /src\/features\/market\/MarketPage\.tsx$/,
+  /src\/features\/assets\/AssetsPage\.tsx$/,
+];
 
 /** Renders every shell route to its template (markers in place of strings). */
 export async function renderTemplates(): Promise<Pick<ShellData, 'templates' | 'titles' | 'guard'>> {
@@ -96,12 +101,8 @@ export async function buildShellData(): Promise<ShellData> {
   return { templates, strings, titles, guard, served: SERVED };
 }
 
-function homeCss(ctx: IndexHtmlTransformContext): string[] {
+function shellCss(ctx: IndexHtmlTransformContext): string[] {
   const bundle = ctx.bundle ?? {};
-  const home = Object.values(bundle).find(
-    (c) => c.type === 'chunk' && HOME_SCREEN.test(c.facadeModuleId ?? ''),
-  );
-  if (!home || home.type !== 'chunk') throw new Error('shell: no chunk holds the /home screen');
   const css = new Set<string>();
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -111,37 +112,62 @@ function homeCss(ctx: IndexHtmlTransformContext): string[] {
     for (const f of chunk.viteMetadata?.importedCss ?? []) css.add(f);
     chunk.imports.forEach(visit);
   };
-  visit(home.fileName);
+  for (const screen of SHELL_SCREENS) {
+    const chunk = Object.values(bundle).find(
+      (c) => c.type === 'chunk' && screen.test(c.facadeModuleId ?? ''),
+    );
+    if (!chunk || chunk.type !== 'chunk') throw new Error(`shell: no chunk holds ${screen.source}`);
+    visit(chunk.fileName);
+  }
   return [...css];
 }
 
 /**
- * The app's entry module runs after the shell's first frame instead of as soon as it has arrived: its
- * modulepreload links still fetch it (and its imports) at once, but evaluating ~400 KB of JavaScript no
- * longer sits between the HTML and the first paint. The timeout covers a page opened in a background tab,
- * where no frame comes. scripts/bundle-budget.ts finds the entry by `data-entry`.
+ * No JavaScript is fetched before the shell's first contentful paint. Vite's entry script and its
+ * modulepreload links leave index.html; a small starter script puts them back once the browser reports the
+ * first contentful paint (PerformanceObserver, `paint`), together with the active language's locale parts
+ * that the head script names in `window.__strataParts` (scripts/vite-locale-parts.ts). Before, the preloads
+ * went out while the HTML was still being parsed: ~140 KiB of script competing with the document on a slow
+ * link, and on a slow phone the first frame waited behind them (Lighthouse counts every request that starts
+ * before the first paint into its simulated first paint).
+ * A browser without paint timing starts after the first frame (requestAnimationFrame, then a task); a page
+ * opened in a background tab, or hidden before its first paint (no frame comes), starts at once; a safety
+ * timeout starts it after 3 s whatever happens. scripts/bundle-budget.ts reads the entry from `data-entry` and the preloads from `data-preload`.
  */
 export function startAfterFirstPaint(html: string): string {
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const src = html.match(entry)?.[1];
   if (!src) throw new Error('shell: index.html has no entry module script');
+  const preloadTag = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\n?/g;
+  const preloads = [...html.matchAll(preloadTag)].map((m) => m[1] ?? '');
   const starter =
-    `<script data-entry="${src}">(function(){var e=document.currentScript.dataset.entry,done=false;` +
-    `function go(){if(done)return;done=true;var s=document.createElement('script');s.type='module';` +
-    `s.crossOrigin='';s.src=e;document.head.appendChild(s);}` +
-    `requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,200);})();</script>`;
-  return html.replace(entry, starter);
+    `<script data-entry="${src}" data-preload="${preloads.join(' ')}">(function(){` +
+    `var d=document,c=d.currentScript.dataset,done=false;` +
+    `function add(h){var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k);}` +
+    `function go(){if(done)return;done=true;` +
+    `c.preload.split(' ').concat(window.__strataParts||[]).forEach(function(h){if(h)add(h);});` +
+    `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;d.head.appendChild(s);}` +
+    `function later(){setTimeout(go,0);}` +
+    `if(d.visibilityState==='hidden'){go();return;}` +
+    `d.addEventListener('visibilitychange',function(){if(d.visibilityState==='hidden')go();});` +
+    `var P=window.PerformanceObserver;` +
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){` +
+    `new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();later();}})` +
+    `.observe({type:'paint',buffered:true});}` +
+    `else requestAnimationFrame(later);` +
+    `setTimeout(go,3000);})();</script>`;
+  return html.replace(preloadTag, '').replace(entry, starter);
 }
 
 export function staticShell(): Plugin {
-  let homeStyles: string[] = [];
+  let shellStyles: string[] = [];
   return {
     name: 'strata-static-shell',
     apply: 'build',
     /**
-     * Once Vite has written its own tags into index.html: the app's stylesheet and the /home screen's CSS
-     * become inline <style> (~4 KiB gzip), so the first paint waits for no stylesheet request. The files
-     * stay in dist/ and the precache for the screens that load them.
+     * Once Vite has written its own tags into index.html: the app's stylesheet and the CSS of the screens the
+     * shell renders become inline <style> (~6 KiB gzip), so the first paint waits for no stylesheet request.
+     * The files stay in dist/ and the precache for the screens that load them.
      */
     generateBundle: {
       order: 'post',
@@ -156,7 +182,7 @@ export function staticShell(): Plugin {
         const html = String(page.source);
         const linked = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
         const inlined = html.replace(linked, (_, file: string) => css(file));
-        const extra = homeStyles
+        const extra = shellStyles
           .filter((f) => !html.includes(f))
           .map(css)
           .join('');
@@ -173,7 +199,7 @@ export function staticShell(): Plugin {
         const served = data.strings[SERVED.lang];
         const template = data.templates[SERVED.path];
         if (!served || !template) throw new Error('shell: no zh-CN /home shell');
-        homeStyles = homeCss(ctx);
+        shellStyles = shellCss(ctx);
         return html.replace(
           ROOT_MARKUP,
           `<div id="root">${fillShell(template, served)}</div>${shellScript(data, SPLASH)}`,

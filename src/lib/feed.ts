@@ -61,5 +61,10 @@ export function useFeedLive(): boolean {
       unsubscribe?.();
     };
   }, []);
-  return useSyncExternalStore(subscribe, () => loaded?.isFeedLive() ?? false);
+  // The build-time shell (rendered on the server) shows the feed as not live yet: it is not, before the app runs.
+  return useSyncExternalStore(
+    subscribe,
+    () => loaded?.isFeedLive() ?? false,
+    () => false,
+  );
 }

@@ -2,7 +2,8 @@
  * The shell before JavaScript (docs/PWA.md, scripts/vite-shell.ts) in headless Chromium against the
  * production build: with JavaScript off, /home paints the header, the tabs and the demo badge in zh-CN;
  * with only the app's bundles withheld, the inline shell script shows the stored language and the opened
- * route; and once the app runs it takes over the same layout without moving it (no layout shift).
+ * route; no JavaScript is fetched before the first contentful paint; and once the app runs it takes over the
+ * same layout without moving it (no layout shift).
  */
 import { describe, expect, it } from 'vitest';
 import { baseURL } from './browser';
@@ -50,6 +51,34 @@ describe('the shell paints before the JavaScript', () => {
       // /user is for members only: a guest's shell is the screen the guard sends them to.
       await page.goto('/user');
       await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('تسجيل الدخول');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('no JavaScript file is requested before the shell has painted its first text', async () => {
+    const context = await browser().newContext({ viewport: { width: 375, height: 812 }, baseURL: baseURL() });
+    try {
+      const page = await context.newPage();
+      await page.goto('/home');
+      // The app has started once the quotes card leaves the shell's loading state.
+      await page.locator('.home .quote-list, .home .state-error').first().waitFor();
+      const timing = await page.evaluate(() => ({
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('.js'))
+          .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })),
+      }));
+      expect(timing.fcp).not.toBeNull();
+      // The entry, its preloads and the locale parts all went out, every one of them after the first paint.
+      expect(timing.scripts.map((s) => s.name)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/assets\/index-/),
+          expect.stringMatching(/locale-zh-CN-core/),
+        ]),
+      );
+      expect(timing.scripts.filter((s) => s.start < (timing.fcp ?? 0))).toEqual([]);
     } finally {
       await context.close();
     }

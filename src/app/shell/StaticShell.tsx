@@ -12,7 +12,9 @@ import type { i18n as I18n } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
+import { AssetsPage } from '../../features/assets/AssetsPage';
 import { HomePage } from '../../features/home/HomePage';
+import { MarketPage } from '../../features/market/MarketPage';
 import { Icon } from '../../ui/icons';
 import { DemoBadge } from '../DemoBadge';
 import { SCREENS, isTabPath } from '../paths';
@@ -32,6 +34,17 @@ function Loading() {
       <p>{t('common.loading')}</p>
     </div>
   );
+}
+
+/**
+ * The screens whose loading state is their full layout (headings, notes, "--" in place of figures) render
+ * as themselves, so their largest text paints with the shell; the others show the loading state.
+ */
+function ShellScreen({ path }: { path: ShellRoute }) {
+  if (path === '/home') return <HomePage />;
+  if (path === '/market') return <MarketPage />;
+  if (path === '/user') return <AssetsPage />;
+  return <Loading />;
 }
 
 export function StaticShell({ path }: { path: ShellRoute }) {
@@ -57,7 +70,7 @@ export function StaticShell({ path }: { path: ShellRoute }) {
         </div>
       </header>
       <main id="main" className={tab ? 'content with-tabs' : 'content'} tabIndex={-1}>
-        {path === '/home' ? <HomePage /> : <Loading />}
+        <ShellScreen path={path} />
       </main>
       {tab && <TabBar />}
     </div>
@@ -75,6 +88,8 @@ const SHELL_MEMBER = { id: 'shell', token: '', username: '', vip: 'vip0', balanc
  * member sees it (on /home: the welcome and balance instead of the guest's invitation).
  */
 export function renderShell(path: ShellRoute, i18n: I18n, member = false): string {
+  // /user is a member's screen: a guest's shell is the guard's /login instead (scripts/shell-html.ts).
+  member ||= path === '/user';
   if (member) userStore.set(SHELL_MEMBER);
   try {
     return renderToStaticMarkup(
