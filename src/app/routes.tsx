@@ -13,7 +13,14 @@ import { NotFound } from './NotFound';
 import { REDIRECTS, SCREENS } from './paths';
 import { RedirectTo } from './RedirectTo';
 
-type ScreenLoader = () => Promise<{ Component: ComponentType }>;
+/**
+ * A screen's module: its component and, for a screen that shows the member's figures, `warm` (reads them from
+ * the device before its first render at start-up, so the first frame has them).
+ */
+type ScreenLoader = () => Promise<{ Component: ComponentType; warm?: () => Promise<void> }>;
+
+/** How long start-up waits for a screen's device read before rendering without it (a slow IndexedDB). */
+const WARM_WAIT_MS = 250;
 
 const LAZY: Record<string, ScreenLoader> = {
   '/home': async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
@@ -60,7 +67,10 @@ const LAZY: Record<string, ScreenLoader> = {
     Component: (await import('../features/finance/LivecoinPage')).LivecoinPage,
   }),
   // Wallet screens (issue 5): assets, deposit, withdraw, transfer, VIP and the record lists.
-  '/user': async () => ({ Component: (await import('../features/assets/AssetsPage')).AssetsPage }),
+  '/user': async () => {
+    const screen = await import('../features/assets/AssetsPage');
+    return { Component: screen.AssetsPage, warm: screen.warmAssets };
+  },
   '/user/recharge': async () => ({
     Component: (await import('../features/wallet/RechargePage')).RechargePage,
   }),
@@ -114,16 +124,25 @@ function loaderOf(path: string): ScreenLoader | undefined {
 /**
  * Starts loading the screen of the page being opened at start-up, in parallel with the locale and the 300 ms
  * mount delay instead of after them; answers when it has loaded (or failed: the screen's error boundary then
- * says so), so the first render finds the module ready and never shows a loading state.
+ * says so) and, for a screen with `warm`, once the member's figures are read from the device (at most
+ * WARM_WAIT_MS more), so the first render finds the module ready and shows the figures, not a loading state.
  */
-export function preloadScreen(pathname: string): Promise<void> {
+export async function preloadScreen(pathname: string): Promise<void> {
   const load = loaderOf(REDIRECTS[pathname] ?? pathname);
-  return load
-    ? load().then(
-        () => undefined,
-        () => undefined,
-      )
-    : Promise.resolve();
+  if (!load) return;
+  try {
+    const { warm } = await load();
+    if (!warm) return;
+    // The device read is best-effort: a failure or a slow disk leaves the screen to read as it renders.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      warm().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, WARM_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+  } catch {
+    // The screen's error boundary says so when it renders.
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import type { MemberProfile } from '../../engine/index';
 import { userStore } from '../app/user-store';
 import { appSync } from '../sync/app';
 import { useSyncStatus } from '../sync/status';
-import { useReplicaTables } from '../sync/live';
+import { useReplicaTables, warmReplicaTables } from '../sync/live';
 import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../sync/member-views';
 import { useOnlineStatus } from '../pwa/online';
 import type { Failure } from '../machines/failure';
@@ -30,6 +30,11 @@ export type ProfileResult = (
 /** Pulls the member's changes (after a write): screens reading the replica update by themselves. */
 export async function loadProfile(): Promise<void> {
   await appSync().pull();
+}
+
+/** Reads the profile from the device before the first render of a screen that shows it (routes.tsx). */
+export function warmProfile(): Promise<void> {
+  return warmReplicaTables(TABLES);
 }
 
 const OFFLINE: Failure = { code: 'ERR_NETWORK', msg: '' };

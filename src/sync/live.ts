@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useUser } from '../app/user-store';
+import { userStore, useUser } from '../app/user-store';
 import { appSync } from './app';
 import { pulledAtKey, type DeviceDb } from './db';
 import type { SyncEngine } from './sync-engine';
@@ -68,6 +68,29 @@ export async function readTables(
 
 const EMPTY: Record<string, unknown[]> = {};
 
+type TablesAnswer = { member: string; tables: Record<string, unknown[]>; pulledAt: number | null };
+
+/** Answers read before the first render (warmReplicaTables), by sync engine, member and tables. */
+const warmed = new WeakMap<SyncEngine, Map<string, TablesAnswer>>();
+
+/**
+ * Reads `tables` of the signed-in member before the screen that shows them first renders (src/app/routes.tsx
+ * awaits it with the screen's code at start-up), so that screen's first frame already has the device's figures
+ * instead of a loading state followed by a re-render (issue 14: numbers in the first frame; nothing shifts).
+ */
+export async function warmReplicaTables(
+  tables: readonly string[],
+  sync: SyncEngine = appSync(),
+): Promise<void> {
+  const member = userStore.get()?.id;
+  if (!member) return;
+  const key = tables.join(',');
+  const answer = { member, ...(await readTables(sync.db, member, tables)) };
+  let byKey = warmed.get(sync);
+  if (!byKey) warmed.set(sync, (byKey = new Map()));
+  byKey.set(`${member}|${key}`, answer);
+}
+
 /**
  * The signed-in member's records of `tables`, live. Opening the screen asks for a background pull, so a
  * screen opened online catches up within one round trip; offline it shows what the device has.
@@ -76,8 +99,11 @@ export function useReplicaTables(tables: readonly string[], sync: SyncEngine = a
   const member = useUser()?.id ?? null;
   const key = tables.join(',');
   const answer = useLiveQuery(
-    async () => (member ? { member, ...(await readTables(sync.db, member, key.split(','))) } : null),
+    async (): Promise<TablesAnswer | null> =>
+      member ? { member, ...(await readTables(sync.db, member, key.split(','))) } : null,
     [member, key, sync],
+    // Until the live query's first answer: what was read before the first render, if anything.
+    member ? warmed.get(sync)?.get(`${member}|${key}`) : undefined,
   );
   useEffect(() => {
     if (member) sync.requestPull();

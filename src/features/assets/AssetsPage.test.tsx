@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../app/test-utils';
+import { preloadScreen } from '../../app/routes';
 import { userStore } from '../../app/user-store';
 import { SCREENS } from '../../app/paths';
 import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
@@ -38,6 +39,19 @@ describe('/user, the Assets tab', () => {
     // The locally kept user info follows the server (SPEC.md §3), so /home shows the same balance.
     await waitFor(() => expect(userStore.get()?.vip).toBe('vip2'));
     expect(userStore.get()?.balance).toBe('1234.5');
+  });
+
+  it("a returning member's figures come from the device in the first frame (read before the first render)", async () => {
+    const member = await fundedMember('warm', '42');
+    await renderApp('/user', { user: member });
+    await waitFor(() => expect(document.querySelector('.hero-amount')?.textContent).toBe('42.00 USDT'));
+    cleanup();
+    // Start-up as main.tsx does it: the screen's code and its device read, then the first render.
+    userStore.set(member);
+    await preloadScreen('/user');
+    await renderApp('/user', { user: member });
+    expect(document.querySelector('.hero-amount')?.textContent).toBe('42.00 USDT');
+    expect(document.querySelector('.vip-badge-placeholder')).toBeNull();
   });
 
   it('links every /user/* function and record list', async () => {

@@ -11,10 +11,13 @@ import { StaleNote } from '../../ui/Freshness';
 import { PendingOutgoing } from '../../ui/PendingRows';
 import { QueryState } from '../../ui/QueryState';
 import { usePendingOutgoing } from '../../sync/pending';
-import { useProfile } from '../../lib/use-profile';
+import { useProfile, warmProfile } from '../../lib/use-profile';
 import { levelName } from '../../lib/vip-levels';
 import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
 import '../../ui/wallet.css';
+
+/** Start-up reads the figures from the device before the first render (src/app/routes.tsx). */
+export const warmAssets = warmProfile;
 
 export function AssetsPage() {
   const { t, i18n } = useTranslation();
@@ -32,7 +35,7 @@ export function AssetsPage() {
           <h2 id="assets-total" className="hero-label">
             {t('assets.total')}
           </h2>
-          {p && (
+          {p ? (
             <Link
               to="/user/vip"
               className="vip-badge"
@@ -40,6 +43,11 @@ export function AssetsPage() {
             >
               {levelName(p.vip)}
             </Link>
+          ) : (
+            // Holds the badge's line box until the profile is read, so the heading does not move then.
+            <span className="vip-badge vip-badge-placeholder" aria-hidden="true">
+              VIP
+            </span>
           )}
         </div>
         {/* Before the replica answers, the same layout with "--" in place of figures: nothing moves when
