@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StableLabel } from '../ui/StableLabel';
 import { useUser } from '../app/user-store';
 import { useOnlineStatus } from '../pwa/online';
 import { freshnessTime, useMinuteClock } from '../ui/Freshness';
@@ -44,7 +45,10 @@ export function SyncStatusButton() {
         data-testid="sync-status"
       >
         <span className="sync-dot" aria-hidden="true" />
-        <span>{label}</span>
+        <StableLabel
+          text={label}
+          alternatives={[t('offline.state.online'), t('offline.state.syncing'), t('offline.state.offline')]}
+        />
       </button>
       {open && (
         <Suspense fallback={null}>

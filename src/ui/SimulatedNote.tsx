@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../api/site-config';
 import { useFeedLive } from '../lib/feed';
+import { StableLabel } from './StableLabel';
 
 export function SimulatedNote() {
   const demo = useSiteDemo();
@@ -12,7 +13,10 @@ export function SimulatedNote() {
       {demo && <p className="demo-note">{t('market.simulated')}</p>}
       <p className={`feed-state ${live ? 'feed-live' : 'feed-wait'}`} role="status">
         <span aria-hidden="true">{live ? '●' : '○'} </span>
-        {live ? t('market.feedLive') : t('market.feedWaiting')}
+        <StableLabel
+          text={live ? t('market.feedLive') : t('market.feedWaiting')}
+          alternatives={[t('market.feedLive'), t('market.feedWaiting')]}
+        />
       </p>
     </div>
   );
