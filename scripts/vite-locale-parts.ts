@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
-import { PART_NAMES, pickPart, type LocalePart } from '../src/i18n/parts';
+import { PART_NAMES, START_PARTS, pickPart, type LocalePart } from '../src/i18n/parts';
 import { isAdminPage } from './vite-admin';
 
 const PART_ID = 'virtual:locale-part/';
@@ -24,20 +24,27 @@ export function localeParts(localesDir = resolve(import.meta.dirname, '../locale
     },
     /**
      * In the build, the page learns where each language's parts are, and its head script names the parts of
-     * the language it is about to show (stored, else zh-CN) in `window.__strataParts`; the starter script
+     * the language it is about to show (stored, else zh-CN) that the opened route starts with in
+     * `window.__strataParts`; the starter script
      * (scripts/vite-shell.ts) preloads them together with the main chunk after the first paint, instead of
      * the app discovering them only after that chunk has run.
      */
     transformIndexHtml(html: string, ctx: IndexHtmlTransformContext) {
       // The back-office console (admin.html) loads its own strings, never the member's locale parts.
       if (!ctx.bundle || isAdminPage(ctx.path)) return html;
-      const map: Record<string, string[]> = {};
+      const map: Record<string, Record<string, string>> = {};
       for (const chunk of Object.values(ctx.bundle)) {
         if (chunk.type !== 'chunk') continue;
-        const m = chunk.facadeModuleId?.match(/virtual:locale-part\/([\w-]+)\/\w+$/);
-        if (m?.[1]) (map[m[1]] ??= []).push(`/${chunk.fileName}`);
+        const m = chunk.facadeModuleId?.match(/virtual:locale-part\/([\w-]+)\/(\w+)$/);
+        if (m?.[1] && m[2]) (map[m[1]] ??= {})[m[2]] = `/${chunk.fileName}`;
       }
-      const script = `<script>(function(){try{var m=${JSON.stringify(map)};var l=localStorage.getItem('strata.lang');var f=m[l]||m['zh-CN']||[];window.__strataParts=f;}catch(e){}})();</script>`;
+      // Only the parts the opened route starts with (src/i18n/parts.ts startParts; all for most routes).
+      const script =
+        `<script>(function(){try{var m=${JSON.stringify(map)};var s=${JSON.stringify(START_PARTS)};` +
+        `var l=localStorage.getItem('strata.lang');var x=m[l]||m['zh-CN']||{};` +
+        `var w=s[location.pathname.replace(/(.)\\/+$/,'$1').toLowerCase()];` +
+        `window.__strataParts=Object.keys(x).filter(function(k){return !w||w.indexOf(k)>=0}).map(function(k){return x[k]});` +
+        `}catch(e){}})();</script>`;
       return html.replace('</head>', `${script}\n</head>`);
     },
     load(id) {

@@ -14,7 +14,8 @@ import { wireApi } from './app/api-wiring';
 import { NavigationBridge, navigateOutside } from './app/navigation';
 import { AppRoutes, preloadScreen } from './app/routes';
 import { applyTheme, watchSystemTheme } from './app/theme';
-import { initI18n } from './i18n';
+import { initI18n, loadAllParts, storedLanguage } from './i18n';
+import { startParts } from './i18n/parts';
 import { startPwa } from './pwa/bootstrap';
 import './styles/global.css';
 
@@ -30,7 +31,12 @@ async function start(): Promise<void> {
   const delay = new Promise((resolve) =>
     setTimeout(resolve, Math.max(0, MOUNT_DELAY_MS - performance.now())),
   );
-  const [i18n] = await Promise.all([initI18n(), delay, screen]);
+  // The opened route's locale parts (/home: two of five); the others load right after the first render.
+  const [i18n] = await Promise.all([
+    initI18n(storedLanguage(), startParts(location.pathname)),
+    delay,
+    screen,
+  ]);
   wireApi(navigateOutside);
   // Live mode: the server says whether it runs a simulation (the Demo badge) and its limits; asked now and on
   // each reconnect. The in-browser demo is a simulation by definition and needs no call.
@@ -57,12 +63,15 @@ async function start(): Promise<void> {
 
 startPwa();
 void start().then(() => {
+  // The language's other parts, which every other screen waits for (src/app/routes.tsx).
+  const parts = loadAllParts();
   // The device half of sync (src/sync) reconciles the outbox and replica when online. It starts once the
   // first screen has painted and the page is idle, so its code never competes with /home's first paint.
   const startSync = () => {
     void import('./sync/app').then(({ startAppSync }) => startAppSync());
     // Answers to writes queued before (offline, or before a reload) reach the member as notices.
-    void import('./sync/app-writes').then(({ startAppWrites }) => startAppWrites());
+    // (Its notices use the wallet part's strings.)
+    void parts.then(() => import('./sync/app-writes')).then(({ startAppWrites }) => startAppWrites());
   };
   if ('requestIdleCallback' in window) requestIdleCallback(startSync, { timeout: 5_000 });
   else setTimeout(startSync, 2_000);

@@ -12,6 +12,7 @@ import { ComingSoon } from './ComingSoon';
 import { NotFound } from './NotFound';
 import { REDIRECTS, SCREENS } from './paths';
 import { RedirectTo } from './RedirectTo';
+import { loadAllParts } from '../i18n';
 
 /**
  * A screen's module: its component and, for a screen that shows the member's figures, `warm` (reads them from
@@ -108,16 +109,20 @@ const LAZY: Record<string, ScreenLoader> = {
 /** Screens whose module has loaded: they render at once, without suspending. */
 const loadedScreens = new Map<string, ComponentType>();
 
-/** The loader of the screen at `path`, remembering the module once it has loaded. */
-function loaderOf(path: string): ScreenLoader | undefined {
+/**
+ * The loader of the screen at `path`, remembering the module once it has loaded. A screen waits for every part
+ * of the language too (src/i18n: the app may have started with only the opened route's parts), except the
+ * screen the app starts on (`start`), whose parts initI18n has loaded.
+ */
+function loaderOf(path: string, start = false): ScreenLoader | undefined {
   const load = LAZY[path];
   return (
     load &&
-    (() =>
-      load().then((module) => {
-        loadedScreens.set(path, module.Component);
-        return module;
-      }))
+    (async () => {
+      const [module] = await Promise.all([load(), start ? undefined : loadAllParts()]);
+      loadedScreens.set(path, module.Component);
+      return module;
+    })
   );
 }
 
@@ -128,7 +133,7 @@ function loaderOf(path: string): ScreenLoader | undefined {
  * WARM_WAIT_MS more), so the first render finds the module ready and shows the figures, not a loading state.
  */
 export async function preloadScreen(pathname: string): Promise<void> {
-  const load = loaderOf(REDIRECTS[pathname] ?? pathname);
+  const load = loaderOf(REDIRECTS[pathname] ?? pathname, true);
   if (!load) return;
   try {
     const { warm } = await load();

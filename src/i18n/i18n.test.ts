@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
-import { chooseLanguage, initI18n, storedLanguage } from './index';
+import { chooseLanguage, initI18n, loadAllParts, storedLanguage } from './index';
+import { PART_NAMES, startParts } from './parts';
 import { directionOf } from './languages';
 
 describe('i18n start-up', () => {
@@ -24,6 +25,19 @@ describe('i18n start-up', () => {
     expect(i18n.t('common.appName')).toBe('Strata');
     expect(directionOf('fa-IR')).toBe('rtl');
     expect(directionOf('he-IL')).toBe('ltr');
+  });
+
+  it('starts /home with the core and markets parts and adds the others once asked (other screens wait for them)', async () => {
+    expect(startParts('/home/')).toEqual(['core', 'markets']);
+    expect(startParts('/')).toEqual(['core', 'markets']);
+    expect(startParts('/user')).toEqual(PART_NAMES);
+    const i18n = await initI18n('zh-CN', startParts('/home'));
+    const has = (key: string) => i18n.getResource('zh-CN', 'translation', key) !== undefined;
+    expect(has('home.heroTitle') && has('market.title') && has('nav.home')).toBe(true);
+    expect(has('wallet.network') || has('finance.title') || has('auth.login')).toBe(false);
+    await loadAllParts();
+    expect(has('wallet.network') && has('auth.username')).toBe(true);
+    expect(i18n.t('nav.home')).toBe('首页');
   });
 
   it('stores the chosen language and reloads', () => {
