@@ -33,32 +33,42 @@ const server = await startServer({
 const log = server.app.log;
 const storage =
   config.storage === 'memory' ? 'memory' : config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+/** Says that a chain gateway runs, and with which settings (`endpoint`: its node's URL, never an API key). */
+function logGateway(
+  chain: 'EVM' | 'TRON',
+  endpoint: { rpcUrl: string } | { apiUrl: string },
+  settings: { token: string; confirmations: number; hotWallet: string | null | undefined },
+): void {
+  log.info(
+    {
+      ...endpoint,
+      token: settings.token,
+      confirmations: settings.confirmations,
+      signer: config.signer?.url ?? null,
+      hotWallet: settings.hotWallet,
+      pollEveryMs: config.chainPollMs,
+    },
+    `${chain} chain gateway: deposits watched, approved withdrawals sent through the signer`,
+  );
+}
 const evm = server.gateways.ERC20;
 if (config.evm && evm)
-  log.info(
+  logGateway(
+    'EVM',
+    { rpcUrl: config.evm.rpcUrl },
     {
-      rpcUrl: config.evm.rpcUrl,
       token: config.evm.token,
       confirmations: evm.confirmations,
-      signer: config.signer?.url ?? null,
       hotWallet: evm instanceof EvmGateway ? evm.hotWalletAddress : null,
-      pollEveryMs: config.chainPollMs,
     },
-    'EVM chain gateway: deposits watched, approved withdrawals sent through the signer',
   );
 const tron = server.gateways.TRC20;
+// Never the API key (TRON_API_KEY).
 if (config.tron && tron)
-  log.info(
-    {
-      // Never the API key (TRON_API_KEY).
-      apiUrl: config.tron.apiUrl,
-      token: config.tron.token,
-      confirmations: tron.confirmations,
-      signer: config.signer?.url ?? null,
-      hotWallet: config.tron.hotWallet ?? null,
-      pollEveryMs: config.chainPollMs,
-    },
-    'TRON chain gateway: deposits watched, approved withdrawals sent through the signer',
+  logGateway(
+    'TRON',
+    { apiUrl: config.tron.apiUrl },
+    { token: config.tron.token, confirmations: tron.confirmations, hotWallet: config.tron.hotWallet ?? null },
   );
 log.info(
   { url: server.url, storage, demo: config.demo },

@@ -15,6 +15,28 @@ export interface Column<T> {
   className?: string;
 }
 
+/**
+ * A button in a row's actions cell: its short text, and `label`, which names the row for screen readers
+ * ("Credit deposit 12"); `tone` as the console's buttons (primary, danger).
+ */
+export function RowAction({
+  label,
+  tone,
+  onClick,
+  children,
+}: {
+  label: string;
+  tone?: 'primary' | 'danger';
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={tone ? `button ${tone}` : 'button'} aria-label={label} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 export function DataTable<T>({
   caption,
   columns,

@@ -4,7 +4,9 @@
  * - `limits`: the business constants screens check before sending (minimum transfer and withdrawal, fees,
  *   VIP prices);
  * - `demo`: whether the server runs a simulated counterparty (demo chain, reviewer, market). A live build
- *   served by a server in demo mode must say "Demo" on every screen just as the in-browser demo does.
+ *   served by a server in demo mode must say "Demo" on every screen just as the in-browser demo does;
+ * - `quickBuy`: whether /user/buycoin can buy (a live server without a payment provider says false). Not
+ *   kept for the next start: until the site answers, the screen offers quick buy and the server decides.
  *
  * The last answer is kept in localStorage so an offline start still shows the rules and the demo badge (the
  * head script in index.html reads it before first paint and sets `<html data-site-demo>`). Until an answer is
@@ -26,6 +28,9 @@ export const SITE_KEY = 'strata.site';
 const listeners = new Set<() => void>();
 let current: SiteConfig | null = read();
 let pending: Promise<void> | null = null;
+/** Whether a getsite call is on its way. */
+let asking = false;
+let quickBuy: boolean | null = null;
 
 function read(): SiteConfig | null {
   try {
@@ -56,13 +61,27 @@ function set(site: SiteConfig): void {
 
 /** Asks the engine for the site config once per session (again after a failure or a reconnect). */
 export function loadSiteConfig(): Promise<void> {
-  pending ??= api
+  if (pending) return pending;
+  asking = true;
+  pending = api
     .call('/api/site/getsite', undefined, { auth: false, silent: true })
-    .then((site) => set({ demo: site.demo, limits: site.limits }))
+    .then((site) => {
+      quickBuy = typeof site.quickBuy === 'boolean' ? site.quickBuy : null;
+      set({ demo: site.demo, limits: site.limits });
+    })
     .catch(() => {
       pending = null;
+    })
+    .finally(() => {
+      asking = false;
     });
   return pending;
+}
+
+/** Asks the engine again, unless a call is already on its way: the answer may have changed since. */
+function refreshSiteConfig(): Promise<void> {
+  if (!asking) pending = null;
+  return loadSiteConfig();
 }
 
 let watching = false;
@@ -108,10 +127,27 @@ export function useSiteDemo(): boolean {
   return useSyncExternalStore(subscribe, isSiteDemo, isSiteDemo);
 }
 
+/** Whether quick buy is available (getsite's `quickBuy`); null until the site has answered this session. */
+export function siteQuickBuy(): boolean | null {
+  return quickBuy;
+}
+
+/**
+ * Quick buy's availability for /user/buycoin: the last answer at once, asked again on each mount (a server's
+ * payment provider may have been connected or removed since); null until known.
+ */
+export function useSiteQuickBuy(): boolean | null {
+  useEffect(() => {
+    void refreshSiteConfig();
+  }, []);
+  return useSyncExternalStore(subscribe, siteQuickBuy, siteQuickBuy);
+}
+
 /** Tests: forget what was loaded. */
 export function resetSiteConfig(): void {
   current = null;
   pending = null;
+  quickBuy = null;
   mark(isDemoMode());
   try {
     localStorage.removeItem(SITE_KEY);

@@ -9,6 +9,7 @@ import { OnlineIndicator } from '../pwa/OnlineIndicator';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { SyncStatusButton } from '../sync/SyncStatusButton';
 import { Icon } from '../ui/icons';
+import { ErrorState, LoadingState } from '../ui/States';
 import { DemoBadge } from './DemoBadge';
 import { guardRedirect } from './guard';
 import { isTabPath, titleKeyOf } from './paths';
@@ -36,7 +37,7 @@ function useScrollRestoration(): void {
 }
 
 /** A screen whose code could not load (offline before it was ever cached): say so, offer to try again. */
-class ScreenBoundary extends Component<{ children: ReactNode; message: string; retry: string }> {
+class ScreenBoundary extends Component<{ children: ReactNode; message: string }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -45,14 +46,7 @@ class ScreenBoundary extends Component<{ children: ReactNode; message: string; r
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div className="state state-error" role="alert">
-        <p>{this.props.message}</p>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          {this.props.retry}
-        </button>
-      </div>
-    );
+    return <ErrorState message={this.props.message} onRetry={() => window.location.reload()} />;
   }
 }
 
@@ -103,15 +97,8 @@ export function AppShell() {
         {redirect ? (
           <Navigate to={redirect} replace />
         ) : (
-          <ScreenBoundary key={pathname} message={t('common.screenLoadFailed')} retry={t('common.retry')}>
-            <Suspense
-              fallback={
-                <div className="state" role="status" aria-live="polite">
-                  <span className="spinner" aria-hidden="true" />
-                  <p>{t('common.loading')}</p>
-                </div>
-              }
-            >
+          <ScreenBoundary key={pathname} message={t('common.screenLoadFailed')}>
+            <Suspense fallback={<LoadingState />}>
               <Outlet />
             </Suspense>
           </ScreenBoundary>

@@ -1,18 +1,22 @@
 /**
  * WCAG contrast of the colour pairs global.css uses for text, in both themes: >= 4.5:1 for text, >= 3:1
- * for the focus ring and icons on their tiles (non-text). Reads the stylesheet itself, so a colour change
- * that breaks contrast fails here.
+ * for the focus ring and icons on their tiles (non-text). Reads the stylesheets themselves (base.css, which
+ * global.css imports first, then global.css), so a colour change that breaks contrast fails here.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 
 // Vitest runs from the repository root; jsdom's import.meta.url is not a file URL.
-const css = readFileSync('src/styles/global.css', 'utf8');
+const css = ['src/styles/base.css', 'src/styles/global.css'].map((f) => readFileSync(f, 'utf8')).join('\n');
 
+/** The colour tokens of every block with exactly this selector, in order (a later one wins). */
 function themeVars(selector: string): Map<string, string> {
-  const start = css.indexOf(selector);
-  const block = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
-  return new Map([...block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1] ?? '', m[2] ?? '']));
+  const vars = new Map<string, string>();
+  for (let start = css.indexOf(selector); start >= 0; start = css.indexOf(selector, start + 1)) {
+    const block = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
+    for (const m of block.matchAll(/--([\w-]+):\s*(#[0-9a-f]{6})/gi)) vars.set(m[1] ?? '', m[2] ?? '');
+  }
+  return vars;
 }
 
 function luminance(hex: string): number {

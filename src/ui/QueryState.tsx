@@ -9,6 +9,7 @@ import { useOnlineStatus } from '../pwa/online';
 import './forms.css';
 // .spinner (the loading state) is styled there; without it the spinner has no size until another screen loads it.
 import './ui.css';
+import { ErrorState, LoadingState } from './States';
 
 export interface QueryStateProps {
   status: 'loading' | 'error' | 'ready';
@@ -22,14 +23,7 @@ export interface QueryStateProps {
 export function QueryState({ status, error, onRetry, emptyText, isEmpty }: QueryStateProps) {
   const { t } = useTranslation();
   const online = useOnlineStatus();
-  if (status === 'loading') {
-    return (
-      <div className="state" role="status" aria-live="polite">
-        <span className="spinner" aria-hidden="true" />
-        <p>{t('common.loading')}</p>
-      </div>
-    );
-  }
+  if (status === 'loading') return <LoadingState />;
   if (status === 'error') {
     // An unanswered call while the device says it is offline is the offline state, not a server error.
     const offline = !online && (!error || isUnanswered(error));
@@ -38,16 +32,7 @@ export function QueryState({ status, error, onRetry, emptyText, isEmpty }: Query
       : error
         ? errorText(describeError(error.code, error.msg), (k, p) => t(k, { ...p }))
         : t('errors.network');
-    return (
-      <div className="state state-error" role="alert">
-        <p>{text}</p>
-        {onRetry && (
-          <button type="button" className="button" onClick={onRetry}>
-            {t('common.retry')}
-          </button>
-        )}
-      </div>
-    );
+    return <ErrorState message={text} onRetry={onRetry} />;
   }
   if (isEmpty && emptyText) {
     return (

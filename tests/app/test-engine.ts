@@ -33,6 +33,18 @@ export async function handle(request: EngineRequest) {
   return instance.handle(request);
 }
 
+/**
+ * A test transport's feed in the demo worker's two forms: `subscribe` (one message at a time) and
+ * `subscribeBatches` (the worker sends batches; here each message is its own batch).
+ */
+export function feedOf(subscribe: (listener: (message: FeedMessage) => void) => () => void) {
+  return {
+    subscribe,
+    subscribeBatches: (listener: (messages: readonly FeedMessage[]) => void) =>
+      subscribe((message) => listener([message])),
+  };
+}
+
 function transport() {
   return {
     async request({ signal: _signal, ...request }: TransportRequest) {
@@ -41,10 +53,7 @@ function transport() {
     },
     // The engine's account events (a withdrawal's verdict...), as the demo worker relays them. Market
     // ticks are left out: the screens' tests drive quotes themselves.
-    subscribeBatches(listener: (messages: readonly FeedMessage[]) => void) {
-      return this.subscribe((message) => listener([message]));
-    },
-    subscribe: (listener: (message: FeedMessage) => void) => {
+    ...feedOf((listener) => {
       let stop: (() => void) | undefined;
       let closed = false;
       void testEngine().then((instance) => {
@@ -58,7 +67,7 @@ function transport() {
         closed = true;
         stop?.();
       };
-    },
+    }),
     demo: {
       advance: async (ms: number) => {
         testClock.advance(ms);

@@ -3,18 +3,13 @@
  * with its real feed attached, so `advanceMarket` moves the simulated clock and the screens receive the
  * ticker24hr, Curr, Kline and getQuota messages the worker would forward.
  */
-import type { FeedMessage } from '../../engine/index';
-import { testClock, testEngine, workerModule as base } from './test-engine';
+import { feedOf, testClock, testEngine, workerModule as base } from './test-engine';
 
 function transport() {
   const inner = base.createDemoWorkerTransport();
   return {
     ...inner,
-    /** The worker sends batches; here each message is its own batch. */
-    subscribeBatches(listener: (messages: readonly FeedMessage[]) => void) {
-      return this.subscribe((message) => listener([message]));
-    },
-    subscribe(listener: (message: FeedMessage) => void) {
+    ...feedOf((listener) => {
       let stop: (() => void) | undefined;
       let stopped = false;
       void testEngine().then((engine) => {
@@ -24,7 +19,7 @@ function transport() {
         stopped = true;
         stop?.();
       };
-    },
+    }),
   };
 }
 

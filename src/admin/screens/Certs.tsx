@@ -9,7 +9,7 @@ import { adminCall } from '../api';
 import { ActionDialog, AuthImage, Details } from '../components';
 import type { CsvColumn } from '../csv';
 import { isoTime, useFormatTime, useQueue } from '../hooks';
-import { QueueScreen, StatusCell, type Column } from '../table';
+import { QueueScreen, RowAction, StatusCell, type Column } from '../table';
 
 const STATUSES: readonly AdminCertStatus[] = ['review', 'passed', 'rejected'];
 
@@ -71,22 +71,20 @@ export function CertsScreen() {
       cell: (c) =>
         c.status === 'review' && (
           <>
-            <button
-              type="button"
-              className="button primary"
-              aria-label={t('certs.passLabel', { name: c.name })}
+            <RowAction
+              label={t('certs.passLabel', { name: c.name })}
+              tone="primary"
               onClick={() => setActing({ cert: c, passed: true })}
             >
               {t('certs.pass')}
-            </button>
-            <button
-              type="button"
-              className="button danger"
-              aria-label={t('certs.rejectLabel', { name: c.name })}
+            </RowAction>
+            <RowAction
+              label={t('certs.rejectLabel', { name: c.name })}
+              tone="danger"
               onClick={() => setActing({ cert: c, passed: false })}
             >
               {t('certs.reject')}
-            </button>
+            </RowAction>
           </>
         ),
     },

@@ -11,7 +11,7 @@ import { ActionDialog, AuthImage, Details } from '../components';
 import type { CsvColumn } from '../csv';
 import { isoTime, useFormatTime, useQueue } from '../hooks';
 import { useSession } from '../session';
-import { QueueScreen, StatusCell, type Column } from '../table';
+import { QueueScreen, RowAction, StatusCell, type Column } from '../table';
 
 const STATUSES: readonly AdminDepositStatus[] = ['pending', 'success', 'rejected'];
 
@@ -72,34 +72,30 @@ export function DepositsScreen() {
       cell: (d) => (
         <>
           {d.proofUrl && (
-            <button
-              type="button"
-              className="button"
-              aria-label={t('deposits.viewProofLabel', { id: d.id })}
+            <RowAction
+              label={t('deposits.viewProofLabel', { id: d.id })}
               onClick={() => setActing({ deposit: d, kind: 'proof' })}
             >
               {t('deposits.viewProof')}
-            </button>
+            </RowAction>
           )}
           {d.status === 'pending' && can('finance') && (
-            <button
-              type="button"
-              className="button primary"
-              aria-label={t('deposits.creditLabel', { id: d.id })}
+            <RowAction
+              label={t('deposits.creditLabel', { id: d.id })}
+              tone="primary"
               onClick={() => setActing({ deposit: d, kind: 'credit' })}
             >
               {t('deposits.credit')}
-            </button>
+            </RowAction>
           )}
           {d.status === 'pending' && can('review') && (
-            <button
-              type="button"
-              className="button danger"
-              aria-label={t('deposits.rejectLabel', { id: d.id })}
+            <RowAction
+              label={t('deposits.rejectLabel', { id: d.id })}
+              tone="danger"
               onClick={() => setActing({ deposit: d, kind: 'reject' })}
             >
               {t('deposits.reject')}
-            </button>
+            </RowAction>
           )}
         </>
       ),

@@ -12,7 +12,7 @@ import { ActionDialog, ErrorAlert } from '../components';
 import { csvFilename, type CsvColumn } from '../csv';
 import { errorMessage, isoTime, useAdminQuery, useFormatTime } from '../hooks';
 import { useSession } from '../session';
-import { QueueScreen, type Column } from '../table';
+import { QueueScreen, RowAction, type Column } from '../table';
 
 const ROLES: readonly OperatorRole[] = ['reviewer', 'finance', 'admin'];
 
@@ -78,24 +78,19 @@ export function OperatorsScreen() {
       cell: (o) =>
         o.id !== me?.id && (
           <>
-            <button
-              type="button"
-              className="button"
-              aria-label={t('operators.changeRoleLabel', { name: o.username })}
+            <RowAction
+              label={t('operators.changeRoleLabel', { name: o.username })}
               onClick={() => setActing({ kind: 'role', operator: o })}
             >
               {t('operators.changeRole')}
-            </button>
-            <button
-              type="button"
-              className={`button ${o.disabled ? '' : 'danger'}`}
-              aria-label={t(o.disabled ? 'operators.enableLabel' : 'operators.disableLabel', {
-                name: o.username,
-              })}
+            </RowAction>
+            <RowAction
+              label={t(o.disabled ? 'operators.enableLabel' : 'operators.disableLabel', { name: o.username })}
+              tone={o.disabled ? undefined : 'danger'}
               onClick={() => setActing({ kind: 'disable', operator: o })}
             >
               {t(o.disabled ? 'operators.enable' : 'operators.disable')}
-            </button>
+            </RowAction>
           </>
         ),
     },

@@ -14,7 +14,7 @@ import { ActionDialog, Details } from '../components';
 import type { CsvColumn } from '../csv';
 import { isoTime, useFormatTime, useQueue } from '../hooks';
 import { useSession } from '../session';
-import { QueueScreen, StatusCell, type Column } from '../table';
+import { QueueScreen, RowAction, StatusCell, type Column } from '../table';
 
 const STATUSES: readonly AdminWithdrawalStatus[] = ['pending', 'sending', 'success', 'rejected'];
 
@@ -104,33 +104,26 @@ export function WithdrawalsScreen() {
       cell: (w) =>
         w.status === 'sending'
           ? !w.broadcast && (
-              <button
-                type="button"
-                className="button"
-                aria-label={t('withdrawals.releaseLabel', { id: w.id })}
-                onClick={() => setReleasing(w)}
-              >
+              <RowAction label={t('withdrawals.releaseLabel', { id: w.id })} onClick={() => setReleasing(w)}>
                 {t('withdrawals.release')}
-              </button>
+              </RowAction>
             )
           : w.status === 'pending' && (
               <>
-                <button
-                  type="button"
-                  className="button primary"
-                  aria-label={t('withdrawals.approveLabel', { id: w.id })}
+                <RowAction
+                  label={t('withdrawals.approveLabel', { id: w.id })}
+                  tone="primary"
                   onClick={() => setApproving(w)}
                 >
                   {t('withdrawals.approve')}
-                </button>
-                <button
-                  type="button"
-                  className="button danger"
-                  aria-label={t('withdrawals.rejectLabel', { id: w.id })}
+                </RowAction>
+                <RowAction
+                  label={t('withdrawals.rejectLabel', { id: w.id })}
+                  tone="danger"
                   onClick={() => setRejecting(w)}
                 >
                   {t('withdrawals.reject')}
-                </button>
+                </RowAction>
               </>
             ),
     },

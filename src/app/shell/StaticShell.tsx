@@ -16,6 +16,7 @@ import { AssetsPage } from '../../features/assets/AssetsPage';
 import { HomePage } from '../../features/home/HomePage';
 import { MarketPage } from '../../features/market/MarketPage';
 import { Icon } from '../../ui/icons';
+import { LoadingState } from '../../ui/States';
 import { DemoBadge } from '../DemoBadge';
 import { SCREENS, isTabPath } from '../paths';
 import { TabBar } from '../TabBar';
@@ -25,17 +26,6 @@ import { userStore } from '../user-store';
 export const SHELL_ROUTES = ['/home', '/market', '/contract', '/financial', '/user', '/login'] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
-/** What every screen shows while its data loads (QueryState's loading state, src/ui/QueryState.tsx). */
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="state" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <p>{t('common.loading')}</p>
-    </div>
-  );
-}
-
 /**
  * The screens whose loading state is their full layout (headings, notes, "--" in place of figures) render
  * as themselves, so their largest text paints with the shell; the others show the loading state.
@@ -44,7 +34,7 @@ function ShellScreen({ path }: { path: ShellRoute }) {
   if (path === '/home') return <HomePage />;
   if (path === '/market') return <MarketPage />;
   if (path === '/user') return <AssetsPage />;
-  return <Loading />;
+  return <LoadingState />;
 }
 
 export function StaticShell({ path }: { path: ShellRoute }) {

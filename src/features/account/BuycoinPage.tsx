@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { useSiteDemo } from '../../api/site-config';
+import { useSiteDemo, useSiteQuickBuy } from '../../api/site-config';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { toFailure, type Failure } from '../../machines/failure';
@@ -31,25 +31,16 @@ export function BuycoinPage() {
   const [quote, setQuote] = useState<BuycoinQuote | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A 403 answer: no payment provider is connected. */
+  const [refusedByServer, setRefusedByServer] = useState(false);
   /** False when the site config (or a 403 answer) says no payment provider is connected. */
-  const [available, setAvailable] = useState(true);
+  const available = useSiteQuickBuy() !== false && !refusedByServer;
   const ruleKey = buyAmountRule(amount);
   const maxText = formatAmount(MAX_BUY, { locale, decimals: 0 });
 
-  useEffect(() => {
-    let live = true;
-    api.call('/api/site/getsite', undefined, { auth: false, silent: true }).then(
-      (site) => live && site.quickBuy === false && setAvailable(false),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
   const refused = (error: unknown) => {
     const f = toFailure(error);
-    if (f.code === 403) setAvailable(false);
+    if (f.code === 403) setRefusedByServer(true);
     else setFailure(f);
   };
 
