@@ -25,11 +25,9 @@
  * BENCH_HEAP_DIR=<dir> has each instance write a V8 heap snapshot there each time its memory is printed;
  * BENCH_NODE_FLAGS replaces the production start's Node flags (to compare them).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createInterface, type Interface } from 'node:readline';
-import { build } from 'esbuild';
 import { resolveConfig } from '../engine/config';
 import { manualClock } from '../engine/index';
 import { postgresDriver } from '../server/sql-driver';
@@ -42,6 +40,7 @@ import {
   type TestServer,
 } from '../tests/engine/server/serve';
 import { dropSchema, freshSchema, testDriver } from '../tests/engine/server/sql';
+import { instanceCommand, underTsx } from './server/compile';
 import type { InstanceMemory } from './server/instance';
 import type { LoadSpec } from './server/load';
 import { fund, seedPairs, type Pair } from './server/seed';
@@ -104,44 +103,6 @@ interface Instance {
   lines: Interface;
   startupMs: number;
   rss: number;
-}
-
-/** The compiled instance, next to dist-server/main.js (so it finds hash-worker.mjs as main.js does). */
-const COMPILED_INSTANCE = 'dist-server/bench-instance.js';
-
-/**
- * The Node flags of the production start: those of `npm run server:start` (package.json), which
- * docs/DEPLOY.md tells operators to run.
- */
-function productionFlags(): string[] {
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const words = (pkg.scripts['server:start'] ?? '').split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'dist-server/main.js')
-    throw new Error('server:start is no longer `node <flags> dist-server/main.js`: update the bench');
-  return words.slice(1, -1);
-}
-
-/**
- * `npm run build:server` (dist-server/main.js and the hash worker), then bench/server/instance.ts compiled
- * with the same esbuild settings into dist-server/. Returns how to start an instance.
- */
-async function compileInstance(): Promise<string[]> {
-  const built = spawnSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error(`npm run build:server failed (${built.status})`);
-  await build({
-    entryPoints: ['bench/server/instance.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    target: 'node24',
-    sourcemap: true,
-    outfile: COMPILED_INSTANCE,
-    logLevel: 'warning',
-  });
-  // BENCH_NODE_FLAGS: other Node flags instead of the production start's (to compare them).
-  const flags = process.env['BENCH_NODE_FLAGS']?.split(/\s+/).filter(Boolean) ?? productionFlags();
-  return [...flags, COMPILED_INSTANCE];
 }
 
 /** One server instance in a process of its own on `schema`; resolves once it listens. */
@@ -234,8 +195,8 @@ export async function run(): Promise<void> {
   const schema = freshSchema();
   const count = Number(process.env['BENCH_INSTANCES'] ?? 2);
   const rounds = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 1));
-  const tsx = process.env['BENCH_TSX'] === '1';
-  const command = !url ? [] : tsx ? ['--import', 'tsx', 'bench/server/instance.ts'] : await compileInstance();
+  const tsx = underTsx();
+  const command = url ? await instanceCommand('bench/server/instance.ts') : [];
   // Members are made on a test server (its manual clock starts now): 50 disjoint pairs, and ann and bob
   // for the one-sender run.
   const storage = onSql ? await SqlStore.open(await testDriver(), { schema }) : 'memory';
