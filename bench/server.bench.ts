@@ -1,7 +1,9 @@
 /**
  * The live server over real HTTP (issue 11 bench). On PostgreSQL (DATABASE_URL set): a fresh schema,
  * members seeded by an in-process test server, then BENCH_INSTANCES (default 2) server instances started as
- * processes of their own on that schema (bench/server/instance.ts: the real start path, PG_POOL_MAX each),
+ * processes of their own on that schema (bench/server/instance.ts: the real start path, PG_POOL_MAX each,
+ * compiled as `npm run build:server` compiles the server and run with the Node flags of `npm run
+ * server:start`; BENCH_TSX=1 runs it under tsx instead),
  * and autocannon in a process of its own spreading its connections over both (bench/server/load.ts:
  * connection i to instance i mod n, as an L4 balancer; no proxy in between). Without DATABASE_URL: one
  * instance in this process, on an in-memory PGlite with BENCH_STORAGE=pglite, else in memory.
@@ -14,16 +16,18 @@
  * - an anonymous read (10 connections) alone, then while 8 connections send wrong passwords for an unknown
  *   username (a dummy PBKDF2 at the production 600,000 iterations, the cost of a real account's wrong
  *   password, on the instances' hash pools);
- * and each instance's start-up time and RSS after start and after the runs, then checks the ledger (money
- * conserved, no negative balance).
+ * and each instance's start-up time and memory (RSS, its V8 heap, external memory, its hash threads' heaps)
+ * after start, after each run and at the end, then checks the ledger (money conserved, no negative balance).
  *
  * `npm run bench -- server`; BENCH_SECONDS (default 20) sets the duration of the first two runs;
- * BENCH_CPU_PROF=<dir> has each instance write a V8 CPU profile (--cpu-prof) there.
+ * BENCH_ROUNDS (default 1) repeats the runs that many times on the same instances (sustained load: memory
+ * is printed after each); BENCH_CPU_PROF=<dir> has each instance write a V8 CPU profile (--cpu-prof) there;
+ * BENCH_HEAP_DIR=<dir> has each instance write a V8 heap snapshot there each time its memory is printed;
+ * BENCH_NODE_FLAGS replaces the production start's Node flags (to compare them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import { resolveConfig } from '../engine/config';
 import { manualClock } from '../engine/index';
 import { postgresDriver } from '../server/sql-driver';
@@ -36,6 +40,8 @@ import {
   type TestServer,
 } from '../tests/engine/server/serve';
 import { dropSchema, freshSchema, testDriver } from '../tests/engine/server/sql';
+import { instanceCommand, underTsx } from './server/compile';
+import type { InstanceMemory } from './server/instance';
 import type { LoadSpec } from './server/load';
 import { fund, seedPairs, type Pair } from './server/seed';
 
@@ -94,25 +100,17 @@ function show(label: string, f: Figures): void {
 interface Instance {
   url: string;
   child: ChildProcess;
+  lines: Interface;
   startupMs: number;
   rss: number;
 }
 
-function rssOf(pid: number | undefined): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
 /** One server instance in a process of its own on `schema`; resolves once it listens. */
-function startInstance(schema: string, url: string): Promise<Instance> {
+function startInstance(command: string[], schema: string, url: string): Promise<Instance> {
   // BENCH_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when it stops.
   const profile = process.env['BENCH_CPU_PROF'];
   const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'bench/server/instance.ts'], {
+  const child = spawn(process.execPath, [...flags, ...command], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
@@ -130,12 +128,53 @@ function startInstance(schema: string, url: string): Promise<Instance> {
     const lines = createInterface({ input: child.stdout! });
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`instance exited with ${code} before listening`)));
-    lines.on('line', (line) => {
+    const ready = (line: string) => {
       const [word, address, startup, rss] = line.split(' ');
       if (word !== 'READY' || !address) return;
-      resolve({ url: address, child, startupMs: Number(startup), rss: Number(rss) });
-    });
+      lines.off('line', ready);
+      resolve({ url: address, child, lines, startupMs: Number(startup), rss: Number(rss) });
+    };
+    lines.on('line', ready);
   });
+}
+
+/** The instance's memory now (SIGUSR2: it answers one `MEM <json>` line). */
+function memoryOf(instance: Instance): Promise<InstanceMemory> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      instance.lines.off('line', read);
+      instance.child.off('exit', exited);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error('the instance did not report its memory within 60 s'));
+    }, 60_000);
+    const exited = (code: number | null, signal: string | null) => {
+      done();
+      reject(new Error(`the instance exited (${code ?? signal}) instead of reporting its memory`));
+    };
+    const read = (line: string) => {
+      if (!line.startsWith('MEM ')) return;
+      done();
+      resolve(JSON.parse(line.slice(4)) as InstanceMemory);
+    };
+    instance.lines.on('line', read);
+    instance.child.on('exit', exited);
+    instance.child.kill('SIGUSR2');
+  });
+}
+
+/** Each instance's memory, one line each. */
+async function showMemory(instances: Instance[], when: string): Promise<void> {
+  for (const [i, inst] of instances.entries()) {
+    const m = await memoryOf(inst);
+    console.log(
+      `  instance ${i + 1} ${when}: RSS ${mb(m.rss)} (heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)}, ` +
+        `external ${mb(m.external)} with ${mb(m.arrayBuffers)} array buffers; ${m.threads} hash threads, ` +
+        `heaps ${mb(m.threadHeapUsed)} used of ${mb(m.threadHeapTotal)})`,
+    );
+  }
 }
 
 function stopInstance(instance: Instance): Promise<void> {
@@ -155,6 +194,9 @@ export async function run(): Promise<void> {
   const onSql = Boolean(url) || process.env['BENCH_STORAGE'] === 'pglite';
   const schema = freshSchema();
   const count = Number(process.env['BENCH_INSTANCES'] ?? 2);
+  const rounds = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 1));
+  const tsx = underTsx();
+  const command = url ? await instanceCommand('bench/server/instance.ts') : [];
   // Members are made on a test server (its manual clock starts now): 50 disjoint pairs, and ann and bob
   // for the one-sender run.
   const storage = onSql ? await SqlStore.open(await testDriver(), { schema }) : 'memory';
@@ -188,62 +230,74 @@ export async function run(): Promise<void> {
     if (url) {
       await seeder.close();
       closeSeeder = null;
-      for (let i = 0; i < count; i++) instances.push(await startInstance(schema, url));
+      for (let i = 0; i < count; i++) instances.push(await startInstance(command, schema, url));
       urls = instances.map((i) => i.url);
       const pool = process.env['PG_POOL_MAX'] ?? '10';
-      kind = `PostgreSQL, ${count} instances (own processes, PG_POOL_MAX ${pool} each)`;
+      const start = tsx ? 'tsx' : `compiled, node ${command.join(' ')}`;
+      kind = `PostgreSQL, ${count} instances (own processes, ${start}, PG_POOL_MAX ${pool} each)`;
       for (const [i, inst] of instances.entries())
-        console.log(`instance ${i + 1}: start-up ${inst.startupMs} ms, RSS ${mb(inst.rss)} after start`);
+        console.log(`instance ${i + 1}: start-up ${inst.startupMs} ms, RSS ${mb(inst.rss)} when listening`);
     } else {
       urls = [seeder.url];
       kind = `${onSql ? 'PGlite' : 'memory'}, one instance in this process`;
     }
     console.log(`storage: ${kind}, ${seconds} s per run, load average ${loadavg()[0]?.toFixed(1)} before`);
+    await showMemory(instances, 'after start');
 
     const read = { urls, method: 'POST' as const, body: '{}' };
     const market = { ...read, urls: urls.map((u) => `${u}/api/market/list`) };
-    show('public market list, 50 connections', await autocannon({ ...market, connections: 50, seconds }));
     const transfer = urls.map((u) => `${u}/api/transfer/submit`);
-    show(
-      'authenticated transfer, 50 connections (disjoint pairs)',
-      await autocannon({
-        urls: transfer,
-        method: 'POST',
-        lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })),
-        connections: 50,
-        seconds,
-      }),
-    );
     const quiet = Math.max(5, Math.round(seconds / 2));
-    show(
-      'authenticated transfer, 50 conn., one sender (hot rows)',
-      await autocannon({
-        urls: transfer,
-        method: 'POST',
-        headers: ann.headers,
-        body: JSON.stringify({ account: 'bob', amount: '1' }),
-        connections: 50,
-        seconds: quiet,
-      }),
-    );
-    show(
-      'anonymous read, 10 connections, alone',
-      await autocannon({ ...market, connections: 10, seconds: quiet }),
-    );
-    const [busy, logins] = await Promise.all([
-      autocannon({ ...market, connections: 10, seconds: quiet }),
-      autocannon({
-        urls: urls.map((u) => `${u}/api/index/login`),
-        method: 'POST',
-        body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
-        connections: 8,
-        seconds: quiet,
-      }),
-    ]);
-    show('anonymous read p99 while 8 wrong logins run', busy);
-    show('  the wrong logins themselves', logins);
-    for (const [i, inst] of instances.entries())
-      console.log(`instance ${i + 1}: RSS ${mb(rssOf(inst.child.pid))} after the runs`);
+    for (let round = 1; round <= rounds; round++) {
+      if (rounds > 1) console.log(`round ${round} of ${rounds}`);
+      show('public market list, 50 connections', await autocannon({ ...market, connections: 50, seconds }));
+      await showMemory(instances, 'after the market list');
+      show(
+        'authenticated transfer, 50 connections (disjoint pairs)',
+        await autocannon({
+          urls: transfer,
+          method: 'POST',
+          lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })),
+          connections: 50,
+          seconds,
+        }),
+      );
+      await showMemory(instances, 'after the transfers');
+      show(
+        'authenticated transfer, 50 conn., one sender (hot rows)',
+        await autocannon({
+          urls: transfer,
+          method: 'POST',
+          headers: ann.headers,
+          body: JSON.stringify({ account: 'bob', amount: '1' }),
+          connections: 50,
+          seconds: quiet,
+        }),
+      );
+      await showMemory(instances, 'after the hot rows');
+      show(
+        'anonymous read, 10 connections, alone',
+        await autocannon({ ...market, connections: 10, seconds: quiet }),
+      );
+      const [busy, logins] = await Promise.all([
+        autocannon({ ...market, connections: 10, seconds: quiet }),
+        autocannon({
+          urls: urls.map((u) => `${u}/api/index/login`),
+          method: 'POST',
+          body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
+          connections: 8,
+          seconds: quiet,
+        }),
+      ]);
+      show('anonymous read p99 while 8 wrong logins run', busy);
+      show('  the wrong logins themselves', logins);
+      await showMemory(instances, rounds > 1 ? `after round ${round}` : 'after the runs');
+    }
+    if (instances.length > 0) {
+      // At the end, after the instances sat idle for a while (timers, sweeps and the GC had their turn).
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      await showMemory(instances, 'at the end (10 s idle)');
+    }
 
     if (url) {
       // The ledger after the runs: every balance row sums to zero per asset (money conserved: the outside

@@ -4,8 +4,10 @@
  *
  * 1. Seeds a fresh schema BY SQL with 100,000 members, their balances and 1,000,000 balanced ledger entries
  *    (10 deposits of 100 USDT per member), so the data is what the engine would have written.
- * 2. Starts a server instance on it in a child process (bench/storage-instance.ts): start-up time (process
- *    start to listening) and RSS. Goals: <= 2 s, <= 200 MB; neither may grow with the data.
+ * 2. Starts a server instance on it in a child process (bench/storage-instance.ts, compiled and started
+ *    as `npm run server:start` starts the server: bench/server/compile.ts; BENCH_TSX=1 runs it under tsx):
+ *    start-up time (process start to listening) and RSS. Goals: <= 2 s, <= 200 MB; neither may grow with
+ *    the data.
  * 3. Transfers per second through the engine (`handle`: routing, session, ledger, one SERIALIZABLE
  *    transaction each) on that database, with 1, 16 and 50 units in flight: disjoint sender/recipient pairs,
  *    and all from ONE sender (every unit conflicts on one balance row: the retry path).
@@ -17,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fund, harness, signUp, type Harness } from '../tests/engine/harness';
 import { postgresDriver } from '../server/sql-driver';
 import { SqlStore } from '../server/sql-store';
+import { instanceCommand, underTsx } from './server/compile';
 
 export const name = 'storage: SQL start-up and RSS at 1,000,000 ledger entries; concurrent transfers';
 
@@ -85,9 +88,9 @@ async function seed(store: SqlStore): Promise<void> {
   );
 }
 
-async function instance(url: string, schema: string, label: string): Promise<void> {
+async function instance(command: string[], url: string, schema: string, label: string): Promise<void> {
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'storage-instance.ts')], {
+    const child = spawn(process.execPath, command, {
       env: { ...process.env, DATABASE_URL: url, DB_SCHEMA: schema, PBKDF2_ITERATIONS: '1000', DEMO: 'true' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -170,9 +173,17 @@ export async function run(): Promise<void> {
   const store = await SqlStore.open(driver, { schema });
   try {
     // The same start-up on the empty schema first: start-up must not grow with the data.
-    await instance(url, schema, 'empty database');
+    // The compiled instance with the production start's flags (BENCH_TSX=1: under tsx).
+    const command = await instanceCommand(join(here, 'storage-instance.ts'));
+    const start = underTsx() ? 'tsx' : `compiled, node ${command.join(' ')}`;
+    await instance(command, url, schema, `empty database, ${start}`);
     await seed(store);
-    await instance(url, schema, `${(MEMBERS * ENTRIES_PER_MEMBER).toLocaleString('en')} ledger entries`);
+    await instance(
+      command,
+      url,
+      schema,
+      `${(MEMBERS * ENTRIES_PER_MEMBER).toLocaleString('en')} ledger entries`,
+    );
     if (process.env['BENCH_STARTUP_ONLY']) {
       await store.close();
       return;

@@ -12,6 +12,8 @@ export interface HashPool extends Hasher {
   readonly threads: number;
   /** Worker threads alive now (0 once closed). */
   alive(): number;
+  /** The V8 heaps of the threads alive now, summed (each thread has its own heap; diagnostics). */
+  heaps(): Promise<{ threads: number; heapTotal: number; heapUsed: number }>;
   /** Waits for the hashes in progress, then ends every worker thread. */
   close(): Promise<void>;
 }
@@ -36,6 +38,14 @@ export function hashPool(threads = availableParallelism()): HashPool {
   return {
     threads: size,
     alive: () => pool.threads.length,
+    heaps: async () => {
+      const stats = await Promise.all(pool.threads.map((t) => t.getHeapStatistics()));
+      return {
+        threads: stats.length,
+        heapTotal: stats.reduce((sum, s) => sum + s.total_heap_size, 0),
+        heapUsed: stats.reduce((sum, s) => sum + s.used_heap_size, 0),
+      };
+    },
     pbkdf2: async (secret, salt, iterations) =>
       new Uint8Array(
         await pool.run({ secret: encoder.encode(secret), salt: Uint8Array.from(salt), iterations }),

@@ -1,24 +1,71 @@
 /**
  * One server instance of bench/server.bench.ts in a process of its own: the real start path
- * (startServer on the environment's settings: DATABASE_URL, DB_SCHEMA, PG_POOL_MAX, WALLET_XPUB...) on an
- * ephemeral port, with the bench's engine settings (VIP 1 receive limits lifted and no per-account login
- * lock, so the runs measure transfers and hashing, not the limits). Prints one line
- * `READY <url> <start-up ms> <rss bytes>` once it listens (start-up: from process start), and stops on
- * SIGTERM.
+ * (startServer on the environment's settings: DATABASE_URL, DB_SCHEMA, PG_POOL_MAX, WALLET_XPUB..., with
+ * main.ts's logger settings) on an ephemeral port, with the bench's engine settings (VIP 1 receive limits
+ * lifted and no per-account login lock, so the runs measure transfers and hashing, not the limits). The
+ * bench compiles it as `npm run build:server` compiles server/main.ts (esbuild, one bundle next to
+ * dist-server/main.js) and runs it with the production start's Node flags; BENCH_TSX=1 runs this file
+ * under tsx instead.
+ *
+ * Prints one line `READY <url> <start-up ms> <rss bytes>` once it listens (start-up: from process start),
+ * and stops on SIGTERM. On SIGUSR2 it prints `MEM <json>`: its memory now (process.memoryUsage(), and the
+ * hash threads' V8 heaps), then writes a heap snapshot into BENCH_HEAP_DIR when that is set.
  */
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { resolveConfig } from '../../engine/config';
 import { startServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
+import { REDACT } from '../../server/http';
+
+/** What `MEM` reports, in bytes. */
+export interface InstanceMemory {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  /** The hash pool's threads and their V8 heaps (in RSS, not in heapTotal). */
+  threads: number;
+  threadHeapTotal: number;
+  threadHeapUsed: number;
+}
 
 const vipLevels = resolveConfig().vipLevels.map((v) =>
   v.level === 1 ? { ...v, dailyReceive: 10n ** 18n, monthlyReceive: 10n ** 18n } : v,
 );
+const config = { ...configFromEnv(), port: 0 };
 const server = await startServer({
-  config: { ...configFromEnv(), port: 0 },
+  config,
   engineConfig: { vipLevels, loginFailLimit: 1_000_000_000 },
+  logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[Redacted]' } },
 });
 const startupMs = Math.round(performance.now());
 console.log(`READY ${server.url} ${startupMs} ${process.memoryUsage().rss}`);
+
+const heapDir = process.env['BENCH_HEAP_DIR'];
+let snapshots = 0;
+process.on('SIGUSR2', () => {
+  // The figures first: writing a snapshot grows the process.
+  const m = process.memoryUsage();
+  server.hashes.heaps().then(
+    (heaps) => {
+      const memory: InstanceMemory = {
+        rss: m.rss,
+        heapTotal: m.heapTotal,
+        heapUsed: m.heapUsed,
+        external: m.external,
+        arrayBuffers: m.arrayBuffers,
+        threads: heaps.threads,
+        threadHeapTotal: heaps.heapTotal,
+        threadHeapUsed: heaps.heapUsed,
+      };
+      if (heapDir) writeHeapSnapshot(join(heapDir, `instance-${process.pid}-${++snapshots}.heapsnapshot`));
+      console.log(`MEM ${JSON.stringify(memory)}`);
+    },
+    (error: unknown) => console.error(error),
+  );
+});
 process.on('SIGTERM', () => {
   server.close().then(
     () => process.exit(0),

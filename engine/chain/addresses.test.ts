@@ -3,6 +3,7 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
 import {
+  ADDRESS_CACHE_LIMIT,
   AddressBook,
   addressFromPublicKey,
   bip44Path,
@@ -11,6 +12,8 @@ import {
   platformAddress,
   toChecksumAddress,
   tronAddress,
+  walletXpubFromSeed,
+  WatchOnlyBook,
 } from './addresses';
 
 // BIP-39 "abandon x11 about" with no passphrase: its seed and the addresses every wallet derives from it.
@@ -92,5 +95,23 @@ describe('C2 each member has an exclusive address per network, reproducible from
     expect(() => bip44Path('TRC20', 0, -1)).toThrow(RangeError);
     expect(() => bip44Path('TRC20', 0, 2 ** 31)).toThrow(RangeError);
     expect(() => new AddressBook(1).member('TRC20', 2 ** 31)).toThrow(RangeError);
+  });
+});
+
+describe('the watch-only address book is bounded', () => {
+  it('remembers the most recently used addresses only, and derives a forgotten one again, the same', () => {
+    expect(ADDRESS_CACHE_LIMIT).toBe(10_000);
+    const xpub = walletXpubFromSeed(hexToBytes(ABANDON_SEED));
+    const unbounded = new WatchOnlyBook(xpub);
+    const book = new WatchOnlyBook(xpub, 3);
+    for (const i of [1, 2, 3]) book.member('TRC20', i);
+    book.member('TRC20', 1); // used again: now the most recent
+    book.member('ERC20', 4); // forgets 2, the least recently used
+    expect(book.remembered).toBe(3);
+    expect([1, 2, 3].map((i) => book.remembers('TRC20', i))).toEqual([true, false, true]);
+    for (const i of [1, 2, 3]) expect(book.member('TRC20', i)).toBe(unbounded.member('TRC20', i));
+    expect(book.member('ERC20', 4)).toBe(unbounded.member('ERC20', 4));
+    expect(book.platform('TRC20')).toBe(unbounded.platform('TRC20'));
+    expect(book.remembered).toBe(3);
   });
 });

@@ -156,24 +156,49 @@ export function walletXpubFromSeed(seed: Uint8Array): string {
   return HDKey.fromMasterSeed(seed).derive(WALLET_XPUB_PATH).publicExtendedKey;
 }
 
-/** Addresses derived watch-only from an account xpub, remembered per branch and index. */
+/**
+ * Addresses a WatchOnlyBook remembers (the most recently used): one book lives as long as the server
+ * process, and remembering every member's address would grow with the member count (~200 bytes each, per
+ * network). A forgotten address is derived again (one child derivation) when asked for.
+ */
+export const ADDRESS_CACHE_LIMIT = 10_000;
+
+/** Addresses derived watch-only from an account xpub, the recently used ones remembered. */
 export class WatchOnlyBook {
   private readonly branches: HDKey[];
   private readonly cache = new Map<string, string>();
 
-  constructor(xpub: string) {
+  constructor(
+    xpub: string,
+    private readonly limit = ADDRESS_CACHE_LIMIT,
+  ) {
     const account = watchOnlyKey(xpub);
     this.branches = [account.deriveChild(MEMBER_BRANCH), account.deriveChild(PLATFORM_BRANCH)];
+  }
+
+  /** Addresses remembered now (at most `limit`). */
+  get remembered(): number {
+    return this.cache.size;
+  }
+
+  /** Whether member `index`'s address on `network` is remembered now. */
+  remembers(network: Network, index: number): boolean {
+    return this.cache.has(`${network}:${MEMBER_BRANCH}:${index}`);
   }
 
   private address(network: Network, branch: number, index: number): string {
     const cacheKey = `${network}:${branch}:${index}`;
     let address = this.cache.get(cacheKey);
-    if (address === undefined) {
+    if (address !== undefined) {
+      // Most recently used last: the Map's first key is the one to forget.
+      this.cache.delete(cacheKey);
+      this.cache.set(cacheKey, address);
+    } else {
       bip44Path(network, 0, index); // range check
       const child = this.branches[branch]?.deriveChild(index);
       if (!child?.publicKey) throw new Error('BIP-32 derivation produced no public key');
       address = addressFromPublicKey(network, child.publicKey);
+      if (this.cache.size >= this.limit) this.cache.delete(this.cache.keys().next().value as string);
       this.cache.set(cacheKey, address);
     }
     return address;

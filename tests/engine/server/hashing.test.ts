@@ -89,7 +89,13 @@ describe(`password hashing off the request path (${sqlKind})`, () => {
     const pool = hashPool(2);
     await pool.pbkdf2('x', new Uint8Array(16), 1_000);
     expect(pool.alive()).toBe(2);
+    // Each thread has a V8 heap of its own (in the process's RSS, not in its heapTotal).
+    const heaps = await pool.heaps();
+    expect(heaps.threads).toBe(2);
+    expect(heaps.heapUsed).toBeGreaterThan(0);
+    expect(heaps.heapTotal).toBeGreaterThanOrEqual(heaps.heapUsed);
     await pool.close();
     expect(pool.alive()).toBe(0);
+    expect((await pool.heaps()).threads).toBe(0);
   });
 });

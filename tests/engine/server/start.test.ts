@@ -1,7 +1,7 @@
 /**
  * The production start (docs/DEPLOY.md): `npm run build:server` compiles server/ and engine/ to
- * dist-server/main.js, which runs on plain node (no tsx) and answers the wire contract; SIGTERM stops it
- * with exit code 0. The development command runs as ONE process (node --import tsx, no tsx child left
+ * dist-server/main.js, which runs on plain node (no tsx) with the Node flags of `npm run server:start` and
+ * answers the wire contract; SIGTERM stops it with exit code 0. The development command runs as ONE process (node --import tsx, no tsx child left
  * behind), so a signal reaches the server itself.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -61,14 +61,23 @@ function childrenOf(pid: number): string[] {
   }
 }
 
+/** The Node flags of `npm run server:start` (`node <flags> dist-server/main.js`). */
+function productionFlags(scripts: Record<string, string>): string[] {
+  const words = (scripts['server:start'] ?? '').split(/\s+/);
+  expect(words[0]).toBe('node');
+  expect(words.at(-1)).toBe('dist-server/main.js');
+  return words.slice(1, -1);
+}
+
 describe('server start', () => {
-  it('the compiled server (npm run build:server, node dist-server/main.js) answers getsite and stops on SIGTERM', async () => {
+  it('the compiled server (npm run build:server, npm run server:start) answers getsite and stops on SIGTERM', async () => {
     execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'ignore' });
     expect(existsSync('dist-server/main.js')).toBe(true);
     // Plain JavaScript importing only packages: nothing for tsx to do, and nothing from devDependencies.
     const bundle = readFileSync('dist-server/main.js', 'utf8');
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
       dependencies: Record<string, string>;
+      scripts: Record<string, string>;
     };
     const imported = new Set(
       [...bundle.matchAll(/from "([^"./][^"]*)"/g)]
@@ -78,7 +87,10 @@ describe('server start', () => {
     );
     for (const name of imported) expect(pkg.dependencies, name).toHaveProperty([name as string]);
 
-    const server = await start(['dist-server/main.js']);
+    // The memory settings and the source-map preload (docs/SERVER.md "Memory") are flags Node accepts.
+    const flags = productionFlags(pkg.scripts);
+    expect(existsSync('dist-server/source-maps.mjs')).toBe(true);
+    const server = await start([...flags, 'dist-server/main.js']);
     try {
       const site = (await (await fetch(`${server.url}/api/site/getsite`)).json()) as {
         code: number;
@@ -94,6 +106,22 @@ describe('server start', () => {
     }
     expect(await server.exited).toBe(0);
   }, 60_000);
+
+  it("the production start's source-map preload maps the server's own code, not node_modules'", () => {
+    const support = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        './server/source-maps.mjs',
+        '--input-type=module',
+        '-e',
+        "import { getSourceMapsSupport } from 'node:module'; console.log(JSON.stringify(getSourceMapsSupport()))",
+      ],
+      { encoding: 'utf8' },
+    );
+    // --enable-source-maps would load (and keep) every dependency's map too: ~20 MB of heap.
+    expect(JSON.parse(support)).toEqual({ enabled: true, nodeModules: false, generatedCode: false });
+  });
 
   it('the development command is one process: SIGTERM reaches the server, which exits 0', async () => {
     const server = await start(['--import', 'tsx', 'server/main.ts', '--dev']);
