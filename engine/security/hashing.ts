@@ -9,12 +9,13 @@
  *
  * Handlers hash through `ctx.hashing` (a `Hashing`), which keeps hashes out of every unit of work: a hash
  * the call (or job, or internal operation) has not computed yet aborts its unit (`HashNeeded`: rolled back,
- * its storage transaction and the serial queue released, no onFailure work). The runtime computes the hash
- * outside, then runs the unit again from the start, where the same hash is answered from the memo
- * (engine/runtime.ts outside()). Units nested in another (each mutation of a sync push, and so a call with
- * an Idempotency-Key) share the enclosing unit's Hashing: their HashNeeded leaves the enclosing unit whole.
- * So no database transaction, connection or queue slot is held while a hash runs; the cost is the unit's
- * work before the hash, done twice. After MAX_DEFERRED_ROUNDS rounds a caller hashes inline.
+ * its storage transaction released, and a call's or operation's serial-queue slot; no onFailure work). The
+ * runtime computes the hash outside, then runs the unit again from the start, where the same hash is
+ * answered from the memo (engine/runtime.ts outside()). Units nested in another (each mutation of a sync
+ * push, and so a call with an Idempotency-Key) share the enclosing unit's Hashing: their HashNeeded leaves
+ * the enclosing unit whole. So no database transaction or connection is held while a hash runs (settle's
+ * jobs keep settle's queue slot); the cost is the unit's work before the hash, done again. After
+ * MAX_DEFERRED_ROUNDS hashes computed outside, a unit hashes the rest inline.
  */
 import { base64 } from '@scure/base';
 
