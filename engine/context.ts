@@ -38,8 +38,9 @@ export interface Ctx {
    */
   readonly entropy: (bytes: number) => Uint8Array;
   /**
-   * Password, key and answer hashing (PBKDF2 through the engine's injected Hasher). In a call, a hash not
-   * yet computed leaves the unit and runs outside it, then the unit runs again (security/hashing.ts).
+   * Password, key and answer hashing (PBKDF2 through the engine's injected Hasher). In any unit (a call, a
+   * push's mutation, a job), a hash not yet computed leaves the unit (a nested one: the enclosing one) and
+   * runs outside it, then the unit runs again (security/hashing.ts).
    */
   readonly hashing: Hashing;
   /** Request headers with lower-cased names (empty for jobs). */

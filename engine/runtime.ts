@@ -141,7 +141,8 @@ export class Runtime {
           const resolved = resolve(this.router, 'POST', path);
           return resolved.ok ? resolved.handler : undefined;
         },
-        unit: (work) => this.savepoint(tx, state, now, headers, hashing.inline(), work),
+        // The same Hashing as the enclosing unit: a hash a nested unit needs leaves the whole call.
+        unit: (work) => this.savepoint(tx, state, now, headers, hashing, work),
       },
     };
     return { ctx, state };
@@ -151,14 +152,14 @@ export class Runtime {
    * One unit of work at time `now`. Commits on success, rolls back on error (then runs onFailure work).
    * On a concurrent adapter (SQL) the unit runs inside the adapter's transaction, which may run it again
    * from the start after a serialization conflict: only the attempt that committed publishes its events.
-   * `hashing`: the call's (deferred: a HashNeeded leaves the unit, rolled back, for handle() to compute);
-   * jobs and operations hash inline.
+   * `hashing`: the one of this unit's caller (see outside()): a HashNeeded leaves the unit, rolled back,
+   * without its onFailure work, for the caller to compute the hash and run the unit again.
    */
   async unit<T>(
     now: number,
     headers: Record<string, string>,
     fn: (ctx: Ctx) => Promise<T>,
-    hashing: Hashing = this.inlineHashing(),
+    hashing: Hashing,
   ): Promise<T> {
     const last: { state?: UnitState } = {};
     const attempt = async (store: StoreAdapter): Promise<T> => {
@@ -180,9 +181,16 @@ export class Runtime {
       const failures = last.state?.failures ?? [];
       if (failures.length > 0) {
         try {
-          await this.unit(now, headers, async (after) => {
-            for (const work of failures) await work(after);
-          });
+          await this.outside((again) =>
+            this.unit(
+              now,
+              headers,
+              async (after) => {
+                for (const work of failures) await work(after);
+              },
+              again,
+            ),
+          );
         } catch {
           // The caller must still learn why its call failed, not that the bookkeeping after it did.
         }
@@ -227,12 +235,15 @@ export class Runtime {
     try {
       result = await fn(ctx);
     } catch (error) {
+      // A hash this unit needs leaves the enclosing call's unit whole (rolled back, run again): no failure.
+      if (error instanceof HashNeeded) throw error;
       if (state.failures.length > 0) {
         try {
           await this.savepoint(parent, outer, now, headers, hashing, async (after) => {
             for (const work of state.failures) await work(after);
           });
-        } catch {
+        } catch (failed) {
+          if (failed instanceof HashNeeded) throw failed;
           // As in unit(): the failure itself is what the caller must learn.
         }
       }
@@ -254,33 +265,23 @@ export class Runtime {
       const parsed = parseBody(handler, req.body);
       if (!parsed.ok) return envelope(parsed.code, parsed.msg, null);
       const headers = normaliseHeaders(req.headers);
-      // Hashes run between attempts, outside the unit (engine/security/hashing.ts): no transaction, connection
-      // or queue slot is held while one runs.
-      const hashing = new Hashing(this.hasher, this.config.pbkdf2Iterations, true);
-      let result: unknown;
-      for (;;) {
-        try {
-          result = await this.schedule(() =>
-            this.unit(
-              this.clock.now(),
-              headers,
-              async (ctx) => {
-                // The handler's own reads travel with the session's (one round trip on SQL).
-                const warm = handler.prefetch?.(ctx.tx, parsed.input);
-                warm?.catch(() => undefined);
-                const authorised = await authorise(handler, ctx);
-                await warm;
-                return handler.run(authorised, parsed.input, params);
-              },
-              hashing,
-            ),
-          );
-          break;
-        } catch (error) {
-          if (!(error instanceof HashNeeded)) throw error;
-          await hashing.compute(error);
-        }
-      }
+      const result = await this.outside((hashing) =>
+        this.schedule(() =>
+          this.unit(
+            this.clock.now(),
+            headers,
+            async (ctx) => {
+              // The handler's own reads travel with the session's (one round trip on SQL).
+              const warm = handler.prefetch?.(ctx.tx, parsed.input);
+              warm?.catch(() => undefined);
+              const authorised = await authorise(handler, ctx);
+              await warm;
+              return handler.run(authorised, parsed.input, params);
+            },
+            hashing,
+          ),
+        ),
+      );
       if (result instanceof Reply) return envelope(result.code, result.msg, result.data);
       return envelope(0, 'ok', result ?? null);
     } catch (error) {
@@ -303,27 +304,53 @@ export class Runtime {
     }
   }
 
-  private inlineHashing(): Hashing {
-    return new Hashing(this.hasher, this.config.pbkdf2Iterations, false);
+  /**
+   * Runs `attempt` (one unit of work, with whatever slot it takes: the serial queue, a transaction) until
+   * it gets through without a hash it has not computed: each HashNeeded left the unit rolled back, and its
+   * hash is computed here, outside any transaction, connection or serial-queue slot `attempt` took, then
+   * `attempt` runs again from the start with the hash in the memo (engine/security/hashing.ts). So no unit
+   * of work holds anything while a hash runs; after 8 rounds the hashes run inline (Hashing.compute).
+   */
+  private async outside<T>(attempt: (hashing: Hashing) => Promise<T>): Promise<T> {
+    const hashing = new Hashing(this.hasher, this.config.pbkdf2Iterations, true);
+    for (;;) {
+      try {
+        return await attempt(hashing);
+      } catch (error) {
+        if (!(error instanceof HashNeeded)) throw error;
+        await hashing.compute(error);
+      }
+    }
   }
 
-  /** An internal call (engine/operations.ts): one unit of work at the clock's time, serialised. */
+  /**
+   * An internal call (engine/operations.ts): one unit of work at the clock's time, serialised; a hash it
+   * needs is computed out of the queue (outside()).
+   */
   operate<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {
-    return this.serial(() => this.unit(this.clock.now(), {}, fn));
+    return this.outside((hashing) => this.serial(() => this.unit(this.clock.now(), {}, fn, hashing)));
   }
 
   /** Domain init hooks and periodic-hook clocks, once per engine open. */
   async init(): Promise<void> {
-    await this.serial(() =>
-      this.unit(this.clock.now(), {}, async (ctx) => {
-        for (const domain of this.domains) await domain.init?.(ctx);
-        for (const hook of this.hooks) {
-          if (!(await ctx.tx.get(hookState, hook.name))) {
-            ctx.tx.put(hookState, { id: hook.name, lastRun: periodBoundary(ctx.now, hook.intervalMs) });
-          }
+    await this.operate(async (ctx) => {
+      for (const domain of this.domains) await domain.init?.(ctx);
+      for (const hook of this.hooks) {
+        if (!(await ctx.tx.get(hookState, hook.name))) {
+          ctx.tx.put(hookState, { id: hook.name, lastRun: periodBoundary(ctx.now, hook.intervalMs) });
         }
-      }),
-    );
+      }
+    });
+  }
+
+  /**
+   * An internal unit of work at time `now`: settle's (a job, a periodic hook; tests call it too). A hash it
+   * needs is computed outside its transaction, but settle keeps its place in the serial queue meanwhile:
+   * settle runs alone by design (memory and Dexie calls wait for it anyway; the server's SQL calls do not
+   * queue).
+   */
+  unitAt<T>(now: number, fn: (ctx: Ctx) => Promise<T>): Promise<T> {
+    return this.outside((hashing) => this.unit(now, {}, fn, hashing));
   }
 
   settle(): Promise<void> {
@@ -356,7 +383,7 @@ export class Runtime {
     const to = periodBoundary(horizon, hook.intervalMs);
     const state = (await this.store.get(hookState.name, hook.name)) as { lastRun: number } | undefined;
     if (!state) {
-      await this.unit(to, {}, async (ctx) => void ctx.tx.put(hookState, { id: hook.name, lastRun: to }));
+      await this.unitAt(to, async (ctx) => void ctx.tx.put(hookState, { id: hook.name, lastRun: to }));
       return false;
     }
     if (to <= state.lastRun) return false;
@@ -368,14 +395,14 @@ export class Runtime {
       return !now || now.lastRun === state.lastRun;
     };
     try {
-      await this.unit(to, {}, async (ctx) => {
+      await this.unitAt(to, async (ctx) => {
         if (!(await stillDue(ctx))) return;
         ctx.tx.put(hookState, { id: hook.name, lastRun: to });
         await hook.run(ctx, window);
       });
     } catch (error) {
       // A failing hook must not stall settle forever: record it and move its clock on.
-      await this.unit(to, {}, async (ctx) => {
+      await this.unitAt(to, async (ctx) => {
         if (!(await stillDue(ctx))) return;
         ctx.tx.put(hookState, { id: hook.name, lastRun: to });
         const id = await ctx.ids.next('deadJob');
@@ -398,13 +425,13 @@ export class Runtime {
       if (!runner) throw new Error(`No runner for job kind ${job.kind}`);
       // The job row is claimed inside the unit: a job another settler (or a cancelling call) removed since
       // the scan is skipped, and on SQL two claims of one row cannot both commit.
-      await this.unit(job.dueAt, {}, async (ctx) => {
+      await this.unitAt(job.dueAt, async (ctx) => {
         if (!(await ctx.tx.get(jobsTable, job.id))) return;
         ctx.tx.delete(jobsTable, job.id);
         await runner(ctx, job.payload, job);
       });
     } catch (error) {
-      await this.unit(job.dueAt, {}, async (ctx) => {
+      await this.unitAt(job.dueAt, async (ctx) => {
         if (!(await ctx.tx.get(jobsTable, job.id))) return;
         ctx.tx.delete(jobsTable, job.id);
         ctx.tx.put(deadJobsTable, { ...job, failedAt: now, error: String(error) });

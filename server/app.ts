@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
-import { createEngine, type Clock, type Engine, type StoreAdapter } from '../engine/index';
+import { createEngine, type Clock, type Engine, type Hasher, type StoreAdapter } from '../engine/index';
 import { defaultConfig } from '../engine/config';
 import { AUDIT_NOTE, writeAuditNote } from './admin/db';
 import { adminRoutes } from './admin/routes';
@@ -52,6 +52,8 @@ export interface StartOptions {
   gateways?: Partial<Record<ChainNetwork, ChainGateway>>;
   /** Hash pool threads; one per core (os.availableParallelism) by default. */
   hashThreads?: number;
+  /** Wraps the hash pool as the engine and the back office see it (tests: a hasher that watches each hash). */
+  wrapHasher?: (pool: Hasher) => Hasher;
 }
 
 export interface RunningServer {
@@ -99,8 +101,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const tronConfirmations = config.tron?.confirmations;
   // Password and key hashes run on worker threads, outside every unit of work (engine/security/hashing.ts).
   const hashes = hashPool(options.hashThreads);
+  const hasher = options.wrapHasher?.(hashes) ?? hashes;
   const engine = await createEngine({
-    hasher: hashes,
+    hasher,
     clock: options.clock,
     seed: config.seed,
     storage,
@@ -215,7 +218,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     sql: sqlOf,
     clock: options.clock ?? { now: () => Date.now() },
     pbkdf2Iterations: config.pbkdf2Iterations ?? defaultConfig.pbkdf2Iterations,
-    hasher: hashes,
+    hasher,
     gateways,
     loginPerIpPerMinute: config.loginPerIpPerMinute,
   });

@@ -12,6 +12,13 @@ export async function findMembers(tx: Tx, text: string): Promise<MemberRow[]> {
   if (!t) return [];
   const found = new Map<string, MemberRow>();
   for (const m of await tx.query(members, 'username', t.toLowerCase())) found.set(m.id, m);
+  for (const m of await byContact(tx, t)) found.set(m.id, m);
+  return [...found.values()];
+}
+
+/** The members whose e-mail or phone the text is. */
+async function byContact(tx: Tx, t: string): Promise<MemberRow[]> {
+  const found = new Map<string, MemberRow>();
   const e = emailKey(t);
   if (e && e.includes('@')) for (const m of await tx.query(members, 'email', e)) found.set(m.id, m);
   const p = phoneKey(t);
@@ -23,8 +30,9 @@ export async function findMembers(tx: Tx, text: string): Promise<MemberRow[]> {
 export async function findForLogin(tx: Tx, text: string): Promise<MemberRow | undefined> {
   const t = text.trim();
   if (!t) return undefined;
-  const byName = await tx.query(members, 'username', t.toLowerCase());
+  // The same reads whether or not anyone has the name (login timing says nothing about who exists): the
+  // username, and the e-mail or phone the text could be, read together.
+  const [byName, all] = await Promise.all([tx.query(members, 'username', t.toLowerCase()), byContact(tx, t)]);
   if (byName[0]) return byName[0];
-  const all = await findMembers(tx, t);
   return all.length === 1 ? all[0] : undefined;
 }

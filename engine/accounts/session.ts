@@ -33,7 +33,13 @@ export const loginHandler = handler({
     // a scan of random names must not grow storage. The per-IP and global limits (server) bound it.
     const matches = await ctx.hashing.verify(input.password, member?.passwordHash);
     if (!member || !matches) {
-      if (member) ctx.onFailure(async (after) => addHit(after.tx, rateKey, after.now, window));
+      // Both end with the same unit after the rollback, reading the name's failure count: a real account's
+      // adds a hit, an unknown name's writes nothing (on SQL the same round trips: the write travels with
+      // the COMMIT), so the work besides the hash does not tell them apart either.
+      ctx.onFailure(async (after) => {
+        if (member) await addHit(after.tx, rateKey, after.now, window);
+        else await recentHits(after.tx, rateKey, after.now, window);
+      });
       throw fail(Codes.credentialsWrong, 'Account or password is wrong');
     }
     if (member.status !== 'active')

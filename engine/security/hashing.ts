@@ -7,13 +7,15 @@
  * The derivation itself is an injected `Hasher` (the engine gets its I/O injected): WebCrypto by default
  * (the browser demo, tests); the server injects a worker-thread pool (server/hash-pool.ts).
  *
- * Handlers hash through `ctx.hashing` (a `Hashing`), which keeps hashes out of the unit of work: on a
- * call's first attempt a hash it has not computed yet aborts the unit (`HashNeeded`: rolled back, its
- * storage transaction and the serial queue released), the runtime computes the hash outside, then runs the
- * unit again from the start, where the same hash is answered from the call's memo. So no database
- * transaction, connection or queue slot is held while a hash runs; the cost is the unit's reads before the
- * hash, done twice. Units nested in another (sync push, Idempotency-Key calls), jobs and internal
- * operations hash inline.
+ * Handlers hash through `ctx.hashing` (a `Hashing`), which keeps hashes out of every unit of work: a hash
+ * the call (or job, or internal operation) has not computed yet aborts its unit (`HashNeeded`: rolled back,
+ * its storage transaction released, and a call's or operation's serial-queue slot; no onFailure work). The
+ * runtime computes the hash outside, then runs the unit again from the start, where the same hash is
+ * answered from the memo (engine/runtime.ts outside()). Units nested in another (each mutation of a sync
+ * push, and so a call with an Idempotency-Key) share the enclosing unit's Hashing: their HashNeeded leaves
+ * the enclosing unit whole. So no database transaction or connection is held while a hash runs (settle's
+ * jobs keep settle's queue slot); the cost is the unit's work before the hash, done again. After
+ * MAX_DEFERRED_ROUNDS hashes computed outside, a unit hashes the rest inline.
  */
 import { base64 } from '@scure/base';
 
@@ -112,26 +114,25 @@ export class HashNeeded extends Error {
 const MAX_DEFERRED_ROUNDS = 8;
 
 /**
- * One call's hashing (ctx.hashing): a memo of the hashes the call computed, shared by its attempts. With
- * `deferred` a missing hash throws HashNeeded (see the top of this file); without it hashes run inline.
+ * One call's hashing (ctx.hashing, also that of the units nested in the call's): a memo of the hashes the
+ * call computed, shared by its attempts. With `deferred` a missing hash throws HashNeeded (see the top of
+ * this file); without it (and after MAX_DEFERRED_ROUNDS) hashes run inline.
  */
 export class Hashing {
   private ordinal = 0;
   private rounds = 0;
+  private readonly memo = new Map<string, unknown>();
 
   constructor(
     readonly hasher: Hasher,
     private readonly iterations: number,
     private deferred: boolean,
-    private readonly memo = new Map<string, unknown>(),
   ) {}
 
-  /** The same memo, hashing inline (units nested in this call's unit). */
-  inline(): Hashing {
-    return new Hashing(this.hasher, this.iterations, false, this.memo);
-  }
-
-  /** Called at the start of each attempt of the unit: new secrets are numbered per attempt. */
+  /**
+   * Called at the start of each attempt of the unit: new secrets are numbered per attempt, across the
+   * units nested in it (a push's mutations run in the same order on every attempt).
+   */
   attempt(): void {
     this.ordinal = 0;
   }

@@ -6,6 +6,12 @@
  * mutation that fails is rolled back and its failure is recorded by the same unit that runs its onFailure
  * work (Y3), so a replay answers the same failure. Only answers where nothing was applied are not recorded:
  * a lost session (401) and a nested unit that failed outside its handler (503); the device replays those.
+ *
+ * A mutation that needs a password or key hash not computed yet (a withdrawal's key, a password change)
+ * leaves the whole push: everything rolled back, nothing recorded, the hash computed outside any transaction,
+ * then the push runs again from its first mutation with the hash in the call's memo (engine/runtime.ts
+ * outside(), engine/security/hashing.ts). The push stays one unit of work, and each mutation id is still
+ * applied and recorded once, by the attempt that commits.
  */
 import { z } from 'zod';
 import type { AuthCtx, Ctx } from '../context';
@@ -14,6 +20,7 @@ import { authorise, parseBody } from '../pipeline';
 import { handler, Reply, type AnyHandler } from '../router';
 import type { Nested } from '../runtime';
 import { body } from '../schema';
+import { HashNeeded } from '../security/hashing';
 import { MAX_PUSH } from './mutations';
 import { resultId, syncResults, type SyncResultRow } from './tables';
 
@@ -105,13 +112,16 @@ async function execute(r: Replay, target: AnyHandler, input: unknown): Promise<O
       try {
         outcome = successOf(await target.run(authorised, input, {}));
       } catch (error) {
-        thrown = { error };
+        if (!(error instanceof HashNeeded)) thrown = { error };
         throw error;
       }
       record(r, ctx, outcome);
       return outcome;
     });
   } catch (error) {
+    // A hash the handler needs leaves the whole push (rolled back, nothing recorded): it runs again from the
+    // start once the hash is computed (engine/runtime.ts outside()).
+    if (error instanceof HashNeeded) throw error;
     // The handler did not fail: the session was gone, or the unit failed around it. Nothing was applied.
     if (!thrown) return outcomeOf(error).code === Codes.unauthorized ? outcomeOf(error) : NOT_APPLIED;
     return outcomeOf(error);

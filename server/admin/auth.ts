@@ -59,20 +59,39 @@ export interface CreatedOperator {
   otpauthUrl: string;
 }
 
-/** Creates an operator inside the caller's transaction; 409 when the username is taken (any case). */
-export async function insertOperator(
-  c: SqlConnection,
-  s: string,
+/** An operator to create: checked, its password already hashed (newOperator). */
+export interface NewOperator {
+  username: string;
+  role: OperatorRole;
+  passwordHash: string;
+}
+
+/**
+ * Checks a new operator's fields and hashes the password, before any transaction is opened: the hash (with
+ * `hasher`, the server's worker pool) never runs while a transaction holds a connection (docs/SERVER.md
+ * "Hashing pool").
+ */
+export async function newOperator(
   input: { username: string; password: string; role: OperatorRole },
-  nowMs: number,
   iterations: number,
-): Promise<CreatedOperator> {
+  hasher?: Hasher,
+): Promise<NewOperator> {
   if (!USERNAME.test(input.username))
     throw new AdminError(400, 'The username must be 3-32 letters, digits, ".", "_" or "-"');
   const problem = passwordProblem(input.password);
   if (problem) throw new AdminError(400, problem);
   if (!ROLES.includes(input.role)) throw new AdminError(400, 'The role must be reviewer, finance or admin');
-  const passwordHash = await hashSecret(input.password, randomBytes(16), iterations);
+  const passwordHash = await hashSecret(input.password, randomBytes(16), iterations, hasher);
+  return { username: input.username, role: input.role, passwordHash };
+}
+
+/** Creates an operator inside the caller's transaction; 409 when the username is taken (any case). */
+export async function insertOperator(
+  c: SqlConnection,
+  s: string,
+  input: NewOperator,
+  nowMs: number,
+): Promise<CreatedOperator> {
   const totpSecret = generateSecret();
   let row: OperatorRow | undefined;
   try {
@@ -82,7 +101,7 @@ export async function insertOperator(
     } = await c.query<OperatorRow>(
       `INSERT INTO ${s}.operators (username, password_hash, role, totp_secret, created_at) ` +
         `VALUES ($1, $2, $3, $4, $5) RETURNING ${OPERATOR_COLUMNS}`,
-      [input.username, passwordHash, input.role, totpSecret, Math.floor(nowMs)],
+      [input.username, input.passwordHash, input.role, totpSecret, Math.floor(nowMs)],
     ));
     await c.query('RELEASE SAVEPOINT create_operator');
   } catch (error) {

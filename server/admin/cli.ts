@@ -16,7 +16,7 @@ import { defaultConfig } from '../../engine/config';
 import { openStorage } from '../app';
 import { configFromEnv } from '../config';
 import { SqlStore } from '../sql-store';
-import { insertOperator, ROLES } from './auth';
+import { insertOperator, newOperator, ROLES } from './auth';
 import type { OperatorRole } from './contract';
 import { AdminError, audit, inTransaction } from './db';
 
@@ -73,14 +73,13 @@ async function main(): Promise<number> {
   if (!(store instanceof SqlStore)) return 2;
   try {
     const now = Date.now();
+    // Hashed before the transaction: no connection is held while the hash runs.
+    const operator = await newOperator(
+      { username, password, role },
+      config.pbkdf2Iterations ?? defaultConfig.pbkdf2Iterations,
+    );
     const created = await inTransaction(store.driver, async (c) => {
-      const made = await insertOperator(
-        c,
-        store.schema,
-        { username, password, role },
-        now,
-        config.pbkdf2Iterations ?? defaultConfig.pbkdf2Iterations,
-      );
+      const made = await insertOperator(c, store.schema, operator, now);
       await audit(c, store.schema, {
         at: now,
         operator: made.row,

@@ -15,7 +15,7 @@ import { StorageUnavailableError } from '../../engine/store/port';
 import { BroadcastUncertainError, type ChainGateway, type ChainNetwork } from '../chain/gateway';
 import type { SqlDriver } from '../sql-driver';
 import { CommitNoteError, isConnectionLoss } from '../sql-store';
-import { authenticate, insertOperator, login, ROLES, USERNAME } from './auth';
+import { authenticate, insertOperator, login, newOperator, ROLES, USERNAME } from './auth';
 import {
   ROLE_GRANTS,
   type AdminCertStatus,
@@ -637,8 +637,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminOptions): 
   route('POST', '/api/admin/operators/create', 'admin', async (ctx, input) => {
     const fields = parse(schemas.createOperator, input);
     const { driver, schema } = sql();
+    // Hashed before the transaction: no connection is held while the hash runs.
+    const operator = await newOperator(fields, options.pbkdf2Iterations, options.hasher);
     const created = await inTransaction(driver, async (c) => {
-      const made = await insertOperator(c, schema, fields, ctx.now, options.pbkdf2Iterations);
+      const made = await insertOperator(c, schema, operator, ctx.now);
       await audit(c, schema, {
         at: ctx.now,
         operator: ctx.operator,

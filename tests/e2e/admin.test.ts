@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { insertOperator } from '../../server/admin/auth';
+import { insertOperator, newOperator } from '../../server/admin/auth';
 import { inTransaction } from '../../server/admin/db';
 import { login } from '../engine/server/serve';
 import { path, screenshots, submitLogin, useBrowser } from './journey';
@@ -32,15 +32,11 @@ beforeAll(async () => {
   buildLiveApp();
   live = await startLiveServer({ withdrawReviewMs: 86_400_000 });
   const store = live.store();
-  const made = await inTransaction(store.driver, (c) =>
-    insertOperator(
-      c,
-      store.schema,
-      { username: operator, password: OPERATOR_PASSWORD, role: 'reviewer' },
-      Date.now(),
-      1_000,
-    ),
+  const fields = await newOperator(
+    { username: operator, password: OPERATOR_PASSWORD, role: 'reviewer' },
+    1_000,
   );
+  const made = await inTransaction(store.driver, (c) => insertOperator(c, store.schema, fields, Date.now()));
   totpSecret = made.totpSecret;
   const session = await fundedMember(live, member, '500');
   for (const amount of ['30', '40']) {
@@ -169,15 +165,8 @@ async function memberPage() {
 async function auditActions(): Promise<Array<{ action: string; target: string; username: string }>> {
   const store = live.store();
   const admin = `adm${suffix}`;
-  const made = await inTransaction(store.driver, (c) =>
-    insertOperator(
-      c,
-      store.schema,
-      { username: admin, password: OPERATOR_PASSWORD, role: 'admin' },
-      Date.now(),
-      1_000,
-    ),
-  );
+  const fields = await newOperator({ username: admin, password: OPERATOR_PASSWORD, role: 'admin' }, 1_000);
+  const made = await inTransaction(store.driver, (c) => insertOperator(c, store.schema, fields, Date.now()));
   const post = async (route: string, body: unknown, token?: string) =>
     (await (
       await fetch(`${live.url}${route}`, {

@@ -8,6 +8,7 @@ import { manualClock, type Engine, type ManualClock, type StoreAdapter } from '.
 import { acct } from '../../engine/ledger/accounts';
 import { handler } from '../../engine/router';
 import { domains, type Domain } from '../../engine/routes';
+import type { Hasher } from '../../engine/security/hashing';
 import { amount, body } from '../../engine/schema';
 
 export const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
@@ -58,6 +59,7 @@ export async function harness(
     storage?: string | StoreAdapter;
     seed?: number;
     start?: number;
+    hasher?: Hasher;
   } = {},
 ): Promise<Harness> {
   const clock = manualClock(options.start ?? T0);
@@ -67,6 +69,7 @@ export async function harness(
       seed: options.seed ?? 7,
       storage: options.storage ?? 'memory',
       entropy: fixedEntropy(options.seed ?? 7),
+      hasher: options.hasher,
       config: { pbkdf2Iterations: 1_000, secrets: 'seeded', ...options.config },
     },
     [...domains, faucet],

@@ -212,12 +212,12 @@ describe('fills, tiers, funding and liquidation', () => {
       let at = h.clock.now();
       while (markPrice(sim, BTC, at) * 100n > entry * 98n) at += 60_000;
       if (funded) {
-        await h.rt.unit(h.clock.now(), {}, async (ctx) => {
+        await h.rt.unitAt(h.clock.now(), async (ctx) => {
           await ctx.ledger.move(acct.world('TEST'), INSURANCE, units(100), { kind: 'test', ref: 'fund' });
         });
       }
       const houseBefore = await h.balance(acct.house('market'));
-      await h.rt.unit(at, {}, async (ctx) => liquidate(ctx, p!, at));
+      await h.rt.unitAt(at, async (ctx) => liquidate(ctx, p!, at));
       const margin = BigInt(p!.margin);
       const loss = (entry * 10_000n - contractWalkValue(h.rt.seed, at)) / units(1);
       expect(loss).toBeGreaterThan(margin);
@@ -249,7 +249,7 @@ describe('fills, tiers, funding and liquidation', () => {
     // Sixty days of funding at about 0.01% each time (1.8% of the notional) against a 1% margin, settled
     // without the price watch so that only funding can exhaust it.
     const from = h.clock.now();
-    await h.rt.unit(from + 60 * 86_400_000, {}, (ctx) =>
+    await h.rt.unitAt(from + 60 * 86_400_000, (ctx) =>
       settleFunding(ctx, { from, to: from + 60 * 86_400_000 }),
     );
     const [p] = (await h.store.scan('positions')) as PositionRow[];

@@ -6,7 +6,7 @@
  * actions (a withdrawal, an identity check) the operators decide on.
  */
 import { generate } from 'otplib';
-import { insertOperator } from '../../../server/admin/auth';
+import { insertOperator, newOperator } from '../../../server/admin/auth';
 import type { AdminList, AdminWithdrawal, OperatorRole } from '../../../server/admin/contract';
 import { inTransaction } from '../../../server/admin/db';
 import type { ChainGateway, ChainNetwork } from '../../../server/chain/gateway';
@@ -29,14 +29,9 @@ export async function makeOperator(
   username: string,
   role: OperatorRole,
 ): Promise<TestOperator> {
+  const fields = await newOperator({ username, password: OPERATOR_PASSWORD, role }, 1_000);
   const made = await inTransaction(store.driver, (c) =>
-    insertOperator(
-      c,
-      store.schema,
-      { username, password: OPERATOR_PASSWORD, role },
-      server.clock.now(),
-      1_000,
-    ),
+    insertOperator(c, store.schema, fields, server.clock.now()),
   );
   const op = { id: made.operator.id, username, secret: made.totpSecret, token: '' };
   op.token = await adminLogin(server, op);

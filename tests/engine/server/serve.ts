@@ -4,7 +4,7 @@
  */
 import { manualClock, type ManualClock, type StoreAdapter } from '../../../engine/index';
 import { walletXpubFromSeed } from '../../../engine/chain/addresses';
-import { startServer, type RunningServer } from '../../../server/app';
+import { startServer, type RunningServer, type StartOptions } from '../../../server/app';
 import type { ChainGateway, ChainNetwork } from '../../../server/chain/gateway';
 import { configFromEnv, type ServerConfig } from '../../../server/config';
 import { registration } from '../harness';
@@ -42,6 +42,8 @@ export async function startTestServer(
     engineConfig?: Record<string, unknown>;
     /** Chain gateways for operator-approved withdrawals (server/admin). */
     gateways?: Partial<Record<ChainNetwork, ChainGateway>>;
+    /** Wraps the server's hash pool (a test watching each hash). */
+    wrapHasher?: StartOptions['wrapHasher'];
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? manualClock(T0);
@@ -60,6 +62,7 @@ export async function startTestServer(
     pingEveryMs: options.pingEveryMs,
     engineConfig: options.engineConfig,
     gateways: options.gateways,
+    wrapHasher: options.wrapHasher,
   });
   const request = async (method: string, path: string, body?: unknown, session?: Session) => {
     const response = await fetch(`${server.url}${path}`, {
