@@ -31,7 +31,8 @@ beforeAll(async () => {
     // Twice the production cost: one hash is 0.2-0.5 s of one core, far above a read.
     config: { pbkdf2Iterations: 1_200_000, loginPerIpPerMinute: 1_000_000, loginGlobalPerMinute: 1_000_000 },
   });
-});
+  // Starting PGlite and the engine at this cost took over vitest's default 10 s under a loaded CI machine.
+}, 60_000);
 
 afterAll(async () => {
   await server?.close();
