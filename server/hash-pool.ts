@@ -1,7 +1,8 @@
 /**
  * The server's Hasher (engine/security/hashing.ts): PBKDF2 in a pool of worker threads (piscina), one per
  * core, so password and key hashes run in parallel and never on the event loop; hashes beyond the pool's
- * size wait in its queue instead of crowding the CPU that answers requests. The dummy hash of unknown
+ * size wait in its queue instead of crowding the CPU that answers requests, and the threads run at a lower
+ * scheduling priority than the event loop (HASH_NICE_OFFSET). The dummy hash of unknown
  * usernames goes through the same pool (the engine derives it with the injected hasher).
  */
 import { availableParallelism } from 'node:os';
@@ -24,6 +25,12 @@ interface Task {
   iterations: number;
 }
 
+/**
+ * How far below the server's own threads the hashing threads run (Linux nice steps, per thread: see
+ * server/hash-worker.mjs): hashing takes the CPU the event loop leaves idle.
+ */
+export const HASH_NICE_OFFSET = 10;
+
 export function hashPool(threads = availableParallelism()): HashPool {
   const size = Math.max(1, Math.floor(threads));
   const pool = new Piscina<Task, Uint8Array>({
@@ -32,6 +39,7 @@ export function hashPool(threads = availableParallelism()): HashPool {
     maxThreads: size,
     // Keep the threads: a login must not pay a thread's start-up.
     idleTimeout: Number.POSITIVE_INFINITY,
+    workerData: { niceOffset: HASH_NICE_OFFSET },
   });
   const encoder = new TextEncoder();
   let closed: Promise<void> | null = null;
@@ -39,7 +47,9 @@ export function hashPool(threads = availableParallelism()): HashPool {
     threads: size,
     alive: () => pool.threads.length,
     heaps: async () => {
-      const stats = await Promise.all(pool.threads.map((t) => t.getHeapStatistics()));
+      // A thread still starting (or ending) has no heap to report yet: it is left out.
+      const read = await Promise.all(pool.threads.map((t) => t.getHeapStatistics().catch(() => null)));
+      const stats = read.filter((s) => s !== null);
       return {
         threads: stats.length,
         heapTotal: stats.reduce((sum, s) => sum + s.total_heap_size, 0),
