@@ -38,11 +38,19 @@ import {
 import { dropSchema, freshSchema, testDriver } from '../tests/engine/server/sql';
 import type { LoadSpec } from './server/load';
 import { fund, seedPairs, type Pair } from './server/seed';
+import { postgresBackgroundPids, snapshot, usedBy } from './server/cpu';
+
+/** The application_name of the instances' PostgreSQL connections: how the CPU account finds their backends. */
+const APP_NAME = 'strata-bench';
 
 export const name = 'Live server over HTTP (autocannon)';
 
 interface Figures {
   rps: number;
+  /** Requests completed in the run. */
+  total: number;
+  /** CPU ms per completed request: server instances, PostgreSQL (this bench's backends; background), load. */
+  cpu: { node: number; pg: number; pgBackground: number; load: number } | null;
   p50: number;
   p99: number;
   non2xx: number;
@@ -50,7 +58,53 @@ interface Figures {
   load: string;
 }
 
+/**
+ * What the CPU account of a run needs: the instances' pids (none when the server runs in this process: its
+ * own CPU is then read with process.cpuUsage) and the pids of this bench's PostgreSQL backends.
+ */
+interface Meter {
+  instancePids: () => Array<number | undefined>;
+  backendPids: () => Promise<number[]>;
+}
+
+let meter: Meter | null = null;
+
 function autocannon(load: LoadSpec): Promise<Figures> {
+  return measured(load);
+}
+
+async function measured(load: LoadSpec): Promise<Figures> {
+  const pids = meter?.instancePids() ?? [];
+  const backendsBefore = (await meter?.backendPids()) ?? [];
+  const before = snapshot(pids);
+  const ownBefore = process.cpuUsage();
+  const figures = await run1(load);
+  const ownMs = ((u) => (u.user + u.system) / 1000)(process.cpuUsage(ownBefore));
+  const backendsAfter = (await meter?.backendPids()) ?? [];
+  const after = snapshot(pids);
+  const n = Math.max(1, figures.total);
+  const inProcess = pids.length === 0;
+  const backends = new Set([...backendsBefore, ...backendsAfter]);
+  const background = postgresBackgroundPids(after.ms.keys());
+  return {
+    ...figures,
+    cpu: {
+      node:
+        (inProcess
+          ? ownMs
+          : usedBy(
+              before,
+              after,
+              pids.filter((p) => p !== undefined),
+            )) / n,
+      pg: usedBy(before, after, backends) / n,
+      pgBackground: usedBy(before, after, background) / n,
+      load: (figures.cpu?.load ?? 0) / n,
+    },
+  };
+}
+
+function run1(load: LoadSpec): Promise<Figures> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server/load.ts', JSON.stringify(load)], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -61,13 +115,16 @@ function autocannon(load: LoadSpec): Promise<Figures> {
     child.on('exit', () => {
       try {
         const r = JSON.parse(out) as {
-          requests: { average: number };
+          requests: { average: number; total: number };
+          cpuMs: number;
           latency: { p50: number; p99: number };
           non2xx: number;
           errors: number;
         };
         resolve({
           rps: Math.round(r.requests.average),
+          total: r.requests.total,
+          cpu: { node: 0, pg: 0, pgBackground: 0, load: r.cpuMs },
           p50: r.latency.p50,
           p99: r.latency.p99,
           non2xx: r.non2xx,
@@ -89,6 +146,14 @@ function show(label: string, f: Figures): void {
       `  (load average ${f.load})` +
       (f.errors || f.non2xx ? `  (errors ${f.errors}, non-2xx ${f.non2xx})` : ''),
   );
+  const c = f.cpu;
+  if (c) {
+    const ms = (v: number) => v.toFixed(3);
+    console.log(
+      `${''.padEnd(52)} CPU per request: server ${ms(c.node)} ms + PostgreSQL ${ms(c.pg)} ms ` +
+        `= ${ms(c.node + c.pg)} ms (PostgreSQL background ${ms(c.pgBackground)} ms, load generator ${ms(c.load)} ms)`,
+    );
+  }
 }
 
 interface Instance {
@@ -120,7 +185,8 @@ function startInstance(schema: string, url: string): Promise<Instance> {
       DB_SCHEMA: schema,
       DEMO: 'false',
       WALLET_XPUB: TEST_XPUB,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'silent',
+      PGAPPNAME: APP_NAME,
       LOGIN_PER_IP: '1000000',
       LOGIN_GLOBAL: '1000000',
       PBKDF2_ITERATIONS: '',
@@ -174,6 +240,7 @@ export async function run(): Promise<void> {
   });
   const instances: Instance[] = [];
   let closeSeeder: (() => Promise<void>) | null = () => seeder.close();
+  let closeWatch: (() => Promise<void>) | null = null;
   try {
     const pairs: Pair[] = await seedPairs(seeder, 50);
     const ann: Session = await signUp(seeder, 'ann');
@@ -189,6 +256,18 @@ export async function run(): Promise<void> {
       await seeder.close();
       closeSeeder = null;
       for (let i = 0; i < count; i++) instances.push(await startInstance(schema, url));
+      const watch = await postgresDriver(url, { poolSize: 1 });
+      closeWatch = () => watch.close();
+      meter = {
+        instancePids: () => instances.map((i) => i.child.pid),
+        backendPids: async () =>
+          (
+            await watch.query<{ pid: number }>(
+              `SELECT pid FROM pg_stat_activity WHERE application_name = $1`,
+              [APP_NAME],
+            )
+          ).rows.map((r) => r.pid),
+      };
       urls = instances.map((i) => i.url);
       const pool = process.env['PG_POOL_MAX'] ?? '10';
       kind = `PostgreSQL, ${count} instances (own processes, PG_POOL_MAX ${pool} each)`;
@@ -202,46 +281,58 @@ export async function run(): Promise<void> {
 
     const read = { urls, method: 'POST' as const, body: '{}' };
     const market = { ...read, urls: urls.map((u) => `${u}/api/market/list`) };
-    show('public market list, 50 connections', await autocannon({ ...market, connections: 50, seconds }));
+    // BENCH_RUNS=market,transfer,hot,read,logins (default all): the runs to make.
+    const only = process.env['BENCH_RUNS']?.split(',');
+    const wants = (run: string) => !only || only.includes(run);
+    if (wants('market'))
+      show('public market list, 50 connections', await autocannon({ ...market, connections: 50, seconds }));
     const transfer = urls.map((u) => `${u}/api/transfer/submit`);
-    show(
-      'authenticated transfer, 50 connections (disjoint pairs)',
-      await autocannon({
-        urls: transfer,
-        method: 'POST',
-        lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })),
-        connections: 50,
-        seconds,
-      }),
-    );
+    if (wants('transfer'))
+      show(
+        'authenticated transfer, 50 connections (disjoint pairs)',
+        await autocannon({
+          urls: transfer,
+          method: 'POST',
+          lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })),
+          connections: 50,
+          seconds,
+        }),
+      );
     const quiet = Math.max(5, Math.round(seconds / 2));
-    show(
-      'authenticated transfer, 50 conn., one sender (hot rows)',
-      await autocannon({
-        urls: transfer,
-        method: 'POST',
-        headers: ann.headers,
-        body: JSON.stringify({ account: 'bob', amount: '1' }),
-        connections: 50,
-        seconds: quiet,
-      }),
-    );
-    show(
-      'anonymous read, 10 connections, alone',
-      await autocannon({ ...market, connections: 10, seconds: quiet }),
-    );
-    const [busy, logins] = await Promise.all([
-      autocannon({ ...market, connections: 10, seconds: quiet }),
-      autocannon({
-        urls: urls.map((u) => `${u}/api/index/login`),
-        method: 'POST',
-        body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
-        connections: 8,
-        seconds: quiet,
-      }),
-    ]);
-    show('anonymous read p99 while 8 wrong logins run', busy);
-    show('  the wrong logins themselves', logins);
+    if (wants('hot'))
+      show(
+        'authenticated transfer, 50 conn., one sender (hot rows)',
+        await autocannon({
+          urls: transfer,
+          method: 'POST',
+          headers: ann.headers,
+          body: JSON.stringify({ account: 'bob', amount: '1' }),
+          connections: 50,
+          seconds: quiet,
+        }),
+      );
+    if (wants('read'))
+      show(
+        'anonymous read, 10 connections, alone',
+        await autocannon({ ...market, connections: 10, seconds: quiet }),
+      );
+    // Two loads at once: no CPU account per request (run1, not measured).
+    const [busy, logins] = !wants('logins')
+      ? [null, null]
+      : await Promise.all([
+          run1({ ...market, connections: 10, seconds: quiet }),
+          run1({
+            urls: urls.map((u) => `${u}/api/index/login`),
+            method: 'POST',
+            body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
+            connections: 8,
+            seconds: quiet,
+          }),
+        ]);
+    if (busy && logins) {
+      show('anonymous read p99 while 8 wrong logins run', { ...busy, cpu: null });
+      show('  the wrong logins themselves', { ...logins, cpu: null });
+    }
     for (const [i, inst] of instances.entries())
       console.log(`instance ${i + 1}: RSS ${mb(rssOf(inst.child.pid))} after the runs`);
 
@@ -269,6 +360,8 @@ export async function run(): Promise<void> {
       console.log(`ann's balance after the run: ${balance ?? `(getuser answered ${got.code})`} USDT`);
     }
   } finally {
+    meter = null;
+    await closeWatch?.();
     for (const inst of instances) await stopInstance(inst);
     await closeSeeder?.();
     if (onSql) await dropSchema(schema);
