@@ -85,7 +85,8 @@ async function measured(load: LoadSpec): Promise<Figures> {
   const n = Math.max(1, figures.total);
   const inProcess = pids.length === 0;
   const backends = new Set([...backendsBefore, ...backendsAfter]);
-  const background = postgresBackgroundPids(after.ms.keys());
+  const instancePids = new Set(pids);
+  const background = postgresBackgroundPids([...after.ms.keys()].filter((p) => !instancePids.has(p)));
   return {
     ...figures,
     cpu: {
