@@ -235,40 +235,53 @@ export class SqlStore implements StoreAdapter {
     // The rows the last failed attempt wrote: a re-run first queues for them (below).
     let contended: string[] = [];
     for (let attempt = 1; ; attempt++) {
-      let c: Awaited<ReturnType<SqlDriver['connect']>>;
-      try {
-        c = await this.driver.connect();
-      } catch (error) {
-        throw new StorageUnavailableError('The database cannot be reached', { cause: error });
-      }
+      let c: Awaited<ReturnType<SqlDriver['connect']>> | null = null;
+      let opening: Promise<UnitConnection> | null = null;
       const writes: string[] = [];
       let began = false;
       let locked = false;
       let committing = false;
       let broken = false;
+      // The connection is taken and BEGIN sent when the unit issues its first statement: a unit that reads
+      // and writes nothing (the public market list, answered from memory) costs no pool connection, no
+      // BEGIN and no COMMIT, and a unit's CPU work before its first read holds no connection.
+      const open = (): Promise<UnitConnection> =>
+        (opening ??= (async () => {
+          try {
+            c = await this.driver.connect();
+          } catch (error) {
+            throw new StorageUnavailableError('The database cannot be reached', { cause: error });
+          }
+          const conn = c;
+          // Fairness on hot rows: a unit that lost a conflict takes session advisory locks on the rows it
+          // writes, in one global order, BEFORE its snapshot, so re-runs on one row queue instead of colliding
+          // again and again (without this, 16 concurrent spends of one balance could lose 100 times running).
+          // Released below, or by PostgreSQL when the connection dies (kill -9 included).
+          for (const key of contended) {
+            locked = true;
+            await conn.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [`${this.schema}:${key}`]);
+          }
+          // BEGIN is not waited for: the connection pipelines it with the unit's first statement (one round
+          // trip for both); every statement of the unit waits for it too, so a failed BEGIN fails the unit.
+          const begin = conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+          begin.catch(() => undefined);
+          began = true;
+          return { c: conn, begin, write: null };
+        })());
       try {
-        // Fairness on hot rows: a unit that lost a conflict takes session advisory locks on the rows it
-        // writes, in one global order, BEFORE its snapshot, so re-runs on one row queue instead of colliding
-        // again and again (without this, 16 concurrent spends of one balance could lose 100 times running).
-        // Released below, or by PostgreSQL when the connection dies (kill -9 included).
-        for (const key of contended) {
-          locked = true;
-          await c.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [`${this.schema}:${key}`]);
-        }
-        // BEGIN is not waited for: the connection pipelines it with the unit's first statement (one round trip
-        // for both); every statement of the unit waits for it too, so a failed BEGIN fails the unit.
-        const begin = c.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-        begin.catch(() => undefined);
-        began = true;
-        const unit: UnitConnection = { c, begin, write: null };
-        const result = await work(this.view(unit, writes));
+        // A re-run takes its locks before it runs (and so before its snapshot).
+        if (contended.length > 0) await open();
+        const result = await work(this.view(open, writes));
+        // A unit that issued no statement has nothing to commit (and no transaction).
+        if (opening === null) return result;
+        const unit = await (opening as Promise<UnitConnection>);
         // COMMIT goes on the wire right behind the unit's write statement (pipelined, one round trip). If the
         // write fails, PostgreSQL ends the failed transaction at that COMMIT (answered ROLLBACK), and the
         // write's error is the unit's. A connection lost from here on leaves the outcome unknown (503).
         committing = true;
-        const commit = c.query('COMMIT');
+        const commit = unit.c.query('COMMIT');
         commit.catch(() => undefined);
-        await begin;
+        await unit.begin;
         if (unit.write) await unit.write;
         await commit;
         return result;
@@ -282,14 +295,19 @@ export class SqlStore implements StoreAdapter {
             throw new StorageUnavailableError('The database connection was lost', { cause: error });
           this.retries++;
         } else {
-          if (began) await c.query('ROLLBACK').catch(() => undefined);
+          if (began && c) await (c as SqlConnection).query('ROLLBACK').catch(() => undefined);
           if (!isRetryable(error) || attempt >= this.maxAttempts) throw error;
           this.retries++;
           contended = [...new Set([...contended, ...writes])].sort().slice(0, MAX_QUEUED_ROWS);
         }
       } finally {
-        if (locked && !broken) await c.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
-        c.release(broken);
+        // An open still in flight (a statement the unit started and did not wait for) is settled first.
+        if (opening) await (opening as Promise<UnitConnection>).catch(() => undefined);
+        const held = c as Awaited<ReturnType<SqlDriver['connect']>> | null;
+        if (held) {
+          if (locked && !broken) await held.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+          held.release(broken);
+        }
       }
       // Units queued on the advisory locks of their rows go at once (the lock queue orders them); others
       // back off at random, growing with the attempts, so colliding units spread out.
@@ -301,39 +319,48 @@ export class SqlStore implements StoreAdapter {
   }
 
   /**
-   * The store seen from inside one transaction; `writes` collects the rows it writes. Every statement is
-   * issued at once (pipelined behind BEGIN and the unit's other statements in flight) and waits for BEGIN.
-   * `commit` only issues the write statement: the transaction waits for it together with its COMMIT.
+   * The store seen from inside one transaction; `writes` collects the rows it writes. `open` gives the
+   * unit's connection (taken, with BEGIN sent, at its first statement). Every statement is issued at once
+   * (pipelined behind BEGIN and the unit's other statements in flight) and waits for BEGIN. `commit` only
+   * issues the write statement: the transaction waits for it together with its COMMIT.
    */
-  private view(unit: UnitConnection, writes: string[]): StoreAdapter {
-    const { c } = unit;
-    // Both awaited together: a statement that fails with its BEGIN (a lost connection) is never unhandled.
-    const after = async <T>(statement: Promise<T>): Promise<T> =>
-      (await Promise.all([unit.begin, statement]))[1];
+  private view(open: () => Promise<UnitConnection>, writes: string[]): StoreAdapter {
+    // Issued once the connection is there (in call order: one promise, continuations run in order), then
+    // waited for together with BEGIN: a statement that fails with its BEGIN (a lost connection) is never
+    // unhandled.
+    const on = async <T>(statement: (c: SqlConnection) => Promise<T>): Promise<T> => {
+      const unit = await open();
+      return (await Promise.all([unit.begin, statement(unit.c)]))[1];
+    };
+    let committed = false;
     return {
       kind: 'sql-transaction',
-      get: (table, id) => after(readGet(c, this.target(table), id)),
-      query: (table, key) => after(readQuery(c, this.target(table), key)),
-      scan: (table) => after(readScan(c, this.target(table))),
-      tables: () => after(this.listTables(c)),
+      get: (table, id) => on((c) => readGet(c, this.target(table), id)),
+      query: (table, key) => on((c) => readQuery(c, this.target(table), key)),
+      scan: (table) => on((c) => readScan(c, this.target(table))),
+      tables: () => on((c) => this.listTables(c)),
       commit: async (puts, deletes, notes = []) => {
-        if (unit.write) throw new Error('A unit of work commits once');
+        if (committed) throw new Error('A unit of work commits once');
+        committed = true;
+        if (puts.length === 0 && deletes.length === 0 && notes.length === 0) return;
         for (const row of [...puts, ...deletes])
           writes.push(`${escapeText(row.table)}:${escapeText(row.id)}`);
-        const write = this.write(c, puts, deletes);
+        const unit = await open();
+        const write = this.write(unit.c, puts, deletes);
         if (notes.length > 0) {
           // Notes are written after the rows and before COMMIT: waited for here, so that COMMIT (issued once
           // the unit's work returns) cannot overtake them on the connection.
           unit.write = Promise.resolve();
-          await after(write);
-          await this.writeNotes(c, notes);
+          await Promise.all([unit.begin, write]);
+          await this.writeNotes(unit.c, notes);
           return;
         }
         write.catch(() => undefined);
         unit.write = write;
       },
-      getMany: (refs) => after(this.readMany(c, refs)),
-      nextId: (kind) => after(this.sequence(c, kind)),
+      getMany: (refs) => on((c) => this.readMany(c, refs)),
+      nextId: (kind) =>
+        SEQUENCED.has(kind) ? on((c) => this.sequence(c, kind)) : Promise.resolve(undefined),
       close: async () => undefined,
     };
   }
