@@ -19,7 +19,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -303,6 +303,30 @@ function inlineScriptHashes(staticDir: string | undefined): string[] {
   return hashes;
 }
 
+/** Headers of an answer that are not helmet's (Fastify's own and the transport's). */
+const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers @fastify/helmet sets with `options`, read once from a throwaway instance's answer: none of
+ * them depends on the request (no CSP nonces are used).
+ */
+async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(helmet, options);
+    probe.get('/', (_request, reply) => reply.send(''));
+    const answer = await probe.inject({ method: 'GET', url: '/' });
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (NOT_SECURITY.has(name) || value === undefined) continue;
+      out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    return out;
+  } finally {
+    await probe.close();
+  }
+}
+
 export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
   const { engine, config, hub } = deps;
   const options: FastifyServerOptions = {
@@ -355,15 +379,10 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
       : sendEnvelope(reply, envelope(404, 'Resource not found')),
   );
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    void reply.header('X-Request-Id', request.id);
-    // HSTS only where the client reached us over TLS (directly, or per a trusted proxy's header).
-    if (request.protocol === 'https')
-      void reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    return payload;
-  });
-
-  await app.register(helmet, {
+  // The security headers are the same on every answer: computed once by @fastify/helmet at start
+  // (securityHeaders below) and set by one synchronous hook, instead of the plugin building helmet's whole
+  // middleware again for every request (its CSP parsed and re-serialised each time).
+  const security = await securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -385,6 +404,14 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     hsts: false,
     // Uploaded images are shown by the app from its own origin, which may differ from the API's.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(security);
+    void reply.header('X-Request-Id', request.id);
+    // HSTS only where the client reached us over TLS (directly, or per a trusted proxy's header).
+    if (request.protocol === 'https')
+      void reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    done();
   });
 
   const anyOrigin = config.corsOrigins.includes('*');
