@@ -37,14 +37,16 @@ function phaseOf(text: string, params: unknown[] | undefined): string {
   if (/^(BEGIN|COMMIT|ROLLBACK)/i.test(t)) return t.split(' ')[0]?.toUpperCase() ?? t;
   if (/pg_advisory/i.test(t)) return 'advisory lock';
   if (/pg_notify/i.test(t)) return 'events (NOTIFY)';
-  if (/nextval/i.test(t)) return 'id sequence';
   if (/^WITH|^INSERT|^DELETE/i.test(t)) return 'ledger/row writes (one statement)';
   if (/UNION ALL/.test(t)) {
-    const tables = [...t.matchAll(/FROM \w+\.(\w+)/gi)].map((m) => m[1]).join(' + ');
+    const tables = [...t.matchAll(/FROM \w+\.(\w+)/gi)].map((m) => m[1]);
+    const ids = [...t.matchAll(/nextval\('\w+\.(\w+)'\)/gi)].map((m) => `${m[1]}`);
+    const what = [...tables, ...ids].join(' + ');
     return tables.includes('sessions')
-      ? `session lookup (${tables}, one statement)`
-      : `read ${tables} (one statement)`;
+      ? `session lookup (${what}, one statement)`
+      : `read ${what} (one statement)`;
   }
+  if (/nextval/i.test(t)) return 'id sequence';
   const table = /FROM [\w]+\.(\w+)/i.exec(t)?.[1] ?? '?';
   const first = typeof params?.[0] === 'string' ? params[0] : '';
   if (table === 'sessions') return 'session lookup (sessions)';

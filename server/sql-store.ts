@@ -106,6 +106,19 @@ interface UnitConnection {
   write: Promise<void> | null;
 }
 
+/** One read of a unit's batch (view, readBatch). */
+type ReadPart =
+  | { kind: 'get'; target: Target; id: string }
+  | { kind: 'query'; target: Target; key: string }
+  | { kind: 'many'; refs: readonly RowRef[] }
+  | { kind: 'sequence'; sequence: string };
+
+interface PendingRead {
+  part: ReadPart;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
 interface Target {
   /** Qualified SQL table. */
   sql: string;
@@ -323,6 +336,11 @@ export class SqlStore implements StoreAdapter {
    * unit's connection (taken, with BEGIN sent, at its first statement). Every statement is issued at once
    * (pipelined behind BEGIN and the unit's other statements in flight) and waits for BEGIN. `commit` only
    * issues the write statement: the transaction waits for it together with its COMMIT.
+   *
+   * Reads issued together (point reads, index reads, `getMany`, sequence draws, in the same turn of the event
+   * loop, or while the connection is being taken) travel as ONE statement (a `UNION ALL` of their parts,
+   * see `readBatch`): a transfer's session, member and recipient are one statement, its balances, receive
+   * totals and both ids another. A read alone keeps its own prepared statement.
    */
   private view(open: () => Promise<UnitConnection>, writes: string[]): StoreAdapter {
     // Issued once the connection is there (in call order: one promise, continuations run in order), then
@@ -332,11 +350,38 @@ export class SqlStore implements StoreAdapter {
       const unit = await open();
       return (await Promise.all([unit.begin, statement(unit.c)]))[1];
     };
+    let pending: PendingRead[] = [];
+    const flush = async (): Promise<void> => {
+      let unit: UnitConnection;
+      try {
+        unit = await open();
+      } catch (error) {
+        const failed = pending;
+        pending = [];
+        for (const r of failed) r.reject(error);
+        return;
+      }
+      // Everything asked for until now goes in this statement.
+      const batch = pending;
+      pending = [];
+      if (batch.length === 0) return;
+      try {
+        const [, results] = await Promise.all([unit.begin, this.readBatch(unit.c, batch)]);
+        batch.forEach((r, i) => r.resolve(results[i]));
+      } catch (error) {
+        for (const r of batch) r.reject(error);
+      }
+    };
+    const read = <T>(part: ReadPart): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        if (pending.length === 0) process.nextTick(() => void flush());
+        pending.push({ part, resolve: resolve as (value: unknown) => void, reject });
+      });
     let committed = false;
     return {
       kind: 'sql-transaction',
-      get: (table, id) => on((c) => readGet(c, this.target(table), id)),
-      query: (table, key) => on((c) => readQuery(c, this.target(table), key)),
+      get: (table, id) => read({ kind: 'get', target: this.target(table), id }),
+      query: (table, key) => read({ kind: 'query', target: this.target(table), key }),
       scan: (table) => on((c) => readScan(c, this.target(table))),
       tables: () => on((c) => this.listTables(c)),
       commit: async (puts, deletes, notes = []) => {
@@ -358,11 +403,96 @@ export class SqlStore implements StoreAdapter {
         write.catch(() => undefined);
         unit.write = write;
       },
-      getMany: (refs) => on((c) => this.readMany(c, refs)),
+      getMany: (refs) => read({ kind: 'many', refs }),
       nextId: (kind) =>
-        SEQUENCED.has(kind) ? on((c) => this.sequence(c, kind)) : Promise.resolve(undefined),
+        SEQUENCED.has(kind) ? read({ kind: 'sequence', sequence: kind }) : Promise.resolve(undefined),
       close: async () => undefined,
     };
+  }
+
+  /**
+   * Reads in one statement. One read alone is its own (prepared) statement, as outside a transaction;
+   * several are one `UNION ALL` of parts, each part's rows tagged with its number (`g`): a point read or an
+   * index read of a table, `id = ANY(...)` per table of a `getMany`, a sequence's `nextval` as a jsonb number.
+   * Every part runs (Append runs all its branches), so each sequence draws exactly once.
+   */
+  private async readBatch(c: SqlConnection, batch: readonly PendingRead[]): Promise<unknown[]> {
+    if (batch.length === 1) {
+      const only = batch[0]?.part;
+      if (!only) return [];
+      if (only.kind === 'get') return [await readGet(c, only.target, only.id)];
+      if (only.kind === 'query') return [await readQuery(c, only.target, only.key)];
+      if (only.kind === 'many') return [await this.readMany(c, only.refs)];
+      return [await this.sequence(c, only.sequence)];
+    }
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const parts: string[] = [];
+    /** Per read, its parts' numbers (a getMany has one per table). */
+    const groups: Array<Array<{ g: number; table?: string }>> = [];
+    const branch = ({ sql, t }: Target, where: string) =>
+      t === null
+        ? `FROM ${sql} WHERE ${where}`
+        : `FROM ${sql} WHERE t = ${param(escapeText(t))} AND ${where}`;
+    for (const { part } of batch) {
+      const mine: Array<{ g: number; table?: string }> = [];
+      const g = () => parts.length;
+      if (part.kind === 'get') {
+        const n = g();
+        parts.push(`SELECT ${n} AS g, id, v ${branch(part.target, `id = ${param(escapeText(part.id))}`)}`);
+        mine.push({ g: n });
+      } else if (part.kind === 'query') {
+        const n = g();
+        parts.push(
+          `SELECT ${n} AS g, id, v ${branch(part.target, `ix @> ARRAY[${param(escapeText(part.key))}::text]`)}`,
+        );
+        mine.push({ g: n });
+      } else if (part.kind === 'many') {
+        const byTable = new Map<string, string[]>();
+        for (const ref of part.refs) {
+          const ids = byTable.get(ref.table) ?? [];
+          ids.push(escapeText(ref.id));
+          byTable.set(ref.table, ids);
+        }
+        for (const table of [...byTable.keys()].sort()) {
+          const n = g();
+          const ids = param(byTable.get(table) ?? []);
+          parts.push(`SELECT ${n} AS g, id, v ${branch(this.target(table), `id = ANY(${ids}::text[])`)}`);
+          mine.push({ g: n, table });
+        }
+      } else {
+        const n = g();
+        parts.push(
+          `SELECT ${n} AS g, NULL::text AS id, to_jsonb(nextval('${this.schema}.${sequenceOf(part.sequence)}')) AS v`,
+        );
+        mine.push({ g: n });
+      }
+      groups.push(mine);
+    }
+    const { rows } = await c.query<DbRow & { g: number }>(parts.join(' UNION ALL '), params, true);
+    const byGroup = new Map<number, DbRow[]>();
+    for (const row of rows) {
+      const list = byGroup.get(row.g) ?? [];
+      list.push(row);
+      byGroup.set(row.g, list);
+    }
+    return batch.map(({ part }, i) => {
+      const mine = groups[i] ?? [];
+      const first = mine[0];
+      if (part.kind === 'get') {
+        const row = first && byGroup.get(first.g)?.[0];
+        return row ? decodeValue(row.v) : undefined;
+      }
+      if (part.kind === 'query') return decodeRows((first && byGroup.get(first.g)) || []);
+      if (part.kind === 'sequence') return Number((first && byGroup.get(first.g)?.[0]?.v) ?? NaN);
+      const found = new Map<string, unknown>();
+      for (const { g, table } of mine)
+        for (const row of byGroup.get(g) ?? []) found.set(`${table ?? ''}\u0000${row.id}`, row.v);
+      return part.refs.map((ref) => {
+        const v = found.get(`${ref.table}\u0000${escapeText(ref.id)}`);
+        return v === undefined ? undefined : decodeValue(v);
+      });
+    });
   }
 
   getMany(refs: readonly RowRef[]): Promise<unknown[]> {
