@@ -281,6 +281,12 @@ export async function run(): Promise<void> {
     console.log(`storage: ${kind}, ${seconds} s per run, load average ${loadavg()[0]?.toFixed(1)} before`);
 
     const read = { urls, method: 'POST' as const, body: '{}' };
+    // An envelope that refuses still answers HTTP 200 (autocannon's non-2xx would not see it): checked once.
+    for (const u of urls) {
+      const answer = await fetch(`${u}/api/market/list`, { method: 'POST', body: '{}' });
+      const { code, msg } = (await answer.json()) as { code: number; msg: string };
+      if (code !== 0) console.log(`market list on ${u} answers code ${code}: ${msg}`);
+    }
     const market = { ...read, urls: urls.map((u) => `${u}/api/market/list`) };
     // BENCH_RUNS=market,transfer,hot,read,logins (default all): the runs to make.
     const only = process.env['BENCH_RUNS']?.split(',');
