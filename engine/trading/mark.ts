@@ -104,8 +104,12 @@ export function median3(a: Micro, b: Micro, c: Micro): Micro {
   return c < lo ? lo : c > hi ? hi : c;
 }
 
-/** Mark price at `t` (Binance's median of three). */
-export function markPrice(sim: MarketSim, spec: SymbolSpec, t: number): Micro {
+/**
+ * Mark price at `time` (Binance's median of three), at its whole millisecond: the system clock has
+ * sub-millisecond digits, which BigInt below refuses (every quote of the live server's market list failed).
+ */
+export function markPrice(sim: MarketSim, spec: SymbolSpec, time: number): Micro {
+  const t = Math.floor(time);
   const index = indexPrice(sim, spec, t);
   const last = lastPrice(sim, spec, t);
   const previous = nextFunding(t) === t ? t : nextFunding(t) - FUNDING_INTERVAL_MS;
