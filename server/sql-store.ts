@@ -255,38 +255,48 @@ export class SqlStore implements StoreAdapter {
       let locked = false;
       let committing = false;
       let broken = false;
+      // Once the attempt has ended, a statement issued late (a read nobody waited for) cannot take a
+      // connection that nothing would release.
+      let ended = false;
       // The connection is taken and BEGIN sent when the unit issues its first statement: a unit that reads
       // and writes nothing (the public market list, answered from memory) costs no pool connection, no
       // BEGIN and no COMMIT, and a unit's CPU work before its first read holds no connection.
       const open = (): Promise<UnitConnection> =>
-        (opening ??= (async () => {
-          try {
-            c = await this.driver.connect();
-          } catch (error) {
-            throw new StorageUnavailableError('The database cannot be reached', { cause: error });
-          }
-          const conn = c;
-          // Fairness on hot rows: a unit that lost a conflict takes session advisory locks on the rows it
-          // writes, in one global order, BEFORE its snapshot, so re-runs on one row queue instead of colliding
-          // again and again (without this, 16 concurrent spends of one balance could lose 100 times running).
-          // Released below, or by PostgreSQL when the connection dies (kill -9 included).
-          for (const key of contended) {
-            locked = true;
-            await conn.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [`${this.schema}:${key}`]);
-          }
-          // BEGIN is not waited for: the connection pipelines it with the unit's first statement (one round
-          // trip for both); every statement of the unit waits for it too, so a failed BEGIN fails the unit.
-          const begin = conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-          begin.catch(() => undefined);
-          began = true;
-          return { c: conn, begin, write: null };
-        })());
+        (opening ??= ended
+          ? Promise.reject(new Error('This unit of work has ended'))
+          : (async () => {
+              try {
+                c = await this.driver.connect();
+              } catch (error) {
+                throw new StorageUnavailableError('The database cannot be reached', { cause: error });
+              }
+              const conn = c;
+              // Fairness on hot rows: a unit that lost a conflict takes session advisory locks on the rows it
+              // writes, in one global order, BEFORE its snapshot, so re-runs on one row queue instead of colliding
+              // again and again (without this, 16 concurrent spends of one balance could lose 100 times running).
+              // Released below, or by PostgreSQL when the connection dies (kill -9 included).
+              for (const key of contended) {
+                locked = true;
+                await conn.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [
+                  `${this.schema}:${key}`,
+                ]);
+              }
+              // BEGIN is not waited for: the connection pipelines it with the unit's first statement (one round
+              // trip for both); every statement of the unit waits for it too, so a failed BEGIN fails the unit.
+              const begin = conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+              begin.catch(() => undefined);
+              began = true;
+              return { c: conn, begin, write: null };
+            })());
       try {
         // A re-run takes its locks before it runs (and so before its snapshot).
         if (contended.length > 0) await open();
         const result = await work(this.view(open, writes));
         // A unit that issued no statement has nothing to commit (and no transaction).
-        if (opening === null) return result;
+        if (opening === null) {
+          ended = true;
+          return result;
+        }
         const unit = await (opening as Promise<UnitConnection>);
         // COMMIT goes on the wire right behind the unit's write statement (pipelined, one round trip). If the
         // write fails, PostgreSQL ends the failed transaction at that COMMIT (answered ROLLBACK), and the
@@ -308,6 +318,11 @@ export class SqlStore implements StoreAdapter {
             throw new StorageUnavailableError('The database connection was lost', { cause: error });
           this.retries++;
         } else {
+          // A connection still being taken when the unit failed gets its BEGIN first: wait for it, so that
+          // its transaction is rolled back before the connection goes back to the pool.
+          ended = true;
+          ended = true;
+          if (opening) await (opening as Promise<UnitConnection>).catch(() => undefined);
           if (began && c) await (c as SqlConnection).query('ROLLBACK').catch(() => undefined);
           if (!isRetryable(error) || attempt >= this.maxAttempts) throw error;
           this.retries++;
@@ -315,6 +330,7 @@ export class SqlStore implements StoreAdapter {
         }
       } finally {
         // An open still in flight (a statement the unit started and did not wait for) is settled first.
+        ended = true;
         if (opening) await (opening as Promise<UnitConnection>).catch(() => undefined);
         const held = c as Awaited<ReturnType<SqlDriver['connect']>> | null;
         if (held) {

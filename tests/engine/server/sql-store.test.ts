@@ -165,6 +165,28 @@ describe(`sql store (${sqlKind})`, () => {
     expect(connects).toBe(0);
     expect(statements).toEqual([]);
 
+    // A unit that fails before its first statement is issued takes no connection; one that fails while its
+    // connection is being taken rolls back what it began before the connection goes back to the pool.
+    await expect(
+      store.transaction(async (view) => {
+        void view.get('pets', '1').catch(() => undefined);
+        throw new Error('refused at once');
+      }),
+    ).rejects.toThrow('refused at once');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(connects).toBe(0);
+    expect(statements).toEqual([]);
+    await expect(
+      store.transaction(async (view) => {
+        void view.get('pets', '1').catch(() => undefined);
+        await new Promise((resolve) => setImmediate(resolve));
+        throw new Error('refused later');
+      }),
+    ).rejects.toThrow('refused later');
+    expect(statements[0]).toMatch(/^BEGIN/);
+    expect(statements.at(-1)).toBe('ROLLBACK');
+    statements.length = 0;
+
     // A point read, an index read, a getMany over two tables and two sequence draws, issued together.
     const together = await store.transaction((view) =>
       Promise.all([
