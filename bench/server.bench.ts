@@ -44,11 +44,19 @@ import { instanceCommand, underTsx } from './server/compile';
 import type { InstanceMemory } from './server/instance';
 import type { LoadSpec } from './server/load';
 import { fund, seedPairs, type Pair } from './server/seed';
+import { postgresBackgroundPids, snapshot, usedBy } from './server/cpu';
+
+/** The application_name of the instances' PostgreSQL connections: how the CPU account finds their backends. */
+const APP_NAME = 'strata-bench';
 
 export const name = 'Live server over HTTP (autocannon)';
 
 interface Figures {
   rps: number;
+  /** Requests completed in the run. */
+  total: number;
+  /** CPU ms per completed request: server instances, PostgreSQL (this bench's backends; background), load. */
+  cpu: { node: number; pg: number; pgBackground: number; load: number } | null;
   p50: number;
   p99: number;
   non2xx: number;
@@ -56,7 +64,54 @@ interface Figures {
   load: string;
 }
 
+/**
+ * What the CPU account of a run needs: the instances' pids (none when the server runs in this process: its
+ * own CPU is then read with process.cpuUsage) and the pids of this bench's PostgreSQL backends.
+ */
+interface Meter {
+  instancePids: () => Array<number | undefined>;
+  backendPids: () => Promise<number[]>;
+}
+
+let meter: Meter | null = null;
+
 function autocannon(load: LoadSpec): Promise<Figures> {
+  return measured(load);
+}
+
+async function measured(load: LoadSpec): Promise<Figures> {
+  const pids = meter?.instancePids() ?? [];
+  const backendsBefore = (await meter?.backendPids()) ?? [];
+  const before = snapshot(pids);
+  const ownBefore = process.cpuUsage();
+  const figures = await run1(load);
+  const ownMs = ((u) => (u.user + u.system) / 1000)(process.cpuUsage(ownBefore));
+  const backendsAfter = (await meter?.backendPids()) ?? [];
+  const after = snapshot(pids);
+  const n = Math.max(1, figures.total);
+  const inProcess = pids.length === 0;
+  const backends = new Set([...backendsBefore, ...backendsAfter]);
+  const instancePids = new Set(pids);
+  const background = postgresBackgroundPids([...after.ms.keys()].filter((p) => !instancePids.has(p)));
+  return {
+    ...figures,
+    cpu: {
+      node:
+        (inProcess
+          ? ownMs
+          : usedBy(
+              before,
+              after,
+              pids.filter((p) => p !== undefined),
+            )) / n,
+      pg: usedBy(before, after, backends) / n,
+      pgBackground: usedBy(before, after, background) / n,
+      load: (figures.cpu?.load ?? 0) / n,
+    },
+  };
+}
+
+function run1(load: LoadSpec): Promise<Figures> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server/load.ts', JSON.stringify(load)], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -67,13 +122,16 @@ function autocannon(load: LoadSpec): Promise<Figures> {
     child.on('exit', () => {
       try {
         const r = JSON.parse(out) as {
-          requests: { average: number };
+          requests: { average: number; total: number };
+          cpuMs: number;
           latency: { p50: number; p99: number };
           non2xx: number;
           errors: number;
         };
         resolve({
           rps: Math.round(r.requests.average),
+          total: r.requests.total,
+          cpu: { node: 0, pg: 0, pgBackground: 0, load: r.cpuMs },
           p50: r.latency.p50,
           p99: r.latency.p99,
           non2xx: r.non2xx,
@@ -95,6 +153,14 @@ function show(label: string, f: Figures): void {
       `  (load average ${f.load})` +
       (f.errors || f.non2xx ? `  (errors ${f.errors}, non-2xx ${f.non2xx})` : ''),
   );
+  const c = f.cpu;
+  if (c) {
+    const ms = (v: number) => v.toFixed(3);
+    console.log(
+      `${''.padEnd(52)} CPU per request: server ${ms(c.node)} ms + PostgreSQL ${ms(c.pg)} ms ` +
+        `= ${ms(c.node + c.pg)} ms (PostgreSQL background ${ms(c.pgBackground)} ms, load generator ${ms(c.load)} ms)`,
+    );
+  }
 }
 
 interface Instance {
@@ -118,7 +184,8 @@ function startInstance(command: string[], schema: string, url: string): Promise<
       DB_SCHEMA: schema,
       DEMO: 'false',
       WALLET_XPUB: TEST_XPUB,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'silent',
+      PGAPPNAME: APP_NAME,
       LOGIN_PER_IP: '1000000',
       LOGIN_GLOBAL: '1000000',
       PBKDF2_ITERATIONS: '',
@@ -216,6 +283,7 @@ export async function run(): Promise<void> {
   });
   const instances: Instance[] = [];
   let closeSeeder: (() => Promise<void>) | null = () => seeder.close();
+  let closeWatch: (() => Promise<void>) | null = null;
   try {
     const pairs: Pair[] = await seedPairs(seeder, 50);
     const ann: Session = await signUp(seeder, 'ann');
@@ -231,6 +299,18 @@ export async function run(): Promise<void> {
       await seeder.close();
       closeSeeder = null;
       for (let i = 0; i < count; i++) instances.push(await startInstance(command, schema, url));
+      const watch = await postgresDriver(url, { poolSize: 1 });
+      closeWatch = () => watch.close();
+      meter = {
+        instancePids: () => instances.map((i) => i.child.pid),
+        backendPids: async () =>
+          (
+            await watch.query<{ pid: number }>(
+              `SELECT pid FROM pg_stat_activity WHERE application_name = $1`,
+              [APP_NAME],
+            )
+          ).rows.map((r) => r.pid),
+      };
       urls = instances.map((i) => i.url);
       const pool = process.env['PG_POOL_MAX'] ?? '10';
       const start = tsx ? 'tsx' : `compiled, node ${command.join(' ')}`;
@@ -245,52 +325,71 @@ export async function run(): Promise<void> {
     await showMemory(instances, 'after start');
 
     const read = { urls, method: 'POST' as const, body: '{}' };
+    // An envelope that refuses still answers HTTP 200 (autocannon's non-2xx would not see it): checked once.
+    for (const u of urls) {
+      const answer = await fetch(`${u}/api/market/list`, { method: 'POST', body: '{}' });
+      const { code, msg } = (await answer.json()) as { code: number; msg: string };
+      if (code !== 0) console.log(`market list on ${u} answers code ${code}: ${msg}`);
+    }
     const market = { ...read, urls: urls.map((u) => `${u}/api/market/list`) };
+    // BENCH_RUNS=market,transfer,hot,read,logins (default all): the runs to make; BENCH_ROUNDS repeats them.
+    const only = process.env['BENCH_RUNS']?.split(',');
+    const wants = (run: string) => !only || only.includes(run);
     const transfer = urls.map((u) => `${u}/api/transfer/submit`);
     const quiet = Math.max(5, Math.round(seconds / 2));
     for (let round = 1; round <= rounds; round++) {
       if (rounds > 1) console.log(`round ${round} of ${rounds}`);
-      show('public market list, 50 connections', await autocannon({ ...market, connections: 50, seconds }));
-      await showMemory(instances, 'after the market list');
-      show(
-        'authenticated transfer, 50 connections (disjoint pairs)',
-        await autocannon({
-          urls: transfer,
-          method: 'POST',
-          lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })),
-          connections: 50,
-          seconds,
-        }),
-      );
-      await showMemory(instances, 'after the transfers');
-      show(
-        'authenticated transfer, 50 conn., one sender (hot rows)',
-        await autocannon({
-          urls: transfer,
-          method: 'POST',
-          headers: ann.headers,
-          body: JSON.stringify({ account: 'bob', amount: '1' }),
-          connections: 50,
-          seconds: quiet,
-        }),
-      );
-      await showMemory(instances, 'after the hot rows');
-      show(
-        'anonymous read, 10 connections, alone',
-        await autocannon({ ...market, connections: 10, seconds: quiet }),
-      );
-      const [busy, logins] = await Promise.all([
-        autocannon({ ...market, connections: 10, seconds: quiet }),
-        autocannon({
-          urls: urls.map((u) => `${u}/api/index/login`),
-          method: 'POST',
-          body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
-          connections: 8,
-          seconds: quiet,
-        }),
-      ]);
-      show('anonymous read p99 while 8 wrong logins run', busy);
-      show('  the wrong logins themselves', logins);
+      if (wants('market')) {
+        show('public market list, 50 connections', await autocannon({ ...market, connections: 50, seconds }));
+        await showMemory(instances, 'after the market list');
+      }
+      if (wants('transfer')) {
+        show(
+          'authenticated transfer, 50 connections (disjoint pairs)',
+          await autocannon({
+            urls: transfer,
+            method: 'POST',
+            lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })),
+            connections: 50,
+            seconds,
+          }),
+        );
+        await showMemory(instances, 'after the transfers');
+      }
+      if (wants('hot')) {
+        show(
+          'authenticated transfer, 50 conn., one sender (hot rows)',
+          await autocannon({
+            urls: transfer,
+            method: 'POST',
+            headers: ann.headers,
+            body: JSON.stringify({ account: 'bob', amount: '1' }),
+            connections: 50,
+            seconds: quiet,
+          }),
+        );
+        await showMemory(instances, 'after the hot rows');
+      }
+      if (wants('read'))
+        show(
+          'anonymous read, 10 connections, alone',
+          await autocannon({ ...market, connections: 10, seconds: quiet }),
+        );
+      if (wants('logins')) {
+        // Two loads at once: no CPU account per request (run1, not measured).
+        const [busy, logins] = await Promise.all([
+          run1({ ...market, connections: 10, seconds: quiet }),
+          run1({
+            urls: urls.map((u) => `${u}/api/index/login`),
+            method: 'POST',
+            body: JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
+            connections: 8,
+            seconds: quiet,
+          }),
+        ]);
+        show('anonymous read p99 while 8 wrong logins run', { ...busy, cpu: null });
+        show('  the wrong logins themselves', { ...logins, cpu: null });
+      }
       await showMemory(instances, rounds > 1 ? `after round ${round}` : 'after the runs');
     }
     if (instances.length > 0) {
@@ -323,6 +422,8 @@ export async function run(): Promise<void> {
       console.log(`ann's balance after the run: ${balance ?? `(getuser answered ${got.code})`} USDT`);
     }
   } finally {
+    meter = null;
+    await closeWatch?.();
     for (const inst of instances) await stopInstance(inst);
     await closeSeeder?.();
     if (onSql) await dropSchema(schema);

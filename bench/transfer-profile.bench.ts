@@ -13,6 +13,10 @@ import { postgresDriver, type SqlConnection, type SqlDriver } from '../server/sq
 import { SqlStore } from '../server/sql-store';
 import { deposit, signUp, startTestServer } from '../tests/engine/server/serve';
 import { seedPairs } from './server/seed';
+import { postgresProcesses, usedBy } from './server/cpu';
+
+/** application_name of this profile's pool: how its PostgreSQL backends are found for the CPU account. */
+const APP_NAME = 'strata-transfer-profile';
 import { dropSchema, freshSchema } from '../tests/engine/server/sql';
 
 export const name = 'Authenticated transfer profile on PostgreSQL';
@@ -37,14 +41,16 @@ function phaseOf(text: string, params: unknown[] | undefined): string {
   if (/^(BEGIN|COMMIT|ROLLBACK)/i.test(t)) return t.split(' ')[0]?.toUpperCase() ?? t;
   if (/pg_advisory/i.test(t)) return 'advisory lock';
   if (/pg_notify/i.test(t)) return 'events (NOTIFY)';
-  if (/nextval/i.test(t)) return 'id sequence';
   if (/^WITH|^INSERT|^DELETE/i.test(t)) return 'ledger/row writes (one statement)';
   if (/UNION ALL/.test(t)) {
-    const tables = [...t.matchAll(/FROM \w+\.(\w+)/gi)].map((m) => m[1]).join(' + ');
+    const tables = [...t.matchAll(/FROM \w+\.(\w+)/gi)].map((m) => m[1]);
+    const ids = [...t.matchAll(/nextval\('\w+\.(\w+)'\)/gi)].map((m) => `${m[1]}`);
+    const what = [...tables, ...ids].join(' + ');
     return tables.includes('sessions')
-      ? `session lookup (${tables}, one statement)`
-      : `read ${tables} (one statement)`;
+      ? `session lookup (${what}, one statement)`
+      : `read ${what} (one statement)`;
   }
+  if (/nextval/i.test(t)) return 'id sequence';
   const table = /FROM [\w]+\.(\w+)/i.exec(t)?.[1] ?? '?';
   const first = typeof params?.[0] === 'string' ? params[0] : '';
   if (table === 'sessions') return 'session lookup (sessions)';
@@ -118,7 +124,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
-function report(label: string, n: number, wallMs: number, latencies: number[]): void {
+function report(
+  label: string,
+  n: number,
+  wallMs: number,
+  latencies: number[],
+  cpu: { node: number; pg: number },
+): void {
   const sorted = [...latencies].sort((a, b) => a - b);
   const byPhase = new Map<string, { count: number; ms: number }>();
   for (const s of recorder.samples) {
@@ -139,6 +151,10 @@ function report(label: string, n: number, wallMs: number, latencies: number[]): 
       `${(recorder.connectWaitMs / n).toFixed(2)} ms waiting for a pool connection ` +
       `(${(recorder.connects / n).toFixed(2)} checkouts)`,
   );
+  console.log(
+    `  CPU per transfer: this process (server and its HTTP client) ${(cpu.node / n).toFixed(3)} ms, ` +
+      `PostgreSQL backends ${(cpu.pg / n).toFixed(3)} ms`,
+  );
   const rows = [...byPhase].sort((a, b) => b[1].ms - a[1].ms);
   for (const [phase, e] of rows)
     console.log(
@@ -155,6 +171,7 @@ export async function run(): Promise<void> {
   }
   const n = Number(process.env['PROFILE_TRANSFERS'] ?? 300);
   const schema = freshSchema();
+  process.env['PGAPPNAME'] = APP_NAME;
   const driver = recordingDriver(
     await postgresDriver(url, { poolSize: Number(process.env['PG_POOL_MAX'] ?? 10) }),
   );
@@ -191,6 +208,16 @@ export async function run(): Promise<void> {
       recorder.connectWaitMs = 0;
       recorder.connects = 0;
       recorder.roundTrips = 0;
+      const backends = async () =>
+        (
+          await driver.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE application_name = $1`,
+            [APP_NAME],
+          )
+        ).rows.map((r) => r.pid);
+      const pidsBefore = await backends();
+      const pgBefore = { ms: postgresProcesses() };
+      const nodeBefore = process.cpuUsage();
       recorder.on = true;
       const latencies: number[] = [];
       let next = 0;
@@ -212,7 +239,13 @@ export async function run(): Promise<void> {
       );
       const wall = performance.now() - started;
       recorder.on = false;
-      report(label, n, wall, latencies);
+      const nodeUsed = process.cpuUsage(nodeBefore);
+      const pgAfter = { ms: postgresProcesses() };
+      const pids = new Set([...pidsBefore, ...(await backends())]);
+      report(label, n, wall, latencies, {
+        node: (nodeUsed.user + nodeUsed.system) / 1000,
+        pg: usedBy(pgBefore, pgAfter, pids),
+      });
       if (failed) console.log(`  (${failed} answered a non-zero code)`);
     };
     await measure('1 in flight', 1);

@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -19,7 +20,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -233,7 +234,13 @@ function sendUpload(req: FastifyRequest, reply: FastifyReply, response: EngineRe
   return true;
 }
 
+/** Replies that answered a refusal or a failure (envelope code not 0): logged at info (requestLog). */
+const refusedReplies = new WeakSet<FastifyReply>();
+/** An answer slower than this is logged at info however it went. */
+export const SLOW_REQUEST_MS = 1_000;
+
 function sendEnvelope(reply: FastifyReply, response: EngineResponse): FastifyReply {
+  if (response.body.code !== 0) refusedReplies.add(reply);
   let text: string;
   try {
     text = JSON.stringify(response.body);
@@ -303,11 +310,72 @@ function inlineScriptHashes(staticDir: string | undefined): string[] {
   return hashes;
 }
 
+/**
+ * One log line per answered request, with its request id (reqId), method, URL, status and time: at info
+ * for a refusal or failure (an HTTP status >= 400, or an envelope code other than 0) and for an answer
+ * slower than SLOW_REQUEST_MS; every other request at debug. Bodies and headers are never logged.
+ */
+/** pino's level numbers (a logger writes the levels at or above its own: info 30, debug 20). */
+const LOG_LEVELS: Readonly<Record<string, number>> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+
+function requestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const log = request.log;
+    const notable =
+      reply.statusCode >= 400 || refusedReplies.has(reply) || reply.elapsedTime > SLOW_REQUEST_MS;
+    if ((LOG_LEVELS[log.level] ?? 0) <= (notable ? 30 : 20)) {
+      const entry = {
+        req: { method: request.method, url: request.url, remoteAddress: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      };
+      if (notable) log.info(entry, 'request completed');
+      else log.debug(entry, 'request completed');
+    }
+    done();
+  });
+}
+
+/** Headers of an answer that are not helmet's (Fastify's own and the transport's). */
+const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers @fastify/helmet sets with `options`, read once from a throwaway instance's answer: none of
+ * them depends on the request (no CSP nonces are used).
+ */
+async function securityHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(helmet, options);
+    probe.get('/', (_request, reply) => reply.send(''));
+    const answer = await probe.inject({ method: 'GET', url: '/' });
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (NOT_SECURITY.has(name) || value === undefined) continue;
+      out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    return out;
+  } finally {
+    await probe.close();
+  }
+}
+
 export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
   const { engine, config, hub } = deps;
   const options: FastifyServerOptions = {
     logger: deps.logger ?? false,
     genReqId: () => randomUUID(),
+    // Fastify's own request logging writes two lines per request at info (measured: docs/SERVER.md "Load
+    // figures"); requestLog below writes one, at info only for what an operator looks for.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.maxBodyBytes,
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // Receiving a 5 MiB upload over a slow mobile link takes longer than the engine may: only the call
@@ -340,6 +408,8 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     }
   });
 
+  if (deps.logger) requestLog(app);
+
   app.setErrorHandler((error: FastifyError | Refusal, request, reply) => {
     if (request.method === 'OPTIONS') return reply.code(204).send();
     const answer = errorEnvelope(error, config.maxBodyBytes);
@@ -355,15 +425,10 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
       : sendEnvelope(reply, envelope(404, 'Resource not found')),
   );
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    void reply.header('X-Request-Id', request.id);
-    // HSTS only where the client reached us over TLS (directly, or per a trusted proxy's header).
-    if (request.protocol === 'https')
-      void reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    return payload;
-  });
-
-  await app.register(helmet, {
+  // The security headers are the same on every answer: computed once by @fastify/helmet at start
+  // (securityHeaders below) and set by one synchronous hook, instead of the plugin building helmet's whole
+  // middleware again for every request (its CSP parsed and re-serialised each time).
+  const security = await securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -385,6 +450,14 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     hsts: false,
     // Uploaded images are shown by the app from its own origin, which may differ from the API's.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(security);
+    void reply.header('X-Request-Id', request.id);
+    // HSTS only where the client reached us over TLS (directly, or per a trusted proxy's header).
+    if (request.protocol === 'https')
+      void reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    done();
   });
 
   const anyOrigin = config.corsOrigins.includes('*');

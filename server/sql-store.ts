@@ -106,6 +106,19 @@ interface UnitConnection {
   write: Promise<void> | null;
 }
 
+/** One read of a unit's batch (view, readBatch). */
+type ReadPart =
+  | { kind: 'get'; target: Target; id: string }
+  | { kind: 'query'; target: Target; key: string }
+  | { kind: 'many'; refs: readonly RowRef[] }
+  | { kind: 'sequence'; sequence: string };
+
+interface PendingRead {
+  part: ReadPart;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
 interface Target {
   /** Qualified SQL table. */
   sql: string;
@@ -235,40 +248,63 @@ export class SqlStore implements StoreAdapter {
     // The rows the last failed attempt wrote: a re-run first queues for them (below).
     let contended: string[] = [];
     for (let attempt = 1; ; attempt++) {
-      let c: Awaited<ReturnType<SqlDriver['connect']>>;
-      try {
-        c = await this.driver.connect();
-      } catch (error) {
-        throw new StorageUnavailableError('The database cannot be reached', { cause: error });
-      }
+      let c: Awaited<ReturnType<SqlDriver['connect']>> | null = null;
+      let opening: Promise<UnitConnection> | null = null;
       const writes: string[] = [];
       let began = false;
       let locked = false;
       let committing = false;
       let broken = false;
+      // Once the attempt has ended, a statement issued late (a read nobody waited for) cannot take a
+      // connection that nothing would release.
+      let ended = false;
+      // The connection is taken and BEGIN sent when the unit issues its first statement: a unit that reads
+      // and writes nothing (the public market list, answered from memory) costs no pool connection, no
+      // BEGIN and no COMMIT, and a unit's CPU work before its first read holds no connection.
+      const open = (): Promise<UnitConnection> =>
+        (opening ??= ended
+          ? Promise.reject(new Error('This unit of work has ended'))
+          : (async () => {
+              try {
+                c = await this.driver.connect();
+              } catch (error) {
+                throw new StorageUnavailableError('The database cannot be reached', { cause: error });
+              }
+              const conn = c;
+              // Fairness on hot rows: a unit that lost a conflict takes session advisory locks on the rows it
+              // writes, in one global order, BEFORE its snapshot, so re-runs on one row queue instead of colliding
+              // again and again (without this, 16 concurrent spends of one balance could lose 100 times running).
+              // Released below, or by PostgreSQL when the connection dies (kill -9 included).
+              for (const key of contended) {
+                locked = true;
+                await conn.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [
+                  `${this.schema}:${key}`,
+                ]);
+              }
+              // BEGIN is not waited for: the connection pipelines it with the unit's first statement (one round
+              // trip for both); every statement of the unit waits for it too, so a failed BEGIN fails the unit.
+              const begin = conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+              begin.catch(() => undefined);
+              began = true;
+              return { c: conn, begin, write: null };
+            })());
       try {
-        // Fairness on hot rows: a unit that lost a conflict takes session advisory locks on the rows it
-        // writes, in one global order, BEFORE its snapshot, so re-runs on one row queue instead of colliding
-        // again and again (without this, 16 concurrent spends of one balance could lose 100 times running).
-        // Released below, or by PostgreSQL when the connection dies (kill -9 included).
-        for (const key of contended) {
-          locked = true;
-          await c.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [`${this.schema}:${key}`]);
+        // A re-run takes its locks before it runs (and so before its snapshot).
+        if (contended.length > 0) await open();
+        const result = await work(this.view(open, writes));
+        // A unit that issued no statement has nothing to commit (and no transaction).
+        if (opening === null) {
+          ended = true;
+          return result;
         }
-        // BEGIN is not waited for: the connection pipelines it with the unit's first statement (one round trip
-        // for both); every statement of the unit waits for it too, so a failed BEGIN fails the unit.
-        const begin = c.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-        begin.catch(() => undefined);
-        began = true;
-        const unit: UnitConnection = { c, begin, write: null };
-        const result = await work(this.view(unit, writes));
+        const unit = await (opening as Promise<UnitConnection>);
         // COMMIT goes on the wire right behind the unit's write statement (pipelined, one round trip). If the
         // write fails, PostgreSQL ends the failed transaction at that COMMIT (answered ROLLBACK), and the
         // write's error is the unit's. A connection lost from here on leaves the outcome unknown (503).
         committing = true;
-        const commit = c.query('COMMIT');
+        const commit = unit.c.query('COMMIT');
         commit.catch(() => undefined);
-        await begin;
+        await unit.begin;
         if (unit.write) await unit.write;
         await commit;
         return result;
@@ -282,14 +318,25 @@ export class SqlStore implements StoreAdapter {
             throw new StorageUnavailableError('The database connection was lost', { cause: error });
           this.retries++;
         } else {
-          if (began) await c.query('ROLLBACK').catch(() => undefined);
+          // A connection still being taken when the unit failed gets its BEGIN first: wait for it, so that
+          // its transaction is rolled back before the connection goes back to the pool.
+          ended = true;
+          ended = true;
+          if (opening) await (opening as Promise<UnitConnection>).catch(() => undefined);
+          if (began && c) await (c as SqlConnection).query('ROLLBACK').catch(() => undefined);
           if (!isRetryable(error) || attempt >= this.maxAttempts) throw error;
           this.retries++;
           contended = [...new Set([...contended, ...writes])].sort().slice(0, MAX_QUEUED_ROWS);
         }
       } finally {
-        if (locked && !broken) await c.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
-        c.release(broken);
+        // An open still in flight (a statement the unit started and did not wait for) is settled first.
+        ended = true;
+        if (opening) await (opening as Promise<UnitConnection>).catch(() => undefined);
+        const held = c as Awaited<ReturnType<SqlDriver['connect']>> | null;
+        if (held) {
+          if (locked && !broken) await held.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+          held.release(broken);
+        }
       }
       // Units queued on the advisory locks of their rows go at once (the lock queue orders them); others
       // back off at random, growing with the attempts, so colliding units spread out.
@@ -301,41 +348,167 @@ export class SqlStore implements StoreAdapter {
   }
 
   /**
-   * The store seen from inside one transaction; `writes` collects the rows it writes. Every statement is
-   * issued at once (pipelined behind BEGIN and the unit's other statements in flight) and waits for BEGIN.
-   * `commit` only issues the write statement: the transaction waits for it together with its COMMIT.
+   * The store seen from inside one transaction; `writes` collects the rows it writes. `open` gives the
+   * unit's connection (taken, with BEGIN sent, at its first statement). Every statement is issued at once
+   * (pipelined behind BEGIN and the unit's other statements in flight) and waits for BEGIN. `commit` only
+   * issues the write statement: the transaction waits for it together with its COMMIT.
+   *
+   * Reads issued together (point reads, index reads, `getMany`, sequence draws, in the same turn of the event
+   * loop, or while the connection is being taken) travel as ONE statement (a `UNION ALL` of their parts,
+   * see `readBatch`): a transfer's session, member and recipient are one statement, its balances, receive
+   * totals and both ids another. A read alone keeps its own prepared statement.
    */
-  private view(unit: UnitConnection, writes: string[]): StoreAdapter {
-    const { c } = unit;
-    // Both awaited together: a statement that fails with its BEGIN (a lost connection) is never unhandled.
-    const after = async <T>(statement: Promise<T>): Promise<T> =>
-      (await Promise.all([unit.begin, statement]))[1];
+  private view(open: () => Promise<UnitConnection>, writes: string[]): StoreAdapter {
+    // Issued once the connection is there (in call order: one promise, continuations run in order), then
+    // waited for together with BEGIN: a statement that fails with its BEGIN (a lost connection) is never
+    // unhandled.
+    const on = async <T>(statement: (c: SqlConnection) => Promise<T>): Promise<T> => {
+      const unit = await open();
+      return (await Promise.all([unit.begin, statement(unit.c)]))[1];
+    };
+    let pending: PendingRead[] = [];
+    const flush = async (): Promise<void> => {
+      let unit: UnitConnection;
+      try {
+        unit = await open();
+      } catch (error) {
+        const failed = pending;
+        pending = [];
+        for (const r of failed) r.reject(error);
+        return;
+      }
+      // Everything asked for until now goes in this statement.
+      const batch = pending;
+      pending = [];
+      if (batch.length === 0) return;
+      try {
+        const [, results] = await Promise.all([unit.begin, this.readBatch(unit.c, batch)]);
+        batch.forEach((r, i) => r.resolve(results[i]));
+      } catch (error) {
+        for (const r of batch) r.reject(error);
+      }
+    };
+    const read = <T>(part: ReadPart): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        if (pending.length === 0) process.nextTick(() => void flush());
+        pending.push({ part, resolve: resolve as (value: unknown) => void, reject });
+      });
+    let committed = false;
     return {
       kind: 'sql-transaction',
-      get: (table, id) => after(readGet(c, this.target(table), id)),
-      query: (table, key) => after(readQuery(c, this.target(table), key)),
-      scan: (table) => after(readScan(c, this.target(table))),
-      tables: () => after(this.listTables(c)),
+      get: (table, id) => read({ kind: 'get', target: this.target(table), id }),
+      query: (table, key) => read({ kind: 'query', target: this.target(table), key }),
+      scan: (table) => on((c) => readScan(c, this.target(table))),
+      tables: () => on((c) => this.listTables(c)),
       commit: async (puts, deletes, notes = []) => {
-        if (unit.write) throw new Error('A unit of work commits once');
+        if (committed) throw new Error('A unit of work commits once');
+        committed = true;
+        if (puts.length === 0 && deletes.length === 0 && notes.length === 0) return;
         for (const row of [...puts, ...deletes])
           writes.push(`${escapeText(row.table)}:${escapeText(row.id)}`);
-        const write = this.write(c, puts, deletes);
+        const unit = await open();
+        const write = this.write(unit.c, puts, deletes);
         if (notes.length > 0) {
           // Notes are written after the rows and before COMMIT: waited for here, so that COMMIT (issued once
           // the unit's work returns) cannot overtake them on the connection.
           unit.write = Promise.resolve();
-          await after(write);
-          await this.writeNotes(c, notes);
+          await Promise.all([unit.begin, write]);
+          await this.writeNotes(unit.c, notes);
           return;
         }
         write.catch(() => undefined);
         unit.write = write;
       },
-      getMany: (refs) => after(this.readMany(c, refs)),
-      nextId: (kind) => after(this.sequence(c, kind)),
+      getMany: (refs) => read({ kind: 'many', refs }),
+      nextId: (kind) =>
+        SEQUENCED.has(kind) ? read({ kind: 'sequence', sequence: kind }) : Promise.resolve(undefined),
       close: async () => undefined,
     };
+  }
+
+  /**
+   * Reads in one statement. One read alone is its own (prepared) statement, as outside a transaction;
+   * several are one `UNION ALL` of parts, each part's rows tagged with its number (`g`): a point read or an
+   * index read of a table, `id = ANY(...)` per table of a `getMany`, a sequence's `nextval` as a jsonb number.
+   * Every part runs (Append runs all its branches), so each sequence draws exactly once.
+   */
+  private async readBatch(c: SqlConnection, batch: readonly PendingRead[]): Promise<unknown[]> {
+    if (batch.length === 1) {
+      const only = batch[0]?.part;
+      if (!only) return [];
+      if (only.kind === 'get') return [await readGet(c, only.target, only.id)];
+      if (only.kind === 'query') return [await readQuery(c, only.target, only.key)];
+      if (only.kind === 'many') return [await this.readMany(c, only.refs)];
+      return [await this.sequence(c, only.sequence)];
+    }
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const parts: string[] = [];
+    /** Per read, its parts' numbers (a getMany has one per table). */
+    const groups: Array<Array<{ g: number; table?: string }>> = [];
+    const branch = ({ sql, t }: Target, where: string) =>
+      t === null
+        ? `FROM ${sql} WHERE ${where}`
+        : `FROM ${sql} WHERE t = ${param(escapeText(t))} AND ${where}`;
+    for (const { part } of batch) {
+      const mine: Array<{ g: number; table?: string }> = [];
+      const g = () => parts.length;
+      if (part.kind === 'get') {
+        const n = g();
+        parts.push(`SELECT ${n} AS g, id, v ${branch(part.target, `id = ${param(escapeText(part.id))}`)}`);
+        mine.push({ g: n });
+      } else if (part.kind === 'query') {
+        const n = g();
+        parts.push(
+          `SELECT ${n} AS g, id, v ${branch(part.target, `ix @> ARRAY[${param(escapeText(part.key))}::text]`)}`,
+        );
+        mine.push({ g: n });
+      } else if (part.kind === 'many') {
+        const byTable = new Map<string, string[]>();
+        for (const ref of part.refs) {
+          const ids = byTable.get(ref.table) ?? [];
+          ids.push(escapeText(ref.id));
+          byTable.set(ref.table, ids);
+        }
+        for (const table of [...byTable.keys()].sort()) {
+          const n = g();
+          const ids = param(byTable.get(table) ?? []);
+          parts.push(`SELECT ${n} AS g, id, v ${branch(this.target(table), `id = ANY(${ids}::text[])`)}`);
+          mine.push({ g: n, table });
+        }
+      } else {
+        const n = g();
+        parts.push(
+          `SELECT ${n} AS g, NULL::text AS id, to_jsonb(nextval('${this.schema}.${sequenceOf(part.sequence)}')) AS v`,
+        );
+        mine.push({ g: n });
+      }
+      groups.push(mine);
+    }
+    const { rows } = await c.query<DbRow & { g: number }>(parts.join(' UNION ALL '), params, true);
+    const byGroup = new Map<number, DbRow[]>();
+    for (const row of rows) {
+      const list = byGroup.get(row.g) ?? [];
+      list.push(row);
+      byGroup.set(row.g, list);
+    }
+    return batch.map(({ part }, i) => {
+      const mine = groups[i] ?? [];
+      const first = mine[0];
+      if (part.kind === 'get') {
+        const row = first && byGroup.get(first.g)?.[0];
+        return row ? decodeValue(row.v) : undefined;
+      }
+      if (part.kind === 'query') return decodeRows((first && byGroup.get(first.g)) || []);
+      if (part.kind === 'sequence') return Number((first && byGroup.get(first.g)?.[0]?.v) ?? NaN);
+      const found = new Map<string, unknown>();
+      for (const { g, table } of mine)
+        for (const row of byGroup.get(g) ?? []) found.set(`${table ?? ''}\u0000${row.id}`, row.v);
+      return part.refs.map((ref) => {
+        const v = found.get(`${ref.table}\u0000${escapeText(ref.id)}`);
+        return v === undefined ? undefined : decodeValue(v);
+      });
+    });
   }
 
   getMany(refs: readonly RowRef[]): Promise<unknown[]> {

@@ -1,7 +1,7 @@
 /**
  * One server instance of bench/server.bench.ts in a process of its own: the real start path
- * (startServer on the environment's settings: DATABASE_URL, DB_SCHEMA, PG_POOL_MAX, WALLET_XPUB..., with
- * main.ts's logger settings) on an ephemeral port, with the bench's engine settings (VIP 1 receive limits
+ * (startServer on the environment's settings: DATABASE_URL, DB_SCHEMA, PG_POOL_MAX, WALLET_XPUB...; with
+ * LOG_LEVEL other than silent (BENCH_LOG_LEVEL in the bench) it logs as main.ts does) on an ephemeral port, with the bench's engine settings (VIP 1 receive limits
  * lifted and no per-account login lock, so the runs measure transfers and hashing, not the limits). The
  * bench compiles it as `npm run build:server` compiles server/main.ts (esbuild, one bundle next to
  * dist-server/main.js) and runs it with the production start's Node flags; BENCH_TSX=1 runs this file
@@ -35,10 +35,13 @@ const vipLevels = resolveConfig().vipLevels.map((v) =>
   v.level === 1 ? { ...v, dailyReceive: 10n ** 18n, monthlyReceive: 10n ** 18n } : v,
 );
 const config = { ...configFromEnv(), port: 0 };
+// Logs as main.ts writes them (on stdout, read and dropped by the bench), unless LOG_LEVEL is silent.
 const server = await startServer({
   config,
+  ...(config.logLevel === 'silent'
+    ? {}
+    : { logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[Redacted]' } } }),
   engineConfig: { vipLevels, loginFailLimit: 1_000_000_000 },
-  logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[Redacted]' } },
 });
 const startupMs = Math.round(performance.now());
 console.log(`READY ${server.url} ${startupMs} ${process.memoryUsage().rss}`);

@@ -36,6 +36,16 @@ describe('market calls', () => {
     }
   });
 
+  it('M9 /api/market/list answers on a clock with sub-millisecond digits (the system clock)', async () => {
+    const clock = manualClock(START + 0.971);
+    const engine = await createEngine({ storage: 'memory', seed: 11, clock, config: { secrets: 'seeded' } });
+    const res = (await engine.handle({ method: 'POST', path: '/api/market/list', body: {} })).body;
+    expect(res.code).toBe(0);
+    const list = (res.data as { list: Quote[] }).list;
+    expect(list).toHaveLength(8);
+    for (const q of list) expect(q.markPrice).toMatch(/^\d+(\.\d{1,6})?$/);
+  });
+
   it('M9 /api/market/kline pages with limit and before; bad input answers 400', async () => {
     const { call } = await setup();
     const res = await call('/api/market/kline', { symbol: 'BTCUSDT', interval: '4h', limit: 1000 });

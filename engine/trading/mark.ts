@@ -87,8 +87,35 @@ export function fundingRateFromPremium(premium: number, interest = INTEREST_PPM)
   return Math.max(-FUNDING_CAP_PPM, Math.min(FUNDING_CAP_PPM, premium + spread));
 }
 
+/**
+ * Figures of a pair that are pure functions of (seed, model, pair, time) and cost hundreds of price
+ * computations each (a funding rate averages 480 minutes, the mark price's basis 30): kept per market
+ * (its seed and model are fixed at construction) and key, so the market list (eight mark prices per call)
+ * does not compute them again for every call. Bounded: cleared past MEMO_MAX keys.
+ */
+const memos = new WeakMap<MarketSim, Map<string, number | bigint>>();
+const MEMO_MAX = 1_024;
+
+function memo<T extends number | bigint>(sim: MarketSim, key: string, compute: () => T): T {
+  let m = memos.get(sim);
+  if (!m) {
+    m = new Map();
+    memos.set(sim, m);
+  }
+  const known = m.get(key);
+  if (known !== undefined) return known as T;
+  const value = compute();
+  if (m.size >= MEMO_MAX) m.clear();
+  m.set(key, value);
+  return value;
+}
+
 /** The funding rate (ppm) settled at funding time `at`, from the premium over (at - 8 h, at]. */
 export function fundingRate(sim: MarketSim, spec: SymbolSpec, at: number): number {
+  return memo(sim, `f:${spec.symbol}:${at}`, () => computeFundingRate(sim, spec, at));
+}
+
+function computeFundingRate(sim: MarketSim, spec: SymbolSpec, at: number): number {
   let sum = 0;
   let n = 0;
   for (let t = at - FUNDING_INTERVAL_MS + MINUTE_MS; t <= at; t += MINUTE_MS) {
@@ -104,8 +131,12 @@ export function median3(a: Micro, b: Micro, c: Micro): Micro {
   return c < lo ? lo : c > hi ? hi : c;
 }
 
-/** Mark price at `t` (Binance's median of three). */
-export function markPrice(sim: MarketSim, spec: SymbolSpec, t: number): Micro {
+/**
+ * Mark price at `time` (Binance's median of three), at its whole millisecond: the system clock has
+ * sub-millisecond digits, which BigInt below refuses (every quote of the live server's market list failed).
+ */
+export function markPrice(sim: MarketSim, spec: SymbolSpec, time: number): Micro {
+  const t = Math.floor(time);
   const index = indexPrice(sim, spec, t);
   const last = lastPrice(sim, spec, t);
   const previous = nextFunding(t) === t ? t : nextFunding(t) - FUNDING_INTERVAL_MS;
@@ -117,12 +148,15 @@ export function markPrice(sim: MarketSim, spec: SymbolSpec, t: number): Micro {
     PPM * BigInt(FUNDING_INTERVAL_MS),
     'half-up',
   );
-  let basis = 0n;
   const minute = Math.floor(t / MINUTE_MS) * MINUTE_MS;
-  for (let i = 0; i < MA_SAMPLES; i++) {
-    const s = minute - i * MINUTE_MS;
-    basis += lastPrice(sim, spec, s) - indexPrice(sim, spec, s);
-  }
+  const basis = memo(sim, `b:${spec.symbol}:${minute}`, () => {
+    let sum = 0n;
+    for (let i = 0; i < MA_SAMPLES; i++) {
+      const s = minute - i * MINUTE_MS;
+      sum += lastPrice(sim, spec, s) - indexPrice(sim, spec, s);
+    }
+    return sum;
+  });
   const p2 =
     index +
     (basis >= 0n

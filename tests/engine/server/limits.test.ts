@@ -152,4 +152,44 @@ describe('http edge', () => {
     expect(text).toMatch(/"reqId":"[0-9a-f-]{36}"/);
     expect(text).not.toMatch(/hunter2|tok-secret-value/);
   });
+
+  it('at info, one line per refused or failed request and none per successful one; at debug, every request', async () => {
+    const run = async (level: 'info' | 'debug') => {
+      const lines: Array<{ msg?: string; reqId?: string; res?: { statusCode?: number }; req?: unknown }> = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+          done();
+        },
+      });
+      const server = await startServer({
+        config: {
+          ...configFromEnv({}),
+          port: 0,
+          settleEveryMs: 0,
+          pbkdf2Iterations: 1_000,
+          walletXpub: TEST_XPUB,
+        },
+        storage: 'memory',
+        logger: { level, stream },
+      });
+      try {
+        for (let i = 0; i < 3; i++)
+          await post(server.url, '/api/market/kline', '{"symbol":"BTCUSDT","interval":"1m"}');
+        await post(server.url, '/api/index/login', '{"username":"nobody","password":"wrong-one"}');
+        await post(server.url, '/api/no/such/path', '{}');
+      } finally {
+        await server.close();
+      }
+      return lines.filter((l) => l.msg === 'request completed');
+    };
+    const info = await run('info');
+    // The failed login and the unknown path (envelope codes other than 0), each with its request id.
+    expect(info).toHaveLength(2);
+    for (const line of info) expect(line.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(info)).not.toMatch(/wrong-one/);
+    const debug = await run('debug');
+    expect(debug).toHaveLength(5);
+    expect(debug[0]?.res?.statusCode).toBe(200);
+  });
 });

@@ -132,6 +132,110 @@ describe(`sql store (${sqlKind})`, () => {
     await store.close();
   });
 
+  it('a unit that issues no statement takes no connection; reads issued together travel as one statement', async () => {
+    const s = schema();
+    const real = await testDriver();
+    const statements: string[] = [];
+    let connects = 0;
+    const counting: SqlDriver = {
+      ...real,
+      connect: async () => {
+        connects++;
+        const c = await real.connect();
+        return {
+          release: (broken?: boolean) => c.release(broken),
+          query: async <T>(text: string, params?: unknown[], prepared?: boolean) => {
+            statements.push(text);
+            return c.query<T>(text, params, prepared);
+          },
+        };
+      },
+    };
+    const store = await SqlStore.open(counting, { schema: s });
+    const setup = new Tx(store);
+    setup.put(pets, { id: '1', owner: 'ann', name: 'Rex' });
+    setup.put(pets, { id: '2', owner: 'ann', name: 'Tom' });
+    setup.put(pets, { id: '3', owner: 'bob', name: 'Max' });
+    await setup.commit();
+
+    // Nothing read, nothing written: no connection, no BEGIN, no COMMIT.
+    connects = 0;
+    statements.length = 0;
+    expect(await store.transaction(async () => 'answered from memory')).toBe('answered from memory');
+    expect(connects).toBe(0);
+    expect(statements).toEqual([]);
+
+    // A unit that fails before its first statement is issued takes no connection; one that fails while its
+    // connection is being taken rolls back what it began before the connection goes back to the pool.
+    await expect(
+      store.transaction(async (view) => {
+        void view.get('pets', '1').catch(() => undefined);
+        throw new Error('refused at once');
+      }),
+    ).rejects.toThrow('refused at once');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(connects).toBe(0);
+    expect(statements).toEqual([]);
+    await expect(
+      store.transaction(async (view) => {
+        void view.get('pets', '1').catch(() => undefined);
+        await new Promise((resolve) => setImmediate(resolve));
+        throw new Error('refused later');
+      }),
+    ).rejects.toThrow('refused later');
+    expect(statements[0]).toMatch(/^BEGIN/);
+    expect(statements.at(-1)).toBe('ROLLBACK');
+    statements.length = 0;
+
+    // A point read, an index read, a getMany over two tables and two sequence draws, issued together.
+    const together = await store.transaction((view) =>
+      Promise.all([
+        view.get('pets', '3'),
+        view.query('pets', 'owner=ann'),
+        view.getMany?.([
+          { table: 'pets', id: '2' },
+          { table: 'nothing', id: 'x' },
+          { table: 'pets', id: '9' },
+          { table: 'pets', id: '1' },
+        ]),
+        view.nextId?.('transfer'),
+        view.nextId?.('journal'),
+        view.get('pets', 'missing'),
+      ]),
+    );
+    expect(statements.filter((t) => !/^(BEGIN|COMMIT)/.test(t))).toHaveLength(1);
+    expect(statements).toHaveLength(3);
+    const one = await store.transaction((view) =>
+      Promise.all([view.nextId?.('transfer'), view.nextId?.('journal')]),
+    );
+    expect(together).toEqual([
+      { id: '3', owner: 'bob', name: 'Max' },
+      [
+        { id: '1', owner: 'ann', name: 'Rex' },
+        { id: '2', owner: 'ann', name: 'Tom' },
+      ],
+      [{ id: '2', owner: 'ann', name: 'Tom' }, undefined, undefined, { id: '1', owner: 'ann', name: 'Rex' }],
+      // Each sequence drew once: the next draw follows it.
+      (one[0] ?? 0) - 1,
+      (one[1] ?? 0) - 1,
+      undefined,
+    ]);
+    // The same reads one by one answer the same.
+    expect(
+      await store.transaction(async (view) => [
+        await view.get('pets', '3'),
+        await view.query('pets', 'owner=ann'),
+        await view.getMany?.([
+          { table: 'pets', id: '2' },
+          { table: 'nothing', id: 'x' },
+          { table: 'pets', id: '9' },
+          { table: 'pets', id: '1' },
+        ]),
+      ]),
+    ).toEqual(together.slice(0, 3));
+    await store.close();
+  });
+
   it('two stores on the same schema serve at once and read what the other committed (no lock, no mirror)', async () => {
     const s = schema();
     const first = await open(s);
