@@ -229,10 +229,10 @@ export function useCanGoBack(): () => boolean {
   return useCallback(() => history.index > 0, [history]);
 }
 
-export type Navigate = (to: string | number, options?: NavigateOptions) => void;
+export type NavigateFunction = (to: string | number, options?: NavigateOptions) => void;
 
 /** navigate('/path'), navigate('/path', { replace: true }), navigate(-1) (back). */
-export function useNavigate(): Navigate {
+export function useNavigate(): NavigateFunction {
   const history = useHistory();
   return useCallback(
     (to, options) => (typeof to === 'number' ? history.go(to) : history.navigate(to, options)),
