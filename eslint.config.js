@@ -123,7 +123,7 @@ export default tseslint.config(
           patterns: [
             { regex: '(^|/)src/', message: 'engine/ may not import the app (src/).' },
             {
-              regex: '^(react|react-dom|react-router|react-router-dom|i18next|react-i18next)(/|$)',
+              regex: '^(react|react-dom|wouter|i18next|react-i18next)(/|$)',
               message: 'engine/ may not import UI libraries.',
             },
           ],

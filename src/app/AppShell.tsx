@@ -1,10 +1,11 @@
 /**
  * The layout every screen shares: skip link, top bar (title, back button off the tabs, demo badge), the
- * guarded outlet, bottom tabs on tab screens, global popups and toasts. Sets document.title per route.
+ * guarded screen (`children`: the route table's match), bottom tabs on tab screens, global popups and
+ * toasts. Sets document.title per route.
  */
 import { Component, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { Navigate, useCanGoBack, useLocation, useNavigate, useNavigationType } from '../lib/router';
 import { OnlineIndicator } from '../pwa/OnlineIndicator';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { SyncStatusButton } from '../sync/SyncStatusButton';
@@ -53,11 +54,11 @@ class ScreenBoundary extends Component<{ children: ReactNode; message: string }>
 function BackButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const canGoBack = useCanGoBack();
   const goBack = () => {
-    // React Router keeps the history index in history.state; at 0 there is nothing of ours to go back to.
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) void navigate(-1);
-    else void navigate('/home');
+    // The router keeps the entry's index in history.state; at 0 there is nothing of ours to go back to.
+    if (canGoBack()) navigate(-1);
+    else navigate('/home');
   };
   return (
     <button type="button" className="icon-button back" onClick={goBack} aria-label={t('common.back')}>
@@ -66,7 +67,7 @@ function BackButton() {
   );
 }
 
-export function AppShell() {
+export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const user = useUser();
   const { pathname } = useLocation();
@@ -98,9 +99,7 @@ export function AppShell() {
           <Navigate to={redirect} replace />
         ) : (
           <ScreenBoundary key={pathname} message={t('common.screenLoadFailed')}>
-            <Suspense fallback={<LoadingState />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<LoadingState />}>{children}</Suspense>
           </ScreenBoundary>
         )}
       </main>

@@ -1,6 +1,6 @@
 /** Screens owned by later issues: a translated heading saying so, and nothing pretending to work. */
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../lib/router';
 
 export function ComingSoon() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { parse } from 'regexparam';
 
 /**
  * Every screen of SPEC.md §2 with its title key. Pure data: the router, the guard tests and the /home/more
@@ -75,13 +75,13 @@ export function isTabPath(pathname: string): boolean {
 }
 
 /**
- * The title key of the page at `pathname` (the top bar and document.title), matched as the router matches
- * (case-insensitive, a trailing slash allowed).
+ * The title key of the page at `pathname` (the top bar and document.title), matched as the router matches:
+ * with wouter's own pattern parser (regexparam), case-insensitive, a trailing slash allowed.
  */
 export function titleKeyOf(pathname: string): string {
-  const matches = (path: string) => matchPath({ path, end: true }, pathname) !== null;
+  const matches = (path: string) => parse(path).pattern.test(pathname);
   const screen = SCREENS.find((s) => matches(s.path));
   if (screen) return screen.titleKey;
-  if (Object.keys(REDIRECTS).some(matches) || matches('/redirect/*')) return 'routes.redirect';
+  if (Object.keys(REDIRECTS).some(matches) || matches('/redirect/*?')) return 'routes.redirect';
   return 'routes.notFound';
 }

@@ -1,9 +1,8 @@
 /** Renders the real route table in a memory router with en-US loaded, for component tests. */
 import { render } from '@testing-library/react';
-import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { initI18n, i18next } from '../i18n';
+import { AppRouter, createMemoryHistory, useLocation, type Location } from '../lib/router';
 import { AppRoutes } from './routes';
 import { userStore, type LocalUser } from './user-store';
 
@@ -15,13 +14,9 @@ export interface TestRouter {
   navigate(to: string): void;
 }
 
-function RouterProbe({ probe }: { probe: { location?: Location; navigate?: (to: string) => void } }) {
-  const location = useLocation();
-  const navigate = useNavigate();
-  probe.location = location;
-  useEffect(() => {
-    probe.navigate = (to) => void navigate(to);
-  }, [navigate, probe]);
+/** Records the location the app rendered (a navigation shows in `state` once React has committed it). */
+function RouterProbe({ probe }: { probe: { location?: Location } }) {
+  probe.location = useLocation();
   return null;
 }
 
@@ -29,23 +24,23 @@ export async function renderApp(path: string, options: { user?: LocalUser | null
   if (!i18next.isInitialized) await initI18n('en-US');
   if (options.user) userStore.set(options.user);
   else userStore.clear();
-  const probe: { location?: Location; navigate?: (to: string) => void } = {};
+  const history = createMemoryHistory(path);
+  const probe: { location?: Location } = {};
   const router: TestRouter = {
     get state() {
       if (!probe.location) throw new Error('the router has not rendered yet');
       return { location: probe.location };
     },
     navigate(to) {
-      if (!probe.navigate) throw new Error('the router has not mounted yet');
-      probe.navigate(to);
+      history.navigate(to);
     },
   };
   const view = render(
     <I18nextProvider i18n={i18next}>
-      <MemoryRouter initialEntries={[path]}>
+      <AppRouter history={history}>
         <RouterProbe probe={probe} />
         <AppRoutes />
-      </MemoryRouter>
+      </AppRouter>
     </I18nextProvider>,
   );
   return { router, ...view };

@@ -1,5 +1,5 @@
 /** A menu of links, one row each: the label, then a chevron that turns to point the other way right to left. */
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { Icon } from './icons';
 
 export function MenuLinks({ links }: { links: { to: string; label: string }[] }) {

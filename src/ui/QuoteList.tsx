@@ -1,5 +1,5 @@
 /** The pairs as rows: pair and volume, latest price, 24h change; each row opens the pair's K-line. */
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../engine/index';
 import { formatAmount } from '../lib/format';

@@ -63,7 +63,7 @@ describe('markets journey (issue 5)', () => {
     await page.locator('.chart-box canvas').first().waitFor({ timeout: 20_000 });
     await page.getByText(/^Latest candle: open/).waitFor({ timeout: 20_000 });
     await shot(page, 'kline-15m');
-    // The URL changes before React commits the navigation (React Router renders it in a transition), so
+    // The URL changes before React commits the navigation (the router renders it in a transition), so
     // the test waits for what the member sees: the 1h button pressed and the chart named for 1h.
     const oneHour = page.getByRole('button', { name: '1h', exact: true });
     await oneHour.click();

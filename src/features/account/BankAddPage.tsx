@@ -1,7 +1,7 @@
 /** /user/bankAdd: bank name (required, SPEC.md §5), card number (8-30 digits) and holder, checked inline. */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { sendWrite } from '../../sync/app-writes';
 import { toastStore } from '../../app/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';

@@ -1,6 +1,6 @@
 /** /user/bank: the member's bank cards (masked, read from the device replica), with the way to add one. */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { formatTime } from '../../lib/format';
 import { useReplica } from '../../sync/live';
 import { StaleNote } from '../../ui/Freshness';

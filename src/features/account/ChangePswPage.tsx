@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { api } from '../../api';
 import { keyRule, passwordRule } from '../../lib/account-rules';
 import { OfflineNote } from '../../ui/OfflineNote';

@@ -2,7 +2,7 @@
  * /user, the Assets tab: total assets, cash balance, available and frozen, VIP badge, credit score and
  * real-name status, then shortcuts to every /user/* function and record list.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
 import { Icon } from '../../ui/icons';

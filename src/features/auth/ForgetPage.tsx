@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import { api } from '../../api';
 import { toastStore } from '../../app/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';

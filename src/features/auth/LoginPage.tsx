@@ -1,7 +1,7 @@
 /** /login: account (username, e-mail or phone) and password, through the session machine. */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { session } from '../../app/session';
 import type { Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';

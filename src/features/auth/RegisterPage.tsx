@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { useSiteDemo } from '../../api/site-config';
 import { session } from '../../app/session';
 import { useUser } from '../../app/user-store';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { demoControls, type DemoControls } from '../../api';
 import { toastStore } from '../../app/toast-store';
 import { userStore } from '../../app/user-store';

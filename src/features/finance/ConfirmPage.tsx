@@ -4,7 +4,7 @@
  * estimate updates as the member types; the security key is asked in a dialog; then /finance/order.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile, ProductView } from '../../../engine/index';
 import { api } from '../../api';

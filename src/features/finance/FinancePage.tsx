@@ -4,7 +4,7 @@
  * live prices. Managed finance needs VIP1 or above (API.md), said before anyone fills a form.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
 import { api } from '../../api';

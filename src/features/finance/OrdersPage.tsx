@@ -3,7 +3,7 @@
  * redemption day; active and redeemed ones apart.
  */
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { FinanceOrderView } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';

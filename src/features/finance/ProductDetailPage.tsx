@@ -2,7 +2,7 @@
  * /finance/productDetail?id=: every field of one product (SPEC.md §3), the annual rate by VIP level with the
  * member's own level marked, the dates that apply if bought now, and the way to subscribe.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
 import { useUser } from '../../app/user-store';

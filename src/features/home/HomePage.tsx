@@ -5,7 +5,7 @@
  * markup the build-time shell paints.
  */
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../../api/site-config';
 import { useUser } from '../../app/user-store';

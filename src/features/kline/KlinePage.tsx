@@ -4,7 +4,7 @@
  * above it and a spoken summary of the latest candle for screen readers.
  */
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { Interval } from '../../../engine/index';
 import { resolveTheme, useThemeChoice } from '../../app/theme';

@@ -2,7 +2,7 @@
  * /order/withdrawRecord and /order/withdraw: withdrawals, newest first, with fee, amount received and the
  * review's outcome. /order/withdraw also offers a new withdrawal.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';

@@ -4,7 +4,7 @@
  * current delegations, history and positions. Every price is simulated in demo mode, and says so.
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
 import { DepthChart } from '../../ui/DepthChart';

@@ -5,7 +5,7 @@
  * balances refresh.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import type { DepositRecord } from '../../../engine/index';

@@ -3,7 +3,7 @@
  * a confirmation shows who receives what before anything is sent, and the result is shown in place.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { describeError, errorText } from '../../api/errors';
 import type { TransferRecord } from '../../../engine/index';

@@ -4,7 +4,7 @@
  * and the refund of a VIP2+ deposit.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { api } from '../../api';

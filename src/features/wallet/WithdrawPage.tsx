@@ -6,7 +6,7 @@
  * device. A submission whose answer was lost waits in the outbox and is pushed again under the same id.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { api } from '../../api';
