@@ -21,7 +21,7 @@ import { MODULES_JSON, type ChunkEntry } from './vite-bundle-report';
 import { START_PARTS } from '../src/i18n/parts';
 
 const KIB = 1024;
-export const BUDGET = { homeCritical: 123 * KIB, locale: 10 * KIB, chart: 60 * KIB };
+export const BUDGET = { homeCritical: 120 * KIB, locale: 10 * KIB, chart: 60 * KIB };
 /** The module whose chunk is /home's screen (src/app/routes.tsx loads it lazily, main.tsx preloads it). */
 const HOME_SCREEN = 'src/features/home/HomePage.tsx';
 const MEASURED_LANGUAGE = 'zh-CN';

@@ -1,8 +1,8 @@
 /**
  * Vite plugin: serves each locale file (locales/<lang>/translation.json) as parts (src/i18n/parts.ts).
  * `virtual:locale-part/<lang>/<part>` is one part as a module (its own chunk, named by vite.config.ts);
- * `virtual:locale-parts` maps "<lang>/<part>" to a loader for every part except en-US core, which the app
- * imports statically as its fallback.
+ * `virtual:locale-parts` maps "<lang>/<part>" to a loader for every part (en-US core, the fallback, is
+ * named `fallback-en-US-core-*` by vite.config.ts so that the service worker precaches it).
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -50,7 +50,7 @@ export function localeParts(localesDir = resolve(import.meta.dirname, '../locale
     load(id) {
       if (id === `\0${INDEX_ID}`) {
         const entries = languages().flatMap((lang) =>
-          PART_NAMES.filter((part) => !(lang === 'en-US' && part === 'core')).map(
+          PART_NAMES.map(
             (part) =>
               `  ${JSON.stringify(`${lang}/${part}`)}: () => import(${JSON.stringify(PART_ID + lang + '/' + part)}),`,
           ),

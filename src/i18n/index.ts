@@ -1,12 +1,11 @@
 /**
- * i18next set-up: en-US's core part is bundled (the fallback); every other part, of every locale, is its own
- * chunk (src/i18n/parts.ts). The parts the opened route needs load in parallel before the app mounts
+ * i18next set-up: every part of every locale is its own chunk (src/i18n/parts.ts); en-US's core, the
+ * fallback, is precached and loaded only when a part of the active language cannot load (addFallback). The parts the opened route needs load in parallel before the app mounts
  * (`initI18n(code, parts)`), the rest with `loadAllParts()` right after the first render. The choice lives in
  * localStorage ('strata.lang'); zh-CN when nothing is stored (SPEC.md §1).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUSCore from 'virtual:locale-part/en-US/core';
 import { loaders } from 'virtual:locale-parts';
 import { STORAGE_KEYS, readString, writeString } from '../lib/storage';
 import {
@@ -30,25 +29,43 @@ export function applyDocumentLanguage(code: string): void {
   document.documentElement.dir = directionOf(code);
 }
 
-async function loadPart(code: LanguageCode, part: string): Promise<TranslationTree> {
+/** One part of a language, or null when its chunk cannot load (offline before it was ever cached). */
+async function loadPart(code: LanguageCode, part: string): Promise<TranslationTree | null> {
   const load = loaders[`${code}/${part}`];
-  if (!load) return {};
+  if (!load) return null;
   try {
     return (await load()).default as TranslationTree;
   } catch {
-    // Offline before the chunk was cached: the fallback language still renders what it has.
-    return {};
+    return null;
   }
 }
 
-/** `parts` of a language, merged (parts own disjoint top-level namespaces). */
-async function loadLanguage(code: LanguageCode, parts: readonly LocalePart[]): Promise<TranslationTree> {
-  const trees = await Promise.all(
-    parts.map((part) =>
-      code === FALLBACK_LANGUAGE && part === 'core' ? (enUSCore as TranslationTree) : loadPart(code, part),
-    ),
-  );
-  return Object.assign({}, ...trees) as TranslationTree;
+let fallback: Promise<void> | null = null;
+
+/**
+ * en-US's core part as the fallback, added once a part of the active language could not load: its chunk is
+ * in the service worker's precache (vite.config.ts names it `fallback-en-US-core-*`), so it loads offline
+ * when a language's own chunks were never cached, and the shell, errors and statuses still read in English.
+ * Every locale carries every key (the completeness test), so nothing else needs it, and it stays off the
+ * first screen's critical path.
+ */
+function addFallback(): Promise<void> {
+  fallback ??= loadPart(FALLBACK_LANGUAGE, 'core').then((tree) => {
+    if (tree) i18next.addResourceBundle(FALLBACK_LANGUAGE, 'translation', tree, true, false);
+  });
+  return fallback;
+}
+
+/** `parts` of a language, merged (parts own disjoint top-level namespaces); complete: every part loaded. */
+async function loadLanguage(
+  code: LanguageCode,
+  parts: readonly LocalePart[],
+): Promise<{ tree: TranslationTree; complete: boolean }> {
+  const trees = await Promise.all(parts.map((part) => loadPart(code, part)));
+  return {
+    tree: Object.assign({}, ...trees.filter((t) => t !== null)) as TranslationTree,
+    complete: trees.every((t) => t !== null),
+  };
 }
 
 /** The parts initI18n did not load, and the promise of loading them (once). */
@@ -65,8 +82,9 @@ export function loadAllParts(): Promise<void> {
     const missing = missingParts;
     allParts =
       missing && missing.parts.length > 0
-        ? loadLanguage(missing.code, missing.parts).then((tree) => {
+        ? loadLanguage(missing.code, missing.parts).then(async ({ tree, complete }) => {
             i18next.addResourceBundle(missing.code, 'translation', tree, true, true);
+            if (!complete) await addFallback();
           })
         : Promise.resolve();
   }
@@ -77,16 +95,13 @@ export async function initI18n(
   code: LanguageCode = storedLanguage(),
   parts: readonly LocalePart[] = PART_NAMES,
 ): Promise<typeof i18next> {
-  // The fallback's other parts are fetched only when the fallback is the active language: every locale
-  // carries every key (the completeness test), so English is needed only while a part cannot load.
+  // English (the fallback) is fetched only when it is the active language, or when a part cannot load.
   const first = PART_NAMES.filter((p) => p === 'core' || parts.includes(p));
   missingParts = { code, parts: PART_NAMES.filter((p) => !first.includes(p)) };
   allParts = null;
-  const bundle = await loadLanguage(code, first);
-  const resources: Record<string, { translation: TranslationTree }> = {
-    [FALLBACK_LANGUAGE]: { translation: code === FALLBACK_LANGUAGE ? bundle : (enUSCore as TranslationTree) },
-  };
-  if (code !== FALLBACK_LANGUAGE) resources[code] = { translation: bundle };
+  fallback = null;
+  const { tree, complete } = await loadLanguage(code, first);
+  const resources: Record<string, { translation: TranslationTree }> = { [code]: { translation: tree } };
   await i18next.use(initReactI18next).init({
     lng: code,
     fallbackLng: FALLBACK_LANGUAGE,
@@ -96,6 +111,7 @@ export async function initI18n(
     returnNull: false,
     react: { useSuspense: false },
   });
+  if (!complete) await addFallback();
   applyDocumentLanguage(code);
   return i18next;
 }

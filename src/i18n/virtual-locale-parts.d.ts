@@ -2,8 +2,3 @@
 declare module 'virtual:locale-parts' {
   export const loaders: Record<string, () => Promise<{ default: Record<string, unknown> }>>;
 }
-
-declare module 'virtual:locale-part/en-US/core' {
-  const tree: Record<string, unknown>;
-  export default tree;
-}
