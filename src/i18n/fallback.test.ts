@@ -4,12 +4,13 @@
  * of as keys; when every part loads, no English is fetched at all.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as LocaleParts from 'virtual:locale-parts';
 
 const failing = new Set<string>();
 const requested: string[] = [];
 
 vi.mock('virtual:locale-parts', async (importOriginal) => {
-  const { loaders } = await importOriginal<typeof import('virtual:locale-parts')>();
+  const { loaders } = await importOriginal<typeof LocaleParts>();
   const wrapped: typeof loaders = {};
   for (const [name, load] of Object.entries(loaders))
     wrapped[name] = () => {
