@@ -26,6 +26,27 @@ async function post(url: string, path: string, body: string, headers: Record<str
   };
 }
 
+/** A server on memory storage whose log lines (pino, at `level`) go to `write`. */
+function loggingServer(level: 'info' | 'debug', write: (chunk: string) => void) {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      write(chunk.toString());
+      done();
+    },
+  });
+  return startServer({
+    config: {
+      ...configFromEnv({}),
+      port: 0,
+      settleEveryMs: 0,
+      pbkdf2Iterations: 1_000,
+      walletXpub: TEST_XPUB,
+    },
+    storage: 'memory',
+    logger: { level, stream },
+  });
+}
+
 describe('http edge', () => {
   it('headers: nosniff, a CSP with frame-ancestors none, no HSTS over plain HTTP, HSTS behind a TLS proxy', async () => {
     const server = await startTestServer({ config: { trustProxy: 1 } });
@@ -122,23 +143,7 @@ describe('http edge', () => {
 
   it('logs carry request ids and no password, token or key', async () => {
     const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const server = await startServer({
-      config: {
-        ...configFromEnv({}),
-        port: 0,
-        settleEveryMs: 0,
-        pbkdf2Iterations: 1_000,
-        walletXpub: TEST_XPUB,
-      },
-      storage: 'memory',
-      logger: { level: 'info', stream },
-    });
+    const server = await loggingServer('info', (chunk) => lines.push(chunk));
     try {
       await post(server.url, '/api/index/login', '{"username":"ann","password":"hunter2-secret"}', {
         Authorization: 'tok-secret-value',
@@ -156,22 +161,8 @@ describe('http edge', () => {
   it('at info, one line per refused or failed request and none per successful one; at debug, every request', async () => {
     const run = async (level: 'info' | 'debug') => {
       const lines: Array<{ msg?: string; reqId?: string; res?: { statusCode?: number }; req?: unknown }> = [];
-      const stream = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-          done();
-        },
-      });
-      const server = await startServer({
-        config: {
-          ...configFromEnv({}),
-          port: 0,
-          settleEveryMs: 0,
-          pbkdf2Iterations: 1_000,
-          walletXpub: TEST_XPUB,
-        },
-        storage: 'memory',
-        logger: { level, stream },
+      const server = await loggingServer(level, (chunk) => {
+        for (const line of chunk.split('\n')) if (line.trim()) lines.push(JSON.parse(line));
       });
       try {
         for (let i = 0; i < 3; i++)
