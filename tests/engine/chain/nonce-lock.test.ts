@@ -154,10 +154,10 @@ describe.skipIf(sqlKind !== 'postgres')('two API instances on one PostgreSQL dat
     const nonces = events.filter((e) => e.startsWith('sign')).map((e) => e.split(' nonce ')[1]);
     expect(nonces).toHaveLength(2);
     expect(nonces[0]).toBe(nonces[1]);
-    // Two transfers signed with one nonce: a real node keeps at most one of them (refused, or replaced in its
-    // pool), so a withdrawal recorded as sent is never paid. (ganache's instant mining even mines both, which
-    // no real chain does: what the node makes of it is not the point here.)
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    // Two transfers signed with one nonce: a node keeps at most one of them (refused, or replaced in its pool),
+    // so a withdrawal recorded as sent may never be paid. What ganache makes of the second depends on timing
+    // (it has mined both, or refused one): not the point here, so only the first broadcast is asserted.
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
   });
 
   it('with the lock, two concurrent approvals from two instances both land on chain with distinct nonces', async () => {
