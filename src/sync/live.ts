@@ -98,13 +98,19 @@ export async function warmReplicaTables(
 export function useReplicaTables(tables: readonly string[], sync: SyncEngine = appSync()): ReplicatedTables {
   const member = useUser()?.id ?? null;
   const key = tables.join(',');
+  const warmKey = `${member}|${key}`;
+  const warm = member ? warmed.get(sync)?.get(warmKey) : undefined;
   const answer = useLiveQuery(
     async (): Promise<TablesAnswer | null> =>
       member ? { member, ...(await readTables(sync.db, member, key.split(','))) } : null,
     [member, key, sync],
     // Until the live query's first answer: what was read before the first render, if anything.
-    member ? warmed.get(sync)?.get(`${member}|${key}`) : undefined,
+    warm,
   );
+  // Used once: a later mount starts from its own live query, never from the start-up snapshot.
+  useEffect(() => {
+    if (warm && answer !== warm) warmed.get(sync)?.delete(warmKey);
+  }, [warm, answer, sync, warmKey]);
   useEffect(() => {
     if (member) sync.requestPull();
   }, [member, key, sync]);
