@@ -167,7 +167,8 @@ export function staticShell(): Plugin {
     /**
      * Once Vite has written its own tags into index.html: the app's stylesheet and the CSS of the screens the
      * shell renders become inline <style> (~6 KiB gzip), so the first paint waits for no stylesheet request.
-     * The files stay in dist/ and the precache for the screens that load them.
+     * The files stay in dist/ and the precache for the screens that load them; each inlined file is also named
+     * by a disabled (never fetched) stylesheet link, so that a screen loading it later does not fetch it again.
      */
     generateBundle: {
       order: 'post',
@@ -177,7 +178,11 @@ export function staticShell(): Plugin {
         const css = (file: string) => {
           const asset = bundle[file];
           if (asset?.type !== 'asset') throw new Error(`shell: no CSS asset ${file}`);
-          return `<style>${String(asset.source)}</style>`;
+          // The disabled link is never fetched (HTML: a disabled stylesheet link is not obtained), but Vite's
+          // preload helper finds it and so does not add the same file again when a screen's chunk that
+          // imports it loads: that request and a second copy of the rules (a whole-page style recalculation)
+          // after the app starts would otherwise follow.
+          return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
         };
         const html = String(page.source);
         const linked = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;

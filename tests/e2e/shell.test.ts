@@ -56,7 +56,7 @@ describe('the shell paints before the JavaScript', () => {
     }
   });
 
-  it('no JavaScript file is requested before the shell has painted its first text', async () => {
+  it('no JavaScript file is requested before the shell has painted its first text, and no inlined CSS after', async () => {
     const context = await browser().newContext({ viewport: { width: 375, height: 812 }, baseURL: baseURL() });
     try {
       const page = await context.newPage();
@@ -79,6 +79,21 @@ describe('the shell paints before the JavaScript', () => {
         ]),
       );
       expect(timing.scripts.filter((s) => s.start < (timing.fcp ?? 0))).toEqual([]);
+      // The stylesheets the shell carries inline are not fetched again when /home's chunks load (that would
+      // add a second copy of their rules and a whole-page style recalculation after the app starts).
+      const inlined = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map(
+          (l) => new URL(l.href).pathname,
+        ),
+      );
+      expect(inlined).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/index-.*\.css$/)]));
+      const css = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((name) => name.endsWith('.css')),
+      );
+      expect(css.filter((name) => inlined.includes(name))).toEqual([]);
     } finally {
       await context.close();
     }
