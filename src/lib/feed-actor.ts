@@ -19,12 +19,14 @@ type FeedActor = ActorRefFrom<typeof socketMachine>;
 /**
  * Demo mode's feed as a socket (as demoSocketFactory), except that a demo engine that cannot start (no
  * Worker: old browsers, unit tests) reports a socket error, so the machine waits and retries instead of
- * throwing from a microtask.
+ * throwing from a timer callback.
  */
 const demoFeed: SocketFactory = (_url, handlers) => {
   let closed = false;
   let stop: (() => void) | undefined;
-  queueMicrotask(() => {
+  // A task of its own (not a microtask): on a slow phone, starting the machine and then the worker's
+  // transport and the machine's open transition in one task made one long task of them (total blocking time).
+  setTimeout(() => {
     if (closed) return;
     try {
       stop = createDemoWorkerTransport().subscribeBatches((messages) => handlers.messages(messages));
@@ -33,7 +35,7 @@ const demoFeed: SocketFactory = (_url, handlers) => {
       return;
     }
     handlers.open();
-  });
+  }, 0);
   return {
     send: () => undefined,
     close: () => {
