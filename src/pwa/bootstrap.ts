@@ -1,6 +1,6 @@
 /**
  * Everything the PWA needs at start, called once from src/main.tsx: the install prompt capture (its event
- * fires early), the leader election for the engine's jobs and the sync, the service worker, and persistent
+ * fires early, so startPwaEarly runs first), the leader election for the engine's jobs and the sync, the service worker, and persistent
  * storage as soon as a member is logged in (their replica is then worth protecting from eviction).
  */
 import { userStore } from '../app/user-store';
@@ -32,9 +32,18 @@ export function reloadOnUpgrade(reload: () => void = () => location.reload()): (
   });
 }
 
+/** What must listen from the page's first moments: the install prompt's event can fire before the app renders. */
+export function startPwaEarly(): void {
+  listenForInstallPrompt();
+}
+
+/**
+ * The rest, once the first screen has rendered: opening the BroadcastChannel and the election's lock are
+ * each a few milliseconds of main-thread work that a slow phone would otherwise add to the start-up's longest
+ * task (total blocking time), and nothing on the first screen waits for them.
+ */
 export function startPwa(): void {
   reloadOnUpgrade();
-  listenForInstallPrompt();
   startLeaderElection();
   persistAfterLogin();
   void registerServiceWorker();

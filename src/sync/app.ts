@@ -1,7 +1,7 @@
 /**
  * The app's one sync engine: the app's API client, the 'strata-device' database, the browser's online
  * events, the signed-in member of the user store, and the tab election of src/pwa (only the leader follows
- * online events). `startAppSync()` is meant to be called once at start (next to startPwa in src/main.tsx);
+ * online events). `startAppSync()` is meant to be called once at start (after startPwa in src/main.tsx);
  * it also syncs when a member signs in, so their replica and any outbox left from before catch up at once.
  */
 import { api, onWrite } from '../api';
