@@ -15,14 +15,12 @@ import { AppRoutes, preloadScreen } from './app/routes';
 import { applyTheme, watchSystemTheme } from './app/theme';
 import { initI18n, loadAllParts, storedLanguage } from './i18n';
 import { startParts } from './i18n/parts';
+import { nextTask } from './lib/next-task';
 import { AppRouter, createBrowserHistory } from './lib/router';
 import { startPwa, startPwaEarly } from './pwa/bootstrap';
 import './styles/global.css';
 
 const MOUNT_DELAY_MS = 300;
-
-/** A new task: what follows runs after the browser has had a turn (a slow phone's start-up in short tasks). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(): Promise<void> {
   applyTheme();

@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from './QueryState';
 import { QuoteList } from './QuoteList';
 import { useQuotes } from '../lib/use-quotes';
+import { appSync } from '../sync/app';
 import './market.css';
+
+/**
+ * Opens the device database (the sync engine's Dexie instance) ahead of the first render, so that a lazy
+ * loader can do it in a task of its own instead of inside a render slice.
+ */
+export function prepareQuotesSummary(): void {
+  appSync();
+}
 
 export function QuotesSummary() {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Link } from '../../lib/router';
+import { nextTask } from '../../lib/next-task';
 import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../../api/site-config';
 import { useUser } from '../../app/user-store';
@@ -14,9 +15,14 @@ import { QueryState } from '../../ui/QueryState';
 import { Icon, type IconName } from '../../ui/icons';
 import { useBalanceRefresh } from '../../lib/balance-refresh';
 
-const QuotesSummary = lazy(() =>
-  import('../../ui/QuotesSummary').then((m) => ({ default: m.QuotesSummary })),
-);
+// Loading the card's code, opening the device database and the card's first render are three tasks, not one.
+const QuotesSummary = lazy(async () => {
+  const m = await import('../../ui/QuotesSummary');
+  await nextTask();
+  m.prepareQuotesSummary();
+  await nextTask();
+  return { default: m.QuotesSummary };
+});
 
 const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/user/recharge', labelKey: 'home.deposit', icon: 'deposit' },
