@@ -5,7 +5,8 @@
  * - N transfers one at a time over HTTP: the statements of each (round trips), by phase, with their time;
  * - the same at 50 in flight: wall time split into waiting for a pool connection, SQL and the rest.
  *
- * `DATABASE_URL=... npm run bench -- transfer-profile` (PROFILE_TRANSFERS, default 300).
+ * `DATABASE_URL=... npm run bench -- transfer-profile` (PROFILE_TRANSFERS, default 300; PROFILE_RUNS=single,disjoint,hot
+ * picks the runs, default all).
  */
 import { request as httpRequest, Agent } from 'node:http';
 import { resolveConfig } from '../engine/config';
@@ -248,9 +249,12 @@ export async function run(): Promise<void> {
       });
       if (failed) console.log(`  (${failed} answered a non-zero code)`);
     };
-    await measure('1 in flight', 1);
-    await measure('50 in flight, 50 disjoint sender/recipient pairs', 50, true);
-    await measure('50 in flight, all from one sender to one recipient (hot rows)', 50);
+    // PROFILE_RUNS=single,disjoint,hot (default all): the runs to make.
+    const only = process.env['PROFILE_RUNS']?.split(',');
+    const wants = (run: string) => !only || only.includes(run);
+    if (wants('single')) await measure('1 in flight', 1);
+    if (wants('disjoint')) await measure('50 in flight, 50 disjoint sender/recipient pairs', 50, true);
+    if (wants('hot')) await measure('50 in flight, all from one sender to one recipient (hot rows)', 50);
     console.log(`  store retries so far: ${storage.retries}`);
   } finally {
     agent.destroy();

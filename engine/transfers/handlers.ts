@@ -11,12 +11,14 @@ import { effectiveVip, type MemberRow } from '../accounts/tables';
 import type { AuthCtx } from '../context';
 import { toSeconds } from '../context';
 import { Codes, fail } from '../errors';
+import { counters } from '../ids';
 import { acct, USDT } from '../ledger/accounts';
 import { balanceId, balances } from '../ledger/tables';
 import { formatAmount, type Micro } from '../money';
 import { handler } from '../router';
 import type { Domain } from '../routes';
 import { amount, body, listShape, newestFirst, paginate } from '../schema';
+import { seqKind } from '../sync/tables';
 import { checkMinimum, checkReceiveLimits, utcDay, utcMonth } from './rules';
 import { receiveTotals, transfers, type TransferRow } from './tables';
 
@@ -66,7 +68,9 @@ export const submitTransfer = handler({
     const dayId = `${recipient.id}:d:${utcDay(ctx.now)}`;
     const monthId = `${recipient.id}:m:${utcMonth(ctx.now)}`;
     // Every row the checks and the ledger read next, the transfer's id and its journal entry's, at once (one
-    // round trip on SQL). A refused transfer leaves gaps in the ids, as any rolled-back unit does.
+    // round trip on SQL). A refused transfer leaves gaps in the ids, as any rolled-back unit does. The two
+    // members' change-log counters (engine/sync/capture.ts reads them just before the commit) come with
+    // them: same snapshot, one statement and one round trip less.
     const [id, entryId] = await Promise.all([
       ctx.ids.next('transfer'),
       ctx.ids.next('journal'),
@@ -75,6 +79,8 @@ export const submitTransfer = handler({
         [receiveTotals, monthId],
         [balances, balanceId(acct.user(ctx.member.id), USDT)],
         [balances, balanceId(acct.user(recipient.id), USDT)],
+        [counters, seqKind(ctx.member.id)],
+        [counters, seqKind(recipient.id)],
       ]),
     ]);
     const today = await total(ctx, dayId);

@@ -11,7 +11,7 @@ import { members } from '../../../engine/accounts/tables';
 import { sessions } from '../../../engine/security/sessions';
 import { syncResults } from '../../../engine/sync/tables';
 import { domains } from '../../../engine/routes';
-import { ENGINE_TABLES, MIGRATIONS } from '../../../server/sql-schema';
+import { ENGINE_TABLES, LEGS_BALANCED_0001, MIGRATIONS } from '../../../server/sql-schema';
 import { SqlStore } from '../../../server/sql-store';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
 
@@ -82,6 +82,64 @@ describe(`sql schema (${sqlKind})`, () => {
     expect(
       await refusal((tx) => tx.put(journal, { id: 'j2', ...entry, legs: legs('5', '-5') })),
     ).toBeUndefined();
+  });
+
+  it("L1's check (migration 0007, PL/pgSQL) answers what migration 0001's SQL function answered", async () => {
+    // 0001's function, beside the migrated one, compared on edge cases: same answer (NULL included) or
+    // the same refusal (an amount that is not a number).
+    await store.driver.query(
+      `CREATE FUNCTION ${schema}.legs_0001(legs jsonb) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$ ${LEGS_BALANCED_0001} $$`,
+    );
+    const leg = (asset: unknown, amount: unknown) => ({ account: 'a', asset, amount });
+    const cases: unknown[] = [
+      [leg('USDT', '5'), leg('USDT', '-5')],
+      [leg('USDT', '5'), leg('USDT', '-4')],
+      [leg('USDT', '5'), leg('BTC', '-5')],
+      [leg('USDT', '0'), leg('BTC', '0')],
+      [leg('USDT', '0.000001'), leg('USDT', '-0.000001')],
+      [leg('USDT', 5), leg('USDT', -5)],
+      [leg('USDT', '1e3'), leg('USDT', '-1000')],
+      [leg('USDT', null), leg('USDT', null)],
+      [leg('USDT', null), leg('USDT', '3')],
+      [leg('USDT', null), leg('USDT', '0')],
+      [leg(null, '5'), leg(null, '-5')],
+      [leg(null, '5'), leg('USDT', '-5')],
+      [leg(null, '0'), leg('USDT', null)],
+      [{ account: 'a' }, { account: 'b' }],
+      ['x', 'y'],
+      [1, 2],
+      [[], []],
+      [leg('USDT', 'NaN'), leg('USDT', '0')],
+      [leg('USDT', 'Infinity'), leg('USDT', '-Infinity')],
+      [leg('USDT', '5')],
+      [],
+      [leg('USDT', '5'), leg('USDT', '-3'), leg('USDT', '-2')],
+      [leg('USDT', '5'), leg('USDT', '-3'), leg('BTC', '-2')],
+      { legs: 1 },
+      'legs',
+      7,
+      null,
+    ];
+    const answer = async (fn: string, legs: unknown) => {
+      try {
+        const { rows } = await store.driver.query<{ ok: boolean | null }>(
+          `SELECT ${schema}.${fn}($1::jsonb) AS ok`,
+          [legs === undefined ? null : JSON.stringify(legs)],
+        );
+        return rows[0]?.ok;
+      } catch (error) {
+        return `refused: ${(error as { code?: string }).code ?? String(error)}`;
+      }
+    };
+    for (const legs of [...cases, undefined, [leg('USDT', 'five'), leg('USDT', '-5')]]) {
+      expect([legs, await answer('strata_legs_balanced', legs)]).toEqual([
+        legs,
+        await answer('legs_0001', legs),
+      ]);
+    }
+    expect(await answer('strata_legs_balanced', cases[0])).toBe(true);
+    expect(await answer('strata_legs_balanced', cases[1])).toBe(false);
+    expect(await answer('strata_legs_balanced', [leg('USDT', 'five'), leg('USDT', '-5')])).toMatch(/refused/);
   });
 
   it('L4 a member balance below zero is refused; the outside world may go negative', async () => {
