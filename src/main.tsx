@@ -73,7 +73,13 @@ void start().then(() => {
   // The device half of sync (src/sync) reconciles the outbox and replica when online. It starts once the
   // first screen has painted and the page is idle, so its code never competes with /home's first paint.
   const startSync = () => {
-    void import('./sync/app').then(({ startAppSync }) => startAppSync());
+    // Evaluating the sync's code (Dexie with it) and starting it are two tasks, not one.
+    void import('./sync/app')
+      .then(async (sync) => {
+        await nextTask();
+        return sync;
+      })
+      .then(({ startAppSync }) => startAppSync());
     // Answers to writes queued before (offline, or before a reload) reach the member as notices.
     // (Its notices use the wallet part's strings.)
     void parts.then(() => import('./sync/app-writes')).then(({ startAppWrites }) => startAppWrites());
