@@ -11,7 +11,7 @@ import { useOnlineStatus } from './online';
 import './pwa.css';
 
 export function OnlineIndicator() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const online = useOnlineStatus();
   const user = useUser();
   const sync = useSyncStatus();
@@ -20,7 +20,7 @@ export function OnlineIndicator() {
   const since =
     user && sync.lastSync !== null
       ? t('offline.lastSync', {
-          time: freshnessTime(sync.lastSync, Math.max(now, sync.lastSync), i18n.language),
+          time: freshnessTime(sync.lastSync, Math.max(now, sync.lastSync), t),
         })
       : null;
   return (

@@ -32,7 +32,7 @@ export function SyncStatusButton() {
     status.lastSync === null
       ? t('offline.neverSynced')
       : t('offline.lastSync', {
-          time: freshnessTime(status.lastSync, Math.max(now, status.lastSync), i18n.language),
+          time: freshnessTime(status.lastSync, Math.max(now, status.lastSync), t),
         });
   return (
     <>
