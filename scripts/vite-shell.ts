@@ -133,18 +133,24 @@ function shellCss(ctx: IndexHtmlTransformContext): string[] {
  * A browser without paint timing starts after the first frame (requestAnimationFrame, then a task); a page
  * opened in a background tab, or hidden before its first paint (no frame comes), starts at once; a safety
  * timeout starts it after 3 s whatever happens. scripts/bundle-budget.ts reads the entry from `data-entry` and the preloads from `data-preload`.
+ * Before the entry, it names every stylesheet the shell carries inline (`data-css`) in a disabled
+ * `<link rel="stylesheet">`: the browser never fetches a disabled stylesheet link, but Vite's preload helper
+ * finds it and so does not fetch the same file again when a screen's chunk that imports it loads (that
+ * request would add a second copy of the rules, a whole-page style recalculation, after the app starts).
+ * The links are added after the first paint, not written into the HTML, so they cannot touch it.
  */
-export function startAfterFirstPaint(html: string): string {
+export function startAfterFirstPaint(html: string, inlinedCss: readonly string[] = []): string {
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const src = html.match(entry)?.[1];
   if (!src) throw new Error('shell: index.html has no entry module script');
   const preloadTag = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\n?/g;
   const preloads = [...html.matchAll(preloadTag)].map((m) => m[1] ?? '');
   const starter =
-    `<script data-entry="${src}" data-preload="${preloads.join(' ')}">(function(){` +
+    `<script data-entry="${src}" data-preload="${preloads.join(' ')}" data-css="${inlinedCss.join(' ')}">(function(){` +
     `var d=document,c=d.currentScript.dataset,done=false;` +
     `function add(h){var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k);}` +
-    `function go(){if(done)return;done=true;` +
+    `function css(h){var k=d.createElement('link');k.setAttribute('disabled','');k.rel='stylesheet';k.href=h;d.head.appendChild(k);}` +
+    `function go(){if(done)return;done=true;c.css.split(' ').forEach(function(h){if(h)css(h);});` +
     `c.preload.split(' ').concat(window.__strataParts||[]).forEach(function(h){if(h)add(h);});` +
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;d.head.appendChild(s);}` +
     `function later(){setTimeout(go,0);}` +
@@ -167,22 +173,20 @@ export function staticShell(): Plugin {
     /**
      * Once Vite has written its own tags into index.html: the app's stylesheet and the CSS of the screens the
      * shell renders become inline <style> (~6 KiB gzip), so the first paint waits for no stylesheet request.
-     * The files stay in dist/ and the precache for the screens that load them; each inlined file is also named
-     * by a disabled (never fetched) stylesheet link, so that a screen loading it later does not fetch it again.
+     * The files stay in dist/ and the precache for the screens that load them; the starter script names each
+     * inlined file in a disabled stylesheet link once the shell has painted (see startAfterFirstPaint).
      */
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         const page = bundle['index.html'];
         if (page?.type !== 'asset') return;
+        const inlinedCss: string[] = [];
         const css = (file: string) => {
           const asset = bundle[file];
           if (asset?.type !== 'asset') throw new Error(`shell: no CSS asset ${file}`);
-          // The disabled link is never fetched (HTML: a disabled stylesheet link is not obtained), but Vite's
-          // preload helper finds it and so does not add the same file again when a screen's chunk that
-          // imports it loads: that request and a second copy of the rules (a whole-page style recalculation)
-          // after the app starts would otherwise follow.
-          return `<style>${String(asset.source)}</style><link rel="stylesheet" href="/${file}" disabled>`;
+          inlinedCss.push(`/${file}`);
+          return `<style>${String(asset.source)}</style>`;
         };
         const html = String(page.source);
         const linked = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
@@ -191,7 +195,7 @@ export function staticShell(): Plugin {
           .filter((f) => !html.includes(f))
           .map(css)
           .join('');
-        page.source = startAfterFirstPaint(inlined.replace('</head>', `${extra}\n</head>`));
+        page.source = startAfterFirstPaint(inlined.replace('</head>', `${extra}\n</head>`), inlinedCss);
       },
     },
     transformIndexHtml: {

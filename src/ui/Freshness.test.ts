@@ -7,11 +7,14 @@ const MINUTE = 60_000;
 const LANGUAGES = readdirSync('locales');
 
 function translator(language: string): TFunction {
-  const translation: unknown = JSON.parse(readFileSync(`locales/${language}/translation.json`, 'utf8'));
+  const translation = JSON.parse(readFileSync(`locales/${language}/translation.json`, 'utf8')) as Record<
+    string,
+    unknown
+  >;
   const i18n = i18next.createInstance();
   void i18n.init({
     lng: language,
-    resources: { [language]: { translation } as Record<string, never> },
+    resources: { [language]: { translation } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });
