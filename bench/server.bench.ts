@@ -336,6 +336,9 @@ export async function run(): Promise<void> {
     const only = process.env['BENCH_RUNS']?.split(',');
     const wants = (run: string) => !only || only.includes(run);
     const transfer = urls.map((u) => `${u}/api/transfer/submit`);
+    /** Transfers over 50 connections: `senders` gives each connection its member (headers and body). */
+    const transfers = (senders: Pick<LoadSpec, 'lanes' | 'headers' | 'body'>, duration: number) =>
+      autocannon({ urls: transfer, method: 'POST', connections: 50, seconds: duration, ...senders });
     const quiet = Math.max(5, Math.round(seconds / 2));
     for (let round = 1; round <= rounds; round++) {
       if (rounds > 1) console.log(`round ${round} of ${rounds}`);
@@ -346,27 +349,17 @@ export async function run(): Promise<void> {
       if (wants('transfer')) {
         show(
           'authenticated transfer, 50 connections (disjoint pairs)',
-          await autocannon({
-            urls: transfer,
-            method: 'POST',
-            lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })),
-            connections: 50,
-            seconds,
-          }),
+          await transfers({ lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })) }, seconds),
         );
         await showMemory(instances, 'after the transfers');
       }
       if (wants('hot')) {
         show(
           'authenticated transfer, 50 conn., one sender (hot rows)',
-          await autocannon({
-            urls: transfer,
-            method: 'POST',
-            headers: ann.headers,
-            body: JSON.stringify({ account: 'bob', amount: '1' }),
-            connections: 50,
-            seconds: quiet,
-          }),
+          await transfers(
+            { headers: ann.headers, body: JSON.stringify({ account: 'bob', amount: '1' }) },
+            quiet,
+          ),
         );
         await showMemory(instances, 'after the hot rows');
       }

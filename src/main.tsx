@@ -67,19 +67,17 @@ async function start(): Promise<void> {
 
 startPwaEarly();
 void start().then(() => {
-  setTimeout(startPwa, 0);
+  void nextTask().then(startPwa);
   // The language's other parts, which every other screen waits for (src/app/routes.tsx).
   const parts = loadAllParts();
   // The device half of sync (src/sync) reconciles the outbox and replica when online. It starts once the
   // first screen has painted and the page is idle, so its code never competes with /home's first paint.
   const startSync = () => {
     // Evaluating the sync's code (Dexie with it) and starting it are two tasks, not one.
-    void import('./sync/app')
-      .then(async (sync) => {
-        await nextTask();
-        return sync;
-      })
-      .then(({ startAppSync }) => startAppSync());
+    void import('./sync/app').then(async ({ startAppSync }) => {
+      await nextTask();
+      startAppSync();
+    });
     // Answers to writes queued before (offline, or before a reload) reach the member as notices.
     // (Its notices use the wallet part's strings.)
     void parts.then(() => import('./sync/app-writes')).then(({ startAppWrites }) => startAppWrites());
