@@ -93,6 +93,16 @@ export async function register(page: Page, username: string): Promise<void> {
   await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/register');
 }
 
+/**
+ * Logs the device out by forgetting the stored member, from a page of the same origin where the app does not
+ * run (a static file): removed from a running app's page, the key can be written back by the app (a profile or
+ * balance refresh saves the member) between the removal and the next navigation, which then lands logged in.
+ */
+export async function forgetStoredMember(page: Page): Promise<void> {
+  await page.goto('/favicon.svg');
+  await page.evaluate(() => localStorage.removeItem('strata.user'));
+}
+
 /** Submits the English login form; the caller waits for where it expects to land. */
 export async function submitLogin(page: Page, username: string): Promise<void> {
   await page.goto('/login');

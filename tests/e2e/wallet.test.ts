@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import {
   KEY,
   buyVip,
+  forgetStoredMember,
   newEnglishPage,
   path,
   register,
@@ -32,7 +33,7 @@ const shot = screenshots('wallet');
 const TOAST_MS = 15_000;
 
 async function login(page: Page, username: string) {
-  await page.evaluate(() => localStorage.removeItem('strata.user'));
+  await forgetStoredMember(page);
   await submitLogin(page, username);
   await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/login');
 }
@@ -53,7 +54,7 @@ describe('wallet journey (issue 5)', () => {
     await register(page, alice);
     await simulateDeposit(page, '1000');
     await shot(page, 'recharge-pending');
-    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await forgetStoredMember(page);
     await register(page, bob);
     await simulateDeposit(page, '100');
     // The confirmations count up block by block (x / 19) before the deposit is credited.
@@ -141,7 +142,7 @@ describe('wallet journey (issue 5)', () => {
 
     // The demo tools move the simulated clock 60 days: bob's VIP1 trial lapses, with the upgrade notice.
     // Sessions do not outlive such a jump, so the clock is moved from the login page and bob logs in again.
-    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await forgetStoredMember(page);
     await page.goto('/login');
     // The build-time shell paints the header before the app runs: wait for the login form, which only the
     // app draws, before using the demo badge (a tap on the shell's copy would do nothing).
