@@ -10,6 +10,21 @@ export function priceDecimals(price: string): number {
   return Math.min(6, Math.max(2, frac.replace(/0+$/, '').length));
 }
 
+/** The most decimals each pair's prices have needed so far on this page (pairDecimals). */
+const pairPrecision = new Map<string, number>();
+
+/**
+ * A pair's price decimals as the screens show them: the most that any of the given figures (latest, high,
+ * low, open...) needs, and never fewer than the pair has already been shown with. A live price that happens
+ * to end in zeros ("0.34000") then keeps its width ("0.3400") instead of shrinking to "0.34" and back, which
+ * would move the figure on screen at every such tick (the prices are right-aligned).
+ */
+export function pairDecimals(symbol: string, ...prices: string[]): number {
+  const decimals = Math.max(pairPrecision.get(symbol) ?? 2, ...prices.map(priceDecimals));
+  pairPrecision.set(symbol, decimals);
+  return decimals;
+}
+
 const UNITS: [number, string][] = [
   [9, 'B'],
   [6, 'M'],

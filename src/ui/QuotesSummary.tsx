@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { QueryState } from './QueryState';
 import { QuoteList } from './QuoteList';
+import { QuoteListSkeleton } from './QuoteListSkeleton';
 import { useQuotes } from '../lib/use-quotes';
 import { appSync } from '../sync/app';
 import './market.css';
@@ -14,13 +15,17 @@ export function prepareQuotesSummary(): void {
   appSync();
 }
 
+/** How many pairs the card shows (and its loading state's rows). */
+export const SUMMARY_ROWS = 4;
+
 export function QuotesSummary() {
   const { t } = useTranslation();
   const { status, quotes, error, reload } = useQuotes();
+  if (status === 'loading') return <QuoteListSkeleton rows={SUMMARY_ROWS} compact />;
   return (
     <>
       {status === 'ready' && quotes.length > 0 && (
-        <QuoteList quotes={quotes.slice(0, 4)} label={t('home.quotesTitle')} compact />
+        <QuoteList quotes={quotes.slice(0, SUMMARY_ROWS)} label={t('home.quotesTitle')} compact />
       )}
       <QueryState
         status={status}

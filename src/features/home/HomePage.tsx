@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../../api/site-config';
 import { useUser } from '../../app/user-store';
 import { formatAmount } from '../../lib/format';
-import { QueryState } from '../../ui/QueryState';
+import { QuoteListSkeleton } from '../../ui/QuoteListSkeleton';
 import { Icon, type IconName } from '../../ui/icons';
 import { useBalanceRefresh } from '../../lib/balance-refresh';
 
@@ -91,7 +91,7 @@ export function HomePage() {
             {t('home.allQuotes')}
           </Link>
         </div>
-        <Suspense fallback={<QueryState status="loading" />}>
+        <Suspense fallback={<QuoteListSkeleton rows={4} compact />}>
           <QuotesSummary />
         </Suspense>
       </section>

@@ -10,12 +10,15 @@ import { QueryState } from '../../ui/QueryState';
 import { Segmented } from '../../ui/Segmented';
 import { compareDecimal, signOf } from '../../lib/decimal';
 import { QuoteList } from '../../ui/QuoteList';
+import { QuoteListSkeleton } from '../../ui/QuoteListSkeleton';
 import { SimulatedNote } from '../../ui/SimulatedNote';
 import { useQuotes } from '../../lib/use-quotes';
 import '../../ui/market.css';
 
 export type QuoteView = 'all' | 'rising' | 'falling';
 const VIEWS: QuoteView[] = ['all', 'rising', 'falling'];
+/** The pairs listed (the engine's eight): the loading state's rows, so nothing moves when they arrive. */
+const PAIRS = 8;
 
 export function selectQuotes(quotes: Quote[], view: QuoteView): Quote[] {
   if (view === 'rising')
@@ -56,13 +59,17 @@ export function MarketPage() {
         {status === 'ready' && shown.length > 0 && (
           <QuoteList quotes={shown} label={t(`market.view.${view}`)} />
         )}
-        <QueryState
-          status={status}
-          error={error}
-          onRetry={reload}
-          isEmpty={shown.length === 0}
-          emptyText={t(view === 'all' ? 'market.empty' : `market.empty_${view}`)}
-        />
+        {status === 'loading' ? (
+          <QuoteListSkeleton rows={PAIRS} />
+        ) : (
+          <QueryState
+            status={status}
+            error={error}
+            onRetry={reload}
+            isEmpty={shown.length === 0}
+            emptyText={t(view === 'all' ? 'market.empty' : `market.empty_${view}`)}
+          />
+        )}
       </section>
     </div>
   );
