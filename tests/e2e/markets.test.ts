@@ -42,7 +42,7 @@ describe('markets journey (issue 5)', () => {
 
     // Quotes: eight pairs, simulated and live.
     await page.goto('/market');
-    const rows = page.locator('.quote-list .quote-row');
+    const rows = page.locator('.quote-list a.quote-row');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(8);
     await page.getByText('Simulated prices: a demo market, not a real exchange.').waitFor();
     const before = await page.locator('.quote-list').textContent();

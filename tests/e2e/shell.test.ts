@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { baseURL } from './browser';
-import { useBrowser } from './journey';
+import { newEnglishPage, register, useBrowser } from './journey';
 
 const browser = useBrowser();
 
@@ -61,8 +61,8 @@ describe('the shell paints before the JavaScript', () => {
     try {
       const page = await context.newPage();
       await page.goto('/home');
-      // The app has started once the quotes card leaves the shell's loading state.
-      await page.locator('.home .quote-list, .home .state-error').first().waitFor();
+      // The app has started once the quotes card leaves the shell's loading rows.
+      await page.locator('.home a.quote-row, .home .state-error').first().waitFor();
       const timing = await page.evaluate(() => ({
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         scripts: performance
@@ -118,8 +118,8 @@ describe('the shell paints before the JavaScript', () => {
       });
       const page = await context.newPage();
       await page.goto('/home');
-      // The app has taken over once the quotes card leaves the shell's loading state.
-      await page.locator('.home .quote-list, .home .state-error').first().waitFor();
+      // The app has taken over once the quotes card leaves the shell's loading rows.
+      await page.locator('.home a.quote-row, .home .state-error').first().waitFor();
       const shell = await page.evaluate(() => (window as unknown as { __shell: string }).__shell);
       expect(shell).toContain('"height"');
       const app = await page.evaluate(() => {
@@ -129,6 +129,43 @@ describe('the shell paints before the JavaScript', () => {
       expect(app).toBe(shell);
       expect(await page.locator('h1.topbar-title').textContent()).toBe('Home');
       expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a member's /market and /user start without moving anything: loading rows, sync chip, live prices", async () => {
+    const { context, page } = await newEnglishPage(browser());
+    try {
+      await register(page, `cls${Date.now().toString(36)}`);
+      // From here on, every page records its layout shifts with the elements that moved.
+      await context.addInitScript(() => {
+        const w = window as unknown as { __shifts: string[] };
+        w.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources: { node?: Node | null }[];
+          })[])
+            w.__shifts.push(`${entry.value}: ${entry.sources.map((s) => s.node?.textContent).join(' | ')}`);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const shifts = () => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+      const chip = page.getByTestId('sync-status');
+
+      await page.goto('/market');
+      const prices = page.locator('.market a.quote-row .quote-price strong');
+      await expect.poll(() => prices.count(), { timeout: 20_000 }).toBe(8);
+      await expect.poll(() => chip.textContent(), { timeout: 20_000 }).toBe('Online');
+      // The feed's next tickers: the prices change in place (a round price keeps its decimals).
+      const first = await prices.allTextContents();
+      await expect.poll(() => prices.allTextContents(), { timeout: 20_000 }).not.toEqual(first);
+      expect(await shifts()).toEqual([]);
+
+      await page.goto('/user');
+      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('Assets');
+      await expect.poll(() => chip.textContent(), { timeout: 20_000 }).toBe('Online');
+      expect(await shifts()).toEqual([]);
     } finally {
       await context.close();
     }
