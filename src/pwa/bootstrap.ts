@@ -4,6 +4,7 @@
  * storage as soon as a member is logged in (their replica is then worth protecting from eviction).
  */
 import { userStore } from '../app/user-store';
+import { whenSettled } from '../lib/next-task';
 import { onBroadcast } from './broadcast';
 import { listenForInstallPrompt } from './install';
 import { startLeaderElection } from './leadership';
@@ -46,5 +47,7 @@ export function startPwa(): void {
   reloadOnUpgrade();
   startLeaderElection();
   persistAfterLogin();
-  void registerServiceWorker();
+  // Installing the worker downloads, hashes and stores the whole app (~120 files): it waits until the first
+  // screen has settled rather than compete with it for a slow phone's CPU.
+  void whenSettled().then(() => registerServiceWorker());
 }
