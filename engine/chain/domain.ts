@@ -16,6 +16,13 @@ import { depositAddresses, depositAddressId, type DepositAddressRow } from './ta
 
 const XPUB_KEY = 'chain.walletXpub';
 const KIND_KEY = 'chain.walletKind';
+/** The deposit key the stored platform addresses were derived from. */
+const PLATFORM_FOR_KEY = 'chain.platformXpub';
+/** Where the site config's platform addresses are kept (engine/site/handlers.ts reads them). */
+const PLATFORM_ADDRESSES = [
+  ['site.walletAddress', 'TRC20'],
+  ['site.ercAddress', 'ERC20'],
+] as const;
 
 // Address derivation costs a few curve multiplications per level: one book per xpub for the process.
 const books = new Map<string, WatchOnlyBook>();
@@ -95,13 +102,17 @@ export const chainDomain: Domain = {
     ] as const) {
       if ((await ctx.tx.get(meta, key))?.value !== value) ctx.tx.put(meta, { id: key, value });
     }
+    // The platform's addresses are derived once per deposit key. Deriving costs curve multiplications, and
+    // the first in a process builds the curve's tables (~50 ms): an engine opening again on the same key (a
+    // returning member's demo worker, a restarted server) reads them instead.
+    const rows = await Promise.all(PLATFORM_ADDRESSES.map(([key]) => ctx.tx.get(meta, key)));
+    const derivedFor = (await ctx.tx.get(meta, PLATFORM_FOR_KEY))?.value;
+    if (derivedFor === xpub && rows.every((row) => row?.value)) return;
     const book = addressBook(xpub);
-    for (const [key, network] of [
-      ['site.walletAddress', 'TRC20'],
-      ['site.ercAddress', 'ERC20'],
-    ] as const) {
+    PLATFORM_ADDRESSES.forEach(([key, network], i) => {
       const value = book.platform(network);
-      if ((await ctx.tx.get(meta, key))?.value !== value) ctx.tx.put(meta, { id: key, value });
-    }
+      if (rows[i]?.value !== value) ctx.tx.put(meta, { id: key, value });
+    });
+    ctx.tx.put(meta, { id: PLATFORM_FOR_KEY, value: xpub });
   },
 };

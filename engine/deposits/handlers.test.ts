@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { WatchOnlyBook, walletXpubFromSeed } from '../chain/addresses';
 import type { FeedMessage } from '../index';
 import { harness, signUp, user, type Harness, type Session } from '../../tests/engine/harness';
 import type { ChainSendResult, DepositAddress, DepositRecord } from './types';
@@ -49,6 +50,33 @@ describe('D1 each member has an exclusive deposit address per network', () => {
     expect(site.walletAddress).toMatch(/^T/);
     expect(site.ercAddress).toMatch(/^0x/);
     expect([trc, await addressOf(h, bob, 'TRC20')]).not.toContain(site.walletAddress);
+  });
+
+  it('D1 the platform addresses are derived once per deposit key, and again for a new key', async () => {
+    const platform = async (h: Harness) => {
+      const site = (await h.get('/api/site/getsite')).data as { walletAddress: string; ercAddress: string };
+      return [site.walletAddress, site.ercAddress];
+    };
+    const derive = vi.spyOn(WatchOnlyBook.prototype, 'platform');
+    try {
+      const first = await harness({ storage: 'platform-once' });
+      const demoAddresses = await platform(first);
+      expect(derive).toHaveBeenCalledTimes(2);
+      await first.engine.close();
+      // Opened again on the same key: the stored addresses, no curve work.
+      const again = await harness({ storage: 'platform-once' });
+      expect(await platform(again)).toEqual(demoAddresses);
+      expect(derive).toHaveBeenCalledTimes(2);
+      await again.engine.close();
+      // Opened on a real deposit key: that key's addresses, never the old ones.
+      const xpub = walletXpubFromSeed(new Uint8Array(64).fill(3));
+      const real = await harness({ storage: 'platform-once', config: { walletXpub: xpub } });
+      const book = new WatchOnlyBook(xpub);
+      expect(await platform(real)).toEqual([book.platform('TRC20'), book.platform('ERC20')]);
+      expect(await platform(real)).not.toEqual(demoAddresses);
+    } finally {
+      derive.mockRestore();
+    }
   });
 
   it('D1 the same seed gives the same addresses on another engine', async () => {
