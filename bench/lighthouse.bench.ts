@@ -3,7 +3,7 @@
  * build: /home as a first visit, then /market and /user with a member logged in (registered through the UI
  * in demo mode first; their storage is kept, the service worker, its caches and the HTTP cache are not, so
  * the page still comes from the network). Each route: the median of five runs, the four category scores and FCP, LCP, TBT
- * and CLS next to issue 14's budgets. Then the offline repeat visit: first-contentful-paint of /home reloaded
+ * and CLS (each metric's median over the runs, every run's value beside it) next to issue 14's budgets. Then the offline repeat visit: first-contentful-paint of /home reloaded
  * with no network, served by the service worker. Builds dist/ first when it is missing. Run alone with
  * `npm run bench lighthouse`; the figures move with the machine's load (it prints the load average).
  */
@@ -121,7 +121,7 @@ async function lighthouseScores(url: string, member: boolean): Promise<void> {
   const median = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)];
   if (!median) return;
   console.log(
-    `lighthouse ${route}: performance of ${runs.length} runs ${runs.map((r) => Math.round(performance(r) * 100)).join(', ')}; median run:`,
+    `lighthouse ${route}: performance of ${runs.length} runs ${runs.map((r) => Math.round(performance(r) * 100)).join(', ')}; the median run's scores, each metric's median:`,
   );
   for (const { id, budget } of CATEGORIES) {
     const score = median.categories[id]?.score;
@@ -129,17 +129,17 @@ async function lighthouseScores(url: string, member: boolean): Promise<void> {
     const verdict = budget === undefined ? '' : score != null && score * 100 >= budget ? ' ok' : ' BELOW';
     console.log(`  ${id.padEnd(25)} ${shown.padStart(6)}${budget ? ` (budget >= ${budget})${verdict}` : ''}`);
   }
+  // Each metric's own median over the runs (the budgets are medians), with every run's value beside it.
   for (const { id, budget } of METRICS) {
-    const audit = median.audits[id];
-    if (!audit) continue;
-    const value = audit.numericValue ?? Number.NaN;
+    const values = runs.map((r) => r.audits[id]?.numericValue ?? Number.NaN);
+    const value = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+    const cls = id === 'cumulative-layout-shift';
+    const show = (v: number) => (cls ? v.toFixed(4) : `${Math.round(v)} ms`);
     const verdict = budget === undefined ? '' : value <= budget ? ' ok' : ' OVER';
-    const shown = id === 'cumulative-layout-shift' ? value.toFixed(4) : (audit.displayValue ?? String(value));
-    const limit =
-      budget === undefined
-        ? ''
-        : ` (budget <= ${id === 'cumulative-layout-shift' ? budget : `${budget} ms`})${verdict}`;
-    console.log(`  ${id.padEnd(25)} ${shown.padStart(6)}${limit}`);
+    const limit = budget === undefined ? '' : ` (budget <= ${cls ? budget : `${budget} ms`})${verdict}`;
+    console.log(
+      `  ${id.padEnd(25)} ${show(value).padStart(8)}${limit}; runs ${values.map((v) => (cls ? v.toFixed(4) : Math.round(v))).join(', ')}`,
+    );
   }
   // What cost points, so a drop is actionable without opening the report.
   for (const { id } of CATEGORIES) {

@@ -38,8 +38,10 @@ export function appSync(): SyncEngine {
     member: () => userStore.get()?.id ?? null,
     leader: onLeadership,
   });
-  // The shell reads the status from the shared store (src/sync/status.ts), without loading Dexie.
-  sharedSyncStatus.set(created.status.get());
+  // The shell reads the status from the shared store (src/sync/status.ts), without loading Dexie. The first
+  // copy waits for a microtask: a screen's render may be what creates the engine (useCached), and updating
+  // the shell's chip from inside another component's render is what React forbids.
+  queueMicrotask(() => sharedSyncStatus.set(created.status.get()));
   created.status.subscribe(() => sharedSyncStatus.set(created.status.get()));
   instance = created;
   return created;
