@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { fillRegister, newEnglishPage, path, screenshots, submitLogin, useBrowser } from './journey';
+import {
+  fillRegister,
+  forgetStoredMember,
+  newEnglishPage,
+  path,
+  screenshots,
+  submitLogin,
+  useBrowser,
+} from './journey';
 
 const browser = useBrowser();
 const shot = screenshots('account');
@@ -101,7 +109,7 @@ describe('account and session (issue 5)', () => {
     await page.evaluate(() => localStorage.setItem('strata.theme', 'dark'));
     await visit(page, '/user/account', `${username}@example.test`, 'account-dark');
     await visit(page, '/user/changePsw', 'Current login password', 'changepsw-dark');
-    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await forgetStoredMember(page);
     await visit(page, '/register', /^Demo code: \d{4}$/, 'register-dark');
     await page.evaluate(() => {
       localStorage.setItem('strata.lang', 'ar-SA');

@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { path, screenshots, submitLogin, toast, useBrowser } from './journey';
+import { forgetStoredMember, path, screenshots, submitLogin, toast, useBrowser } from './journey';
 import { login } from '../engine/server/serve';
 import { buildLiveApp, fundedMember, serverAvailable, startLiveServer, type LiveServer } from './live-server';
 
@@ -56,8 +56,7 @@ async function newPage(routed = false): Promise<{ page: Page; context: BrowserCo
 }
 
 async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.removeItem('strata.user'));
+  await forgetStoredMember(page);
   await submitLogin(page, username);
   await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/login');
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   buyVip,
+  forgetStoredMember,
   newEnglishPage,
   path,
   register,
@@ -54,7 +55,7 @@ describe('offline-first reads (issue 10, demo mode)', () => {
     await page.locator('.record').filter({ hasText: 'Successful' }).first().waitFor({ timeout: 30_000 });
     await buyVip(page, 1, '50.00', 20_000);
 
-    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await forgetStoredMember(page);
     await register(page, alice);
     await simulateDeposit(page, '1000');
     await fastForwardHour(page);
@@ -128,7 +129,7 @@ describe('offline-first reads (issue 10, demo mode)', () => {
 
     // Logging out and in as another member on this device shows none of the first member's records.
     await context.setOffline(false);
-    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await forgetStoredMember(page);
     await submitLogin(page, bob);
     await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/login');
     await record(page, '/order/transferRecord', `From ${alice}`);

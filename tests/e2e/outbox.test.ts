@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   buyVip,
+  forgetStoredMember,
   newEnglishPage,
   path,
   register,
@@ -25,7 +26,7 @@ const shot = screenshots('outbox', { fromTop: true });
 const TOAST_MS = 15_000;
 
 async function login(page: Page, username: string) {
-  await page.evaluate(() => localStorage.removeItem('strata.user'));
+  await forgetStoredMember(page);
   await submitLogin(page, username);
   await expect.poll(() => path(page), { timeout: 20_000 }).not.toBe('/login');
 }
@@ -44,7 +45,7 @@ describe('writes through the outbox (issue 10)', () => {
 
     await register(page, bob);
     await simulateDeposit(page, '100');
-    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await forgetStoredMember(page);
     await register(page, alice);
     await simulateDeposit(page, '300');
     await page

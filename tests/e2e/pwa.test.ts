@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { preview, type PreviewServer } from 'vite';
 import type { Page } from 'playwright-core';
 import { newMobilePage } from './browser';
-import { useBrowser } from './journey';
+import { forgetStoredMember, useBrowser } from './journey';
 
 const browser = useBrowser();
 
@@ -96,7 +96,7 @@ describe('offline', () => {
     await welcome.waitFor({ timeout: 15_000 });
 
     // Forget the session on this device and log in again: the engine's IndexedDB still holds the account.
-    await page.evaluate(() => localStorage.removeItem('strata.user'));
+    await forgetStoredMember(page);
     await page.goto('/login');
     await page.getByLabel('用户名、邮箱或手机号', { exact: true }).fill(username);
     await page.getByLabel('登录密码', { exact: true }).fill('secret123');
