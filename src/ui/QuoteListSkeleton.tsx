@@ -14,6 +14,22 @@ function Bar({ width }: { width: string }) {
   return <span className="skeleton-bar" style={{ inlineSize: width }} />;
 }
 
+/** A column of a row: its main figure and, unless compact, the smaller line under it. */
+function Column({ className, main, sub }: { className: string; main: string; sub: string | null }) {
+  return (
+    <span className={className}>
+      <span>
+        <Bar width={main} />
+      </span>
+      {sub !== null && (
+        <span className="quote-sub">
+          <Bar width={sub} />
+        </span>
+      )}
+    </span>
+  );
+}
+
 export function QuoteListSkeleton({ rows, compact = false }: { rows: number; compact?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -23,26 +39,8 @@ export function QuoteListSkeleton({ rows, compact = false }: { rows: number; com
         {Array.from({ length: rows }, (_, i) => (
           <li key={i}>
             <span className="quote-row">
-              <span className="quote-pair">
-                <span>
-                  <Bar width="5.5em" />
-                </span>
-                {!compact && (
-                  <span className="quote-sub">
-                    <Bar width="7em" />
-                  </span>
-                )}
-              </span>
-              <span className="quote-price">
-                <span>
-                  <Bar width="5em" />
-                </span>
-                {!compact && (
-                  <span className="quote-sub">
-                    <Bar width="11em" />
-                  </span>
-                )}
-              </span>
+              <Column className="quote-pair" main="5.5em" sub={compact ? null : '7em'} />
+              <Column className="quote-price" main="5em" sub={compact ? null : '11em'} />
               <span className="change change-flat change-block">
                 <Bar width="3.5em" />
               </span>
