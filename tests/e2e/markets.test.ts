@@ -128,28 +128,30 @@ describe('markets journey (issue 5)', () => {
     }
 
     // Dark theme, then right to left (ar-SA).
+    // Each screen with what shows it has its data (the quotes, the drawn chart), so the shot is not the
+    // loading state.
     const tour = [
-      ['/market', 'quotes'],
-      ['/finance/kline?symbol=ETH%2FUSDT', 'kline'],
-      ['/contract', 'trade'],
-      ['/financial', 'finance'],
-      ['/finance/order', 'orders'],
+      ['/market', 'quotes', '.quote-list a.quote-row'],
+      ['/finance/kline?symbol=ETH%2FUSDT', 'kline', '.chart-card canvas'],
+      ['/contract', 'trade', '.page'],
+      ['/financial', 'finance', '.page'],
+      ['/finance/order', 'orders', '.page'],
     ] as const;
     await page.evaluate(() => localStorage.setItem('strata.theme', 'dark'));
-    for (const [route, name] of tour) {
+    for (const [route, name, ready] of tour) {
       await page.goto(route);
       await page.locator('html[data-theme="dark"]').waitFor();
-      await page.locator('.page').first().waitFor();
+      await page.locator(ready).first().waitFor();
       await shot(page, `dark-${name}`);
     }
     await page.evaluate(() => {
       localStorage.setItem('strata.theme', 'light');
       localStorage.setItem('strata.lang', 'ar-SA');
     });
-    for (const [route, name] of tour) {
+    for (const [route, name, ready] of tour) {
       await page.goto(route);
       await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
-      await page.locator('.page').first().waitFor();
+      await page.locator(ready).first().waitFor();
       await shot(page, `rtl-${name}`);
     }
     await context.close();
