@@ -2,6 +2,7 @@
  * /user, the Assets tab: total assets, cash balance, available and frozen, VIP badge, credit score and
  * real-name status, then shortcuts to every /user/* function and record list.
  */
+import { memo } from 'react';
 import { Link } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
@@ -91,23 +92,7 @@ export function AssetsPage() {
         )}
       </section>
 
-      <section className="card" aria-labelledby="assets-actions">
-        <h2 id="assets-actions" className="visually-hidden">
-          {t('assets.actions')}
-        </h2>
-        <ul className="shortcut-grid four">
-          {MAIN_ACTIONS.map((a) => (
-            <li key={a.to}>
-              <Link className="shortcut" to={a.to}>
-                <span className="shortcut-icon">
-                  <Icon name={a.icon} />
-                </span>
-                <span>{t(a.labelKey)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <AssetsShortcuts />
 
       <section className="card" aria-labelledby="assets-account" aria-busy={p ? undefined : true}>
         <h2 id="assets-account" className="section-title">
@@ -131,6 +116,42 @@ export function AssetsPage() {
         </dl>
       </section>
 
+      <AssetsMenus />
+    </div>
+  );
+}
+
+/**
+ * The shortcuts and the menus: the same for a given language, so they are memoised. The page re-renders at
+ * every new figure (the device's copy, then the server's, the outbox); these ~30 links do not.
+ */
+const AssetsShortcuts = memo(function AssetsShortcuts() {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="assets-actions">
+      <h2 id="assets-actions" className="visually-hidden">
+        {t('assets.actions')}
+      </h2>
+      <ul className="shortcut-grid four">
+        {MAIN_ACTIONS.map((a) => (
+          <li key={a.to}>
+            <Link className="shortcut" to={a.to}>
+              <span className="shortcut-icon">
+                <Icon name={a.icon} />
+              </span>
+              <span>{t(a.labelKey)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});
+
+const AssetsMenus = memo(function AssetsMenus() {
+  const { t } = useTranslation();
+  return (
+    <>
       {MENU_SECTIONS.map((section) => (
         <section key={section.titleKey} className="card" aria-labelledby={section.titleKey}>
           <h2 id={section.titleKey} className="section-title">
@@ -139,9 +160,9 @@ export function AssetsPage() {
           <MenuLinks links={section.items.map((item) => ({ to: item.to, label: t(item.labelKey) }))} />
         </section>
       ))}
-    </div>
+    </>
   );
-}
+});
 
 function realNameKey(status: string): string {
   if (status === 'under review') return 'underReview';
