@@ -5,6 +5,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { localeParts } from './scripts/vite-locale-parts';
 import { bundleReport } from './scripts/vite-bundle-report';
 import { staticShell } from './scripts/vite-shell';
+import { precompressBuild } from './scripts/vite-precompress';
 import {
   ADMIN_NAVIGATE_DENY,
   ADMIN_PRECACHE_IGNORES,
@@ -107,6 +108,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: compresses the build as it lies on disk, service worker included.
+    precompressBuild(),
   ],
   build: {
     target: 'es2022',

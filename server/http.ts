@@ -23,7 +23,6 @@ import cors from '@fastify/cors';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
 import type { Engine, EngineRequest, EngineResponse } from '../engine/index';
@@ -31,6 +30,7 @@ import { syncable } from '../engine/sync/mutations';
 import type { ServerConfig } from './config';
 import { redisWithFallback, type FallbackState } from './rate-store';
 import type { SocketHub } from './ws';
+import { pageFor, serveBuild } from './static-app';
 
 export interface HttpDeps {
   engine: Engine;
@@ -48,7 +48,6 @@ export interface HttpDeps {
 
 export const CAPTCHA_PATH = '/index/index/verify';
 export const LOGIN_PATH = '/api/index/login';
-const ADMIN_PAGE = /^\/admin(\/|$)/;
 /** Calls waiting for the engine beyond this answer 503 at once instead of queueing without bound. */
 const MAX_IN_FLIGHT = 512;
 /** JSON nested deeper than this is refused before it is parsed by the engine (no contract body nests 4). */
@@ -508,18 +507,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
 
   const staticDir = config.staticDir && existsSync(config.staticDir) ? resolve(config.staticDir) : undefined;
   if (staticDir) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      // Routes for the files present at start only: nothing outside the directory can ever be named.
-      wildcard: false,
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        void res.header(
-          'Cache-Control',
-          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
+    await serveBuild(app, staticDir);
   }
 
   let inFlight = 0;
@@ -534,10 +522,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
       !ENGINE_PATH.test(path) &&
       /text\/html/.test(request.headers.accept ?? '')
     ) {
-      // The operator console is its own page (admin.html, docs/OPERATIONS.md "The console"), never the
-      // member app; its screens are addressed after a '#', so /admin and /admin/... all get that one page.
-      const page = ADMIN_PAGE.test(path) ? 'admin.html' : 'index.html';
-      return reply.header('Cache-Control', 'no-cache').sendFile(page);
+      return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(path));
     }
     let body: unknown = request.body;
     if (request.isMultipart()) {

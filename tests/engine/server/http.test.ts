@@ -5,6 +5,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlStore } from '../../../server/sql-store';
 import { login, register, signUp, startTestServer, type TestServer } from './serve';
@@ -141,6 +142,41 @@ describe('http static app', () => {
       );
       const api = (await (await fetch(`${app.url}/api/site/getsite`, html)).json()) as { code: number };
       expect(api.code).toBe(0);
+    } finally {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("sends the build's precompressed copies as they are to a client that accepts them", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'strata-dist-'));
+    await mkdir(join(dir, 'assets'));
+    const page = `<!doctype html><title>Strata</title>${'<p>shell</p>'.repeat(200)}`;
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    await writeFile(join(dir, 'index.html'), page);
+    await writeFile(join(dir, 'index.html.br'), brotliCompressSync(page));
+    await writeFile(join(dir, 'assets', 'app-1.js'), script);
+    await writeFile(join(dir, 'assets', 'app-1.js.br'), brotliCompressSync(script));
+    await writeFile(join(dir, 'assets', 'app-1.js.gz'), gzipSync(script));
+    const app = await startTestServer({ config: { staticDir: dir } });
+    try {
+      // fetch decodes the body; the header says which copy was sent.
+      const br = await fetch(`${app.url}/assets/app-1.js`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('content-type')).toMatch(/javascript/);
+      expect(await br.text()).toBe(script);
+      const gz = await fetch(`${app.url}/assets/app-1.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(await gz.text()).toBe(script);
+      const plain = await fetch(`${app.url}/assets/app-1.js`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(script);
+      // An app route's page (index.html through the fallback) too.
+      const shell = await fetch(`${app.url}/user/vip`, {
+        headers: { Accept: 'text/html', 'Accept-Encoding': 'br' },
+      });
+      expect(shell.headers.get('content-encoding')).toBe('br');
+      expect(await shell.text()).toBe(page);
     } finally {
       await app.close();
       await rm(dir, { recursive: true, force: true });

@@ -1,0 +1,38 @@
+/**
+ * The built app as the server sends it (server/http.ts; the Lighthouse bench serves dist/ the same way):
+ * files of dist/ with their build-time Brotli and gzip copies (scripts/vite-precompress.ts), hashed assets
+ * cached for a year, pages never; a navigation to an app route gets the member app's page, or the operator
+ * console's under /admin.
+ */
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const ADMIN_PAGE = /^\/admin(\/|$)/;
+
+/** Serves the files of `root` (an absolute path) as they were at start. */
+export async function serveBuild(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    // Routes for the files present at start only: nothing outside the directory can ever be named.
+    wildcard: false,
+    // The build writes Brotli and gzip siblings of every text file: they are sent as they are to a client
+    // that accepts them, never compressed again per request.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      void res.header(
+        'Cache-Control',
+        /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}
+
+/**
+ * The page a navigation to `path` opens: the operator console is its own page (admin.html,
+ * docs/OPERATIONS.md "The console"), never the member app; its screens are addressed after a '#', so /admin
+ * and /admin/... all get that one page.
+ */
+export function pageFor(path: string): 'admin.html' | 'index.html' {
+  return ADMIN_PAGE.test(path) ? 'admin.html' : 'index.html';
+}
