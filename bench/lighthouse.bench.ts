@@ -1,6 +1,6 @@
 /**
  * Lighthouse (mobile preset, the npm package on Debian's Chromium) against the production build served as the
- * server serves it (precompressed; startPreview below): /home as a first visit, then /market and /user with a
+ * server serves it (precompressed; startServer below): /home as a first visit, then /market and /user with a
  * member logged in (registered through the UI in demo mode first; their storage is kept, the service worker,
  * its caches and the HTTP cache are not, so the page still comes from the network). Each route: five runs,
  * the median run's four category scores, and FCP, LCP, TBT and CLS each as its own median over the runs
@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import Fastify from 'fastify';
 import { build } from 'vite';
-import { pageFor, serveBuild } from '../server/static-app';
+import { sendPage, serveBuild } from '../server/static-app';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
@@ -53,14 +53,14 @@ const READ_FCP = `new Promise((resolve) => {
  * sent as they are, and every app route answered with its page. (`vite preview` gzips each response on the
  * fly: ~150 ms of CPU per page load on the same two cores as the page, which no deployment would spend.)
  */
-async function startPreview(): Promise<{ server: { close(): Promise<unknown> }; origin: string }> {
+async function startServer(): Promise<{ server: { close(): Promise<unknown> }; origin: string }> {
   if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' });
   const app = Fastify();
   await serveBuild(app, resolve('dist'));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (request.method === 'GET' && /text\/html/.test(request.headers.accept ?? ''))
-      return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(path));
+      return sendPage(reply, path);
     return reply.code(404).send();
   });
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -241,7 +241,7 @@ async function offlineFirstPaint(origin: string): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  const { server, origin } = await startPreview();
+  const { server, origin } = await startServer();
   try {
     console.log(`load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores at the start`);
     // LIGHTHOUSE_ROUTES=/user,offline runs only those (the default is every route and the offline visit).

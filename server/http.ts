@@ -30,7 +30,7 @@ import { syncable } from '../engine/sync/mutations';
 import type { ServerConfig } from './config';
 import { redisWithFallback, type FallbackState } from './rate-store';
 import type { SocketHub } from './ws';
-import { pageFor, serveBuild } from './static-app';
+import { sendPage, serveBuild } from './static-app';
 
 export interface HttpDeps {
   engine: Engine;
@@ -522,7 +522,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
       !ENGINE_PATH.test(path) &&
       /text\/html/.test(request.headers.accept ?? '')
     ) {
-      return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(path));
+      return sendPage(reply, path);
     }
     let body: unknown = request.body;
     if (request.isMultipart()) {

@@ -4,7 +4,7 @@
  * cached for a year, pages never; a navigation to an app route gets the member app's page, or the operator
  * console's under /admin.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const ADMIN_PAGE = /^\/admin(\/|$)/;
@@ -35,4 +35,9 @@ export async function serveBuild(app: FastifyInstance, root: string): Promise<vo
  */
 export function pageFor(path: string): 'admin.html' | 'index.html' {
   return ADMIN_PAGE.test(path) ? 'admin.html' : 'index.html';
+}
+
+/** Answers a navigation to `path` with its page (never cached: a new build must be picked up). */
+export function sendPage(reply: FastifyReply, path: string): FastifyReply {
+  return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(path));
 }

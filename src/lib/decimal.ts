@@ -25,6 +25,18 @@ export function pairDecimals(symbol: string, ...prices: string[]): number {
   return decimals;
 }
 
+/** A quote's price decimals: pairDecimals over every price it carries (the lists and the K-line). */
+export function quoteDecimals(q: {
+  symbol: string;
+  latest: string;
+  high: string;
+  low: string;
+  open: string;
+  prevClose: string;
+}): number {
+  return pairDecimals(q.symbol, q.latest, q.high, q.low, q.open, q.prevClose);
+}
+
 const UNITS: [number, string][] = [
   [9, 'B'],
   [6, 'M'],

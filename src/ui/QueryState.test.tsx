@@ -15,6 +15,12 @@ describe('QueryState (every screen: loading, error, offline, empty)', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading…');
   });
 
+  it("shows a screen's own loading view instead of the spinner when given one", () => {
+    renderWithI18n(<QueryState status="loading" loadingView={<p>rows</p>} />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('rows')).toBeTruthy();
+  });
+
   it('shows a failure in the catalogue wording with a retry', async () => {
     const retry = vi.fn();
     renderWithI18n(<QueryState status="error" error={{ code: 500, msg: '' }} onRetry={retry} />);

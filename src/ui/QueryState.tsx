@@ -2,6 +2,7 @@
  * The loading, error and offline states every screen shares, announced politely. Render it while a query
  * is not ready; `empty` covers a ready query with nothing to show.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, errorText } from '../api/errors';
 import { isUnanswered, type Failure } from '../machines/failure';
@@ -18,12 +19,14 @@ export interface QueryStateProps {
   /** Shown when status is ready and `isEmpty`. */
   emptyText?: string;
   isEmpty?: boolean;
+  /** Shown instead of the spinner while loading: a screen's own placeholder of its final layout. */
+  loadingView?: ReactNode;
 }
 
-export function QueryState({ status, error, onRetry, emptyText, isEmpty }: QueryStateProps) {
+export function QueryState({ status, error, onRetry, emptyText, isEmpty, loadingView }: QueryStateProps) {
   const { t } = useTranslation();
   const online = useOnlineStatus();
-  if (status === 'loading') return <LoadingState />;
+  if (status === 'loading') return loadingView ?? <LoadingState />;
   if (status === 'error') {
     // An unanswered call while the device says it is offline is the offline state, not a server error.
     const offline = !online && (!error || isUnanswered(error));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../engine/index';
 import { formatAmount } from '../lib/format';
 import { Change } from './Change';
-import { compactVolume, pairDecimals } from '../lib/decimal';
+import { compactVolume, quoteDecimals } from '../lib/decimal';
 
 export function klineHref(symbol: string): string {
   return `/finance/kline?symbol=${encodeURIComponent(symbol)}`;
@@ -24,7 +24,7 @@ export function QuoteList({
   return (
     <ul className="quote-list" aria-label={label}>
       {quotes.map((q) => {
-        const d = pairDecimals(q.symbol, q.latest, q.high, q.low, q.open, q.prevClose);
+        const d = quoteDecimals(q);
         return (
           <li key={q.symbol}>
             {/* No aria-label: the row's own figures (pair, volume, price, high, low, change) are its name. */}

@@ -15,17 +15,14 @@ export function prepareQuotesSummary(): void {
   appSync();
 }
 
-/** How many pairs the card shows (and its loading state's rows). */
-export const SUMMARY_ROWS = 4;
-
-export function QuotesSummary() {
+/** The first `rows` pairs; its loading state is as many still rows (HomePage's Suspense fallback too). */
+export function QuotesSummary({ rows }: { rows: number }) {
   const { t } = useTranslation();
   const { status, quotes, error, reload } = useQuotes();
-  if (status === 'loading') return <QuoteListSkeleton rows={SUMMARY_ROWS} compact />;
   return (
     <>
       {status === 'ready' && quotes.length > 0 && (
-        <QuoteList quotes={quotes.slice(0, SUMMARY_ROWS)} label={t('home.quotesTitle')} compact />
+        <QuoteList quotes={quotes.slice(0, rows)} label={t('home.quotesTitle')} compact />
       )}
       <QueryState
         status={status}
@@ -33,6 +30,7 @@ export function QuotesSummary() {
         onRetry={reload}
         isEmpty={quotes.length === 0}
         emptyText={t('market.empty')}
+        loadingView={<QuoteListSkeleton rows={rows} compact />}
       />
     </>
   );

@@ -24,6 +24,9 @@ const QuotesSummary = lazy(async () => {
   return { default: m.QuotesSummary };
 });
 
+/** The pairs the quotes card shows: also its loading rows, before and after its code has loaded. */
+const QUOTE_ROWS = 4;
+
 const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
   { to: '/user/recharge', labelKey: 'home.deposit', icon: 'deposit' },
   { to: '/user/withdraw', labelKey: 'home.withdraw', icon: 'withdraw' },
@@ -91,8 +94,8 @@ export function HomePage() {
             {t('home.allQuotes')}
           </Link>
         </div>
-        <Suspense fallback={<QuoteListSkeleton rows={4} compact />}>
-          <QuotesSummary />
+        <Suspense fallback={<QuoteListSkeleton rows={QUOTE_ROWS} compact />}>
+          <QuotesSummary rows={QUOTE_ROWS} />
         </Suspense>
       </section>
     </div>

@@ -13,7 +13,7 @@ import { SelectField } from '../../ui/Field';
 import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { Change } from '../../ui/Change';
-import { pairDecimals } from '../../lib/decimal';
+import { pairDecimals, quoteDecimals } from '../../lib/decimal';
 import { SimulatedNote } from '../../ui/SimulatedNote';
 import { useQuotes } from '../../lib/use-quotes';
 import { Segmented } from '../../ui/Segmented';
@@ -38,9 +38,7 @@ export function KlinePage() {
   const chart = useKlineChart(container, symbol, interval, dark);
   const { quotes } = useQuotes();
   const quote = quotes.find((q) => q.symbol === symbol);
-  const d = quote
-    ? pairDecimals(symbol, quote.latest, quote.high, quote.low, quote.open, quote.prevClose)
-    : pairDecimals(symbol, chart.last?.close ?? '0');
+  const d = quote ? quoteDecimals(quote) : pairDecimals(symbol, chart.last?.close ?? '0');
   const num = (v: string, decimals = d) => formatAmount(v, { decimals, locale: i18n.language });
   const go = (next: { symbol?: string; interval?: Interval }) =>
     setParams({ symbol: next.symbol ?? symbol, interval: next.interval ?? interval }, { replace: true });

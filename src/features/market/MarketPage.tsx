@@ -59,17 +59,14 @@ export function MarketPage() {
         {status === 'ready' && shown.length > 0 && (
           <QuoteList quotes={shown} label={t(`market.view.${view}`)} />
         )}
-        {status === 'loading' ? (
-          <QuoteListSkeleton rows={PAIRS} />
-        ) : (
-          <QueryState
-            status={status}
-            error={error}
-            onRetry={reload}
-            isEmpty={shown.length === 0}
-            emptyText={t(view === 'all' ? 'market.empty' : `market.empty_${view}`)}
-          />
-        )}
+        <QueryState
+          status={status}
+          error={error}
+          onRetry={reload}
+          isEmpty={shown.length === 0}
+          emptyText={t(view === 'all' ? 'market.empty' : `market.empty_${view}`)}
+          loadingView={<QuoteListSkeleton rows={PAIRS} />}
+        />
       </section>
     </div>
   );
