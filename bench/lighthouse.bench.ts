@@ -19,7 +19,8 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 
-export const name = 'Lighthouse and offline first paint (/home, preview build)';
+export const name =
+  'Lighthouse and offline first paint (/home, /market, /user; the build served as the server serves it)';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
