@@ -22,7 +22,9 @@ const QUIET_MS = 40;
  * the browser only offers when it has no frame to draw and no task waiting. Work nobody on the screen waits
  * for (installing the service worker, which downloads and stores the whole app) starts then, so that on a
  * phone with few cores it does not compete with the first screen for the CPU. After `maxMs` it resolves
- * whatever happens; without idle callbacks it waits `fallbackMs` after the load.
+ * whatever happens; without idle callbacks it waits `fallbackMs` after the load. (Lighthouse's simulated
+ * throttling caps `timeRemaining()` at 10 ms, so under it this always takes `maxMs`: docs/PWA.md, "When it
+ * installs", gives the figures with an early install too.)
  */
 export function whenSettled(
   { maxMs = 10_000, fallbackMs = 2_000 }: { maxMs?: number; fallbackMs?: number } = {},
