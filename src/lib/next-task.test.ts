@@ -50,6 +50,16 @@ describe('whenSettled', () => {
     expect(await done()).toBe(true);
   });
 
+  it('stops asking for idle periods once the cap has settled it', async () => {
+    const fake = fakeHost('complete');
+    const done = settled(whenSettled({ maxMs: 5_000 }, fake.host));
+    fake.timers[0]?.run();
+    expect(await done()).toBe(true);
+    // The idle callback already requested comes, short as every one under Lighthouse: no new request.
+    fake.idlePeriod(8);
+    expect(fake.idles).toHaveLength(0);
+  });
+
   it('resolves after maxMs whatever happens, and without idle callbacks a while after the load', async () => {
     const busy = fakeHost('loading');
     const done = settled(whenSettled({ maxMs: 7_000 }, busy.host));

@@ -32,17 +32,25 @@ export function whenSettled(
 ): Promise<void> {
   return new Promise((resolve) => {
     const deadline = Date.now() + maxMs;
-    host.setTimeout(resolve, maxMs);
+    // Settled once: after the cap, the idle loop below stops asking (under Lighthouse's shim no idle period
+    // ever looks quiet, and it would otherwise ask at every idle period for the page's life).
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      resolve();
+    };
+    host.setTimeout(settle, maxMs);
     const idle = () => {
       const request = host.requestIdleCallback?.bind(host);
       if (!request) {
-        host.setTimeout(resolve, fallbackMs);
+        host.setTimeout(settle, fallbackMs);
         return;
       }
       const ask = () =>
         request(
           (idleDeadline) => {
-            if (idleDeadline.didTimeout || idleDeadline.timeRemaining() >= QUIET_MS) resolve();
+            if (settled) return;
+            if (idleDeadline.didTimeout || idleDeadline.timeRemaining() >= QUIET_MS) settle();
             else ask();
           },
           { timeout: Math.max(0, deadline - Date.now()) },
