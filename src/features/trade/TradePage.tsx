@@ -11,7 +11,7 @@ import { DepthChart } from '../../ui/DepthChart';
 import { SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { Change } from '../../ui/Change';
-import { pairDecimals } from '../../lib/decimal';
+import { quoteDecimals } from '../../lib/decimal';
 import { klineHref } from '../../ui/QuoteList';
 import { SimulatedNote } from '../../ui/SimulatedNote';
 import { useQuotes } from '../../lib/use-quotes';
@@ -59,12 +59,7 @@ export function TradePage() {
         />
         <div className="trade-price">
           <strong dir="ltr" aria-live="off">
-            {quote
-              ? formatAmount(latest, {
-                  decimals: pairDecimals(quote.symbol, latest, quote.high, quote.low),
-                  locale: i18n.language,
-                })
-              : '--'}
+            {quote ? formatAmount(latest, { decimals: quoteDecimals(quote), locale: i18n.language }) : '--'}
           </strong>
           {quote && <Change value={quote.change24h} />}
           <Link className="text-link" to={klineHref(symbol)}>
