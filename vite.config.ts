@@ -28,8 +28,8 @@ function chunkFileNames(chunk: { facadeModuleId: string | null }): string {
   const admin = adminChunkFileName(chunk.facadeModuleId);
   if (admin) return admin;
   const locale = chunk.facadeModuleId?.match(/virtual:locale-part\/([\w-]+)\/(\w+)$/);
-  // The fallback language's core (src/i18n addFallback) is precached, so it loads offline: not `locale-*`.
-  if (locale?.[1] === 'en-US' && locale[2] === 'core') return 'assets/fallback-en-US-core-[hash].js';
+  // The fallback language's parts (src/i18n addFallback) are precached, so they load offline: not `locale-*`.
+  if (locale?.[1] === 'en-US') return `assets/fallback-en-US-${locale[2]}-[hash].js`;
   return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
 }
 

@@ -142,7 +142,8 @@ function homeCritical(chunks: ChunkEntry[]): void {
 }
 
 function lazyChunks(all: string[]): void {
-  const locales = all.filter((f) => /^locale-[\w-]+-[\w-]+\.js$/.test(f));
+  // The fallback language's parts (precached, fallback-en-US-*) are locale chunks too.
+  const locales = all.filter((f) => /^(?:locale|fallback)-[\w-]+-[\w-]+\.js$/.test(f));
   let largest = { file: '-', size: 0 };
   for (const f of locales) {
     const size = gz(join(assets, f));

@@ -1,8 +1,8 @@
 /**
  * Vite plugin: serves each locale file (locales/<lang>/translation.json) as parts (src/i18n/parts.ts).
  * `virtual:locale-part/<lang>/<part>` is one part as a module (its own chunk, named by vite.config.ts);
- * `virtual:locale-parts` maps "<lang>/<part>" to a loader for every part (en-US core, the fallback, is
- * named `fallback-en-US-core-*` by vite.config.ts so that the service worker precaches it).
+ * `virtual:locale-parts` maps "<lang>/<part>" to a loader for every part (en-US's parts, the fallback, are
+ * named `fallback-en-US-<part>-*` by vite.config.ts so that the service worker precaches them).
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * The fallback language (src/i18n addFallback): en-US's core loads only when a part of the active language
- * cannot (offline before its chunk was ever cached), and then the shell's strings read in English instead
+ * The fallback language (src/i18n addFallback): en-US's part loads only when the same part of the active
+ * language cannot (offline before its chunk was ever cached), and then its strings read in English instead
  * of as keys; when every part loads, no English is fetched at all.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ vi.mock('virtual:locale-parts', async (importOriginal) => {
   return { loaders: wrapped };
 });
 
-const { initI18n } = await import('./index');
+const { initI18n, loadAllParts } = await import('./index');
 
 beforeEach(() => {
   failing.clear();
@@ -40,5 +40,24 @@ describe('the fallback language', () => {
     expect(requested).toContain('en-US/core');
     expect(i18n.t('nav.home')).toBe('Home');
     expect(i18n.t('common.appName')).toBe('Strata');
+  });
+
+  it('lays the page out for the language its shell reads in', async () => {
+    failing.add('ar-SA/core');
+    await initI18n('ar-SA');
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['en-US', 'ltr']);
+    failing.clear();
+    await initI18n('ar-SA');
+    expect([document.documentElement.lang, document.documentElement.dir]).toEqual(['ar-SA', 'rtl']);
+  });
+
+  it("supplies each part that cannot load, and only those: a screen's own strings never show as keys", async () => {
+    failing.add('ar-SA/wallet');
+    const i18n = await initI18n('ar-SA', ['core', 'markets']);
+    await loadAllParts();
+    expect(i18n.t('records.emptyDeposits')).toBe('No deposits yet.');
+    expect(requested.filter((r) => r.startsWith('en-US/'))).toEqual(['en-US/wallet']);
+    // The parts that loaded stay in the member's language.
+    expect(i18n.t('nav.home')).not.toBe('Home');
   });
 });

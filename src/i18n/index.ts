@@ -1,6 +1,7 @@
 /**
- * i18next set-up: every part of every locale is its own chunk (src/i18n/parts.ts); en-US's core, the
- * fallback, is precached and loaded only when a part of the active language cannot load (addFallback). The parts the opened route needs load in parallel before the app mounts
+ * i18next set-up: every part of every locale is its own chunk (src/i18n/parts.ts); en-US's parts, the
+ * fallback, are precached, and each is loaded only when the same part of the active language cannot load
+ * (addFallback). The parts the opened route needs load in parallel before the app mounts
  * (`initI18n(code, parts)`), the rest with `loadAllParts()` right after the first render. The choice lives in
  * localStorage ('strata.lang'); zh-CN when nothing is stored (SPEC.md §1).
  */
@@ -40,31 +41,38 @@ async function loadPart(code: LanguageCode, part: string): Promise<TranslationTr
   }
 }
 
-let fallback: Promise<void> | null = null;
+/** The fallback language's parts already added or on their way (each loaded once). */
+const fallbacks = new Map<LocalePart, Promise<void>>();
 
 /**
- * en-US's core part as the fallback, added once a part of the active language could not load: its chunk is
- * in the service worker's precache (vite.config.ts names it `fallback-en-US-core-*`), so it loads offline
- * when a language's own chunks were never cached, and the shell, errors and statuses still read in English.
- * Every locale carries every key (the completeness test), so nothing else needs it, and it stays off the
- * first screen's critical path.
+ * en-US's `parts` as the fallback, added for the parts of the active language that could not load: their
+ * chunks are in the service worker's precache (vite.config.ts names them `fallback-en-US-<part>-*`), so
+ * they load offline when a language's own chunks were never cached (a member who chose a language with no
+ * network), and every screen reads in English rather than showing keys. Every locale carries every key (the
+ * completeness test), so nothing else needs them, and they stay off the first screen's critical path.
  */
-function addFallback(): Promise<void> {
-  fallback ??= loadPart(FALLBACK_LANGUAGE, 'core').then((tree) => {
-    if (tree) i18next.addResourceBundle(FALLBACK_LANGUAGE, 'translation', tree, true, false);
-  });
-  return fallback;
+async function addFallback(parts: readonly LocalePart[]): Promise<void> {
+  for (const part of parts) {
+    if (fallbacks.has(part)) continue;
+    fallbacks.set(
+      part,
+      loadPart(FALLBACK_LANGUAGE, part).then((tree) => {
+        if (tree) i18next.addResourceBundle(FALLBACK_LANGUAGE, 'translation', tree, true, false);
+      }),
+    );
+  }
+  await Promise.all(parts.map((part) => fallbacks.get(part)));
 }
 
-/** `parts` of a language, merged (parts own disjoint top-level namespaces); complete: every part loaded. */
+/** `parts` of a language, merged (parts own disjoint top-level namespaces); missing: the parts that failed. */
 async function loadLanguage(
   code: LanguageCode,
   parts: readonly LocalePart[],
-): Promise<{ tree: TranslationTree; complete: boolean }> {
+): Promise<{ tree: TranslationTree; missing: LocalePart[] }> {
   const trees = await Promise.all(parts.map((part) => loadPart(code, part)));
   return {
     tree: Object.assign({}, ...trees.filter((t) => t !== null)) as TranslationTree,
-    complete: trees.every((t) => t !== null),
+    missing: parts.filter((_, i) => trees[i] === null),
   };
 }
 
@@ -82,9 +90,9 @@ export function loadAllParts(): Promise<void> {
     const missing = missingParts;
     allParts =
       missing && missing.parts.length > 0
-        ? loadLanguage(missing.code, missing.parts).then(async ({ tree, complete }) => {
+        ? loadLanguage(missing.code, missing.parts).then(async ({ tree, missing: failed }) => {
             i18next.addResourceBundle(missing.code, 'translation', tree, true, true);
-            if (!complete) await addFallback();
+            await addFallback(failed);
           })
         : Promise.resolve();
   }
@@ -99,8 +107,8 @@ export async function initI18n(
   const first = PART_NAMES.filter((p) => p === 'core' || parts.includes(p));
   missingParts = { code, parts: PART_NAMES.filter((p) => !first.includes(p)) };
   allParts = null;
-  fallback = null;
-  const { tree, complete } = await loadLanguage(code, first);
+  fallbacks.clear();
+  const { tree, missing } = await loadLanguage(code, first);
   const resources: Record<string, { translation: TranslationTree }> = { [code]: { translation: tree } };
   await i18next.use(initReactI18next).init({
     lng: code,
@@ -111,8 +119,10 @@ export async function initI18n(
     returnNull: false,
     react: { useSuspense: false },
   });
-  if (!complete) await addFallback();
-  applyDocumentLanguage(code);
+  await addFallback(missing);
+  // The page's language and direction are those its shell reads in: English, left to right, when the
+  // language's core part could not load (no Arabic direction for English words).
+  applyDocumentLanguage(missing.includes('core') ? FALLBACK_LANGUAGE : code);
   return i18next;
 }
 
