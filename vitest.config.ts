@@ -11,6 +11,8 @@ export default defineConfig({
           environment: 'node',
           include: ['engine/**/*.test.ts', 'tests/engine/**/*.test.ts'],
           testTimeout: 30_000,
+          // A server test's set-up (schema, migrations, listening) waits on PostgreSQL and a busy 2-core machine.
+          hookTimeout: 30_000,
         },
       },
       {
