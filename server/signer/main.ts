@@ -7,8 +7,12 @@
  *   environment once read.
  * - `SIGNER_TOKEN` (required, at least 32 characters): the shared secret the API server sends.
  * - `EVM_USDT_ADDRESS` (required): the token contract, the only one it signs calls to.
- * - `SIGNER_EVM_CHAIN_ID`: the only chain id it signs for (recommended).
- * - `SIGNER_MAX_PER_TX`, `SIGNER_MAX_PER_DAY`: USDT limits (decimal); none when unset.
+ * - `SIGNER_EVM_CHAIN_ID` (required): the only chain id it signs for.
+ * - `SIGNER_MAX_PER_TX`, `SIGNER_MAX_PER_DAY` (required): USDT limits (decimal).
+ * - `SIGNER_EVM_MAX_GAS` (150000), `SIGNER_EVM_MAX_GWEI` (200): the highest gas limit and fee per gas (gwei)
+ *   it signs, so one transaction burns at most their product in fees (0.03 ETH by default).
+ * - A public development key (Hardhat's, ganache's) is refused unless the chain id is a local one, and
+ *   warned about there.
  * - `SIGNER_STATE_FILE` (`./.signer/journal.jsonl`): the journal of every signature, EVM and TRON, read back
  *   at start (the day's total and the signed withdrawal ids survive a restart); an unreadable or corrupt file
  *   stops the start (exit 1).
@@ -19,10 +23,10 @@
  *
  * Logs one JSON line per decision on stdout. SIGINT/SIGTERM stop it (exit 0).
  */
-import { isAddress, type Address, type Hex } from 'viem';
+import { isAddress, parseGwei, type Address, type Hex } from 'viem';
 import { parseAmount } from '../../engine/money';
 import { JournalError } from './journal';
-import { createSignerService, type SignerService } from './service';
+import { createSignerService, SignerSettingsError, type SignerService } from './service';
 import { tronSettingsProblem } from './tron';
 
 function fail(message: string): never {
@@ -51,9 +55,9 @@ function integer(name: string, fallback: number | undefined, min: number): numbe
   return value;
 }
 
-function limit(name: string): bigint | undefined {
+function limit(name: string): bigint {
   const raw = env[name]?.trim();
-  if (!raw) return undefined;
+  if (!raw) return fail(`${name} is required: a positive USDT amount (up to 6 decimals)`);
   try {
     const value = parseAmount(raw);
     if (value <= 0n) throw new RangeError('not positive');
@@ -61,6 +65,13 @@ function limit(name: string): bigint | undefined {
   } catch {
     return fail(`${name} must be a positive USDT amount (up to 6 decimals)`);
   }
+}
+
+function gwei(name: string): bigint | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (!/^\d+(\.\d{1,9})?$/.test(raw)) return fail(`${name} must be a positive amount of gwei`);
+  return parseGwei(raw);
 }
 
 const tronToken = env['TRON_USDT_ADDRESS']?.trim();
@@ -86,17 +97,22 @@ try {
     key: key as Hex,
     secret,
     tokenContract: token as Address,
-    chainId: integer('SIGNER_EVM_CHAIN_ID', undefined, 1),
+    chainId: integer('SIGNER_EVM_CHAIN_ID', undefined, 1) ?? fail('SIGNER_EVM_CHAIN_ID is required'),
     decimals: integer('EVM_USDT_DECIMALS', 6, 6),
     maxPerTx: limit('SIGNER_MAX_PER_TX'),
     maxPerDay: limit('SIGNER_MAX_PER_DAY'),
+    maxGas: ((gas) => (gas === undefined ? undefined : BigInt(gas)))(
+      integer('SIGNER_EVM_MAX_GAS', undefined, 21_000),
+    ),
+    maxFeePerGas: gwei('SIGNER_EVM_MAX_GWEI'),
     stateFile,
-    log: (entry) => console.log(JSON.stringify({ time: new Date().toISOString(), ...entry })),
+    log: (entry) => console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', ...entry })),
     tron,
   });
 } catch (error) {
   if (error instanceof JournalError)
     fail(`SIGNER_STATE_FILE ${stateFile}: ${error.message} (fix or move the file; it is never rewritten)`);
+  if (error instanceof SignerSettingsError) fail(error.message);
   throw error;
 }
 

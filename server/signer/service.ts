@@ -8,9 +8,12 @@
  * Before signing, the service checks what it is asked to sign, on its own settings and not the caller's:
  * - the caller presents the shared secret (`Authorization: Bearer <SIGNER_TOKEN>`, compared in constant time);
  * - the transaction is an EIP-1559 call to the configured token contract with no ether value, on the
- *   configured chain id (when set), and its calldata is exactly `transfer(address,uint256)`;
+ *   configured chain id, and its calldata is exactly the ABI encoding of `transfer(address,uint256)` (68
+ *   bytes: nothing appended, no stray bits in the address word);
+ * - its gas limit and fee per gas are within the caps (SIGNER_EVM_MAX_GAS, SIGNER_EVM_MAX_GWEI), so the
+ *   most one transaction can burn in fees is known;
  * - the amount is within the per-transaction limit and, with what it signed earlier that UTC day on either
- *   network, within the daily limit (both optional; server/signer/limits.ts);
+ *   network, within the daily limit (both required; server/signer/limits.ts);
  * - a withdrawal id it signed before is signed again only for the same nonce, amount and destination (a
  *   replacement: only one of the two can ever be mined), on TRON only for the same transaction (the same
  *   txId), and then its amount is not counted twice (server/signer/ledger.ts).
@@ -29,11 +32,22 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { decodeFunctionData, erc20Abi, getAddress, keccak256, type Address, type Hex } from 'viem';
+import {
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  formatEther,
+  formatGwei,
+  getAddress,
+  keccak256,
+  type Address,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { formatAmount } from '../../engine/money';
 import { SignerJournal, type JournalEntry } from './journal';
 import { checkWithdrawalId, createSignatureLedger } from './ledger';
+import { DEVELOPMENT_CHAIN_IDS, publicDevelopmentKey } from './public-keys';
 import { createTronSigning, type TronSigningSettings } from './tron';
 import { parseTransaction, Refusal } from './wire';
 
@@ -44,14 +58,18 @@ export interface SignerSettings {
   secret: string;
   /** The only contract it signs calls to: the USDT (ERC-20) token. */
   tokenContract: Address;
-  /** The only chain id it signs for; any when undefined. */
-  chainId?: number;
+  /** The only chain id it signs for (SIGNER_EVM_CHAIN_ID; required). */
+  chainId: number;
   /** Token decimals (USDT: 6): limits are in USDT, converted with them. */
   decimals?: number;
-  /** Largest transfer it signs, in micro-USDT; no limit when undefined. */
-  maxPerTx?: bigint;
-  /** Most it signs per UTC day in total, in micro-USDT; no limit when undefined. */
-  maxPerDay?: bigint;
+  /** Largest transfer it signs, in micro-USDT (SIGNER_MAX_PER_TX; required). */
+  maxPerTx: bigint;
+  /** Most it signs per UTC day in total, in micro-USDT (SIGNER_MAX_PER_DAY; required). */
+  maxPerDay: bigint;
+  /** Highest gas limit it signs (SIGNER_EVM_MAX_GAS; default 150,000: a USDT transfer takes 35,000-65,000). */
+  maxGas?: bigint;
+  /** Highest fee per gas it signs, in wei (SIGNER_EVM_MAX_GWEI; default 200 gwei). */
+  maxFeePerGas?: bigint;
   /**
    * The journal file (SIGNER_STATE_FILE): every signature is appended and fsync'd before it is answered, and
    * read back at start. Undefined: memory only (unit tests; the process always sets one).
@@ -79,6 +97,59 @@ export interface SignerService {
 
 const MAX_BODY = 64 * 1024;
 
+/** The default caps on what one EVM transaction may cost in fees (docs/OPERATIONS.md "The signer process"). */
+export const DEFAULT_MAX_GAS = 150_000n;
+export const DEFAULT_MAX_FEE_PER_GAS = 200_000_000_000n;
+
+/** Settings the signer cannot run with (missing limits, a public key on a real chain): it does not start. */
+export class SignerSettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SignerSettingsError';
+  }
+}
+
+/**
+ * The settings' own checks: the limits and the chain id are required (a signer without them would sign any
+ * amount on any chain), and a publicly known key is refused on anything but a development chain.
+ * Answers the warning to log, if any.
+ */
+function checkSettings(settings: SignerSettings): string | undefined {
+  const required: Array<[unknown, string]> = [
+    [settings.chainId, 'SIGNER_EVM_CHAIN_ID (the only chain id it signs for)'],
+    [settings.maxPerTx, 'SIGNER_MAX_PER_TX (the largest transfer it signs, USDT)'],
+    [settings.maxPerDay, 'SIGNER_MAX_PER_DAY (the most it signs per UTC day, USDT)'],
+  ];
+  for (const [value, name] of required)
+    if (value === undefined || value === null) throw new SignerSettingsError(`${name} is required`);
+  if (!Number.isSafeInteger(settings.chainId) || settings.chainId < 1)
+    throw new SignerSettingsError('SIGNER_EVM_CHAIN_ID must be a positive integer');
+  if (settings.maxPerTx <= 0n || settings.maxPerDay <= 0n)
+    throw new SignerSettingsError('SIGNER_MAX_PER_TX and SIGNER_MAX_PER_DAY must be positive');
+  if (settings.maxPerTx > settings.maxPerDay)
+    throw new SignerSettingsError('SIGNER_MAX_PER_TX must not be over SIGNER_MAX_PER_DAY');
+  for (const [value, name] of [
+    [settings.maxGas, 'SIGNER_EVM_MAX_GAS'],
+    [settings.maxFeePerGas, 'SIGNER_EVM_MAX_GWEI'],
+  ] as const)
+    if (value !== undefined && value <= 0n) throw new SignerSettingsError(`${name} must be positive`);
+  const publicKeys = [
+    [settings.key, 'SIGNER_EVM_KEY'],
+    ...(settings.tron ? [[settings.tron.key, 'SIGNER_TRON_KEY']] : []),
+  ] as const;
+  for (const [key, name] of publicKeys) {
+    const account = publicDevelopmentKey(key);
+    if (!account) continue;
+    if (!DEVELOPMENT_CHAIN_IDS.has(settings.chainId))
+      throw new SignerSettingsError(
+        `${name} is a public development key (${account}): anybody can spend from it. Refused on chain id ` +
+          `${settings.chainId}; it is accepted on a local development chain (${[...DEVELOPMENT_CHAIN_IDS].join(', ')}) only`,
+      );
+    return `${name} is a public development key (${account}): anybody can spend from it; for a local development chain only`;
+  }
+  return undefined;
+}
+
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Constant-time comparison of the presented secret (hashed first, so lengths never leak either). */
@@ -93,6 +164,9 @@ export function createSignerService(settings: SignerSettings): SignerService {
   if (!/^0x[0-9a-fA-F]{64}$/.test(settings.key))
     throw new Error('The signing key must be 0x and 64 hex digits');
   if (settings.secret.length < 32) throw new Error('The shared secret must be at least 32 characters');
+  const warning = checkSettings(settings);
+  const maxGas = settings.maxGas ?? DEFAULT_MAX_GAS;
+  const maxFeePerGas = settings.maxFeePerGas ?? DEFAULT_MAX_FEE_PER_GAS;
   const account = privateKeyToAccount(settings.key);
   const tokenContract = getAddress(settings.tokenContract);
   const decimals = settings.decimals ?? 6;
@@ -100,6 +174,7 @@ export function createSignerService(settings: SignerSettings): SignerService {
   const scale = 10n ** BigInt(decimals - 6);
   const now = settings.now ?? Date.now;
   const log = settings.log ?? (() => undefined);
+  if (warning) log({ level: 'warn', msg: warning });
   // Reads the journal back first (a JournalError when it is unreadable or corrupt: the process refuses to start).
   const journal = settings.stateFile === undefined ? undefined : SignerJournal.open(settings.stateFile);
   /** Every withdrawal id signed (journal, then this run) and one USDT limit for both networks. */
@@ -119,6 +194,17 @@ export function createSignerService(settings: SignerSettings): SignerService {
     });
   }
   const tron = settings.tron ? createTronSigning(settings.tron, { ledger, now, log }) : undefined;
+  log({
+    msg: 'limits',
+    chainId: settings.chainId,
+    maxPerTx: usdt(settings.maxPerTx),
+    maxPerDay: usdt(settings.maxPerDay),
+    maxGas: maxGas.toString(),
+    maxGwei: formatGwei(maxFeePerGas),
+    // The most fees one EVM transaction can cost the hot wallet.
+    maxFeeEth: formatEther(maxGas * maxFeePerGas),
+    ...(settings.tron ? { tronMaxFeeLimitSun: (settings.tron.maxFeeLimit ?? 100_000_000n).toString() } : {}),
+  });
 
   async function sign(body: unknown): Promise<{ serializedTransaction: Hex; hash: Hex }> {
     if (typeof body !== 'object' || body === null) throw new Refusal(400, 'Body must be a JSON object');
@@ -130,8 +216,19 @@ export function createSignerService(settings: SignerSettings): SignerService {
     if (tx.to !== tokenContract)
       throw new Refusal(403, 'Refused: not a call to the configured token contract');
     if (tx.value !== 0n) throw new Refusal(403, 'Refused: the transaction sends ether');
-    if (settings.chainId !== undefined && tx.chainId !== settings.chainId)
+    if (tx.chainId !== settings.chainId)
       throw new Refusal(403, `Refused: chain id ${tx.chainId} is not ${settings.chainId}`);
+    // What the fees can cost: the gas limit times the fee per gas, both capped.
+    const gas = tx.gas ?? 0n;
+    const feePerGas = tx.maxFeePerGas ?? 0n;
+    if (gas > maxGas) throw new Refusal(403, `Refused: the gas limit ${gas} is over ${maxGas}`);
+    if (feePerGas > maxFeePerGas)
+      throw new Refusal(
+        403,
+        `Refused: the fee per gas ${formatGwei(feePerGas)} gwei is over ${formatGwei(maxFeePerGas)} gwei`,
+      );
+    if ((tx.maxPriorityFeePerGas ?? 0n) > feePerGas)
+      throw new Refusal(403, 'Refused: the priority fee per gas is above the fee per gas');
     let decoded;
     try {
       decoded = decodeFunctionData({ abi: erc20Abi, data: tx.data as Hex });
@@ -140,6 +237,11 @@ export function createSignerService(settings: SignerSettings): SignerService {
     }
     if (decoded.functionName !== 'transfer') throw new Refusal(403, 'Refused: only transfer() is signed');
     const [to, value] = decoded.args;
+    // The decoder ignores bytes after the arguments and the address word's upper 12 bytes: only the
+    // canonical encoding is signed, so nothing rides along that another contract or tool could read.
+    const canonical = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, value] });
+    if ((tx.data ?? '0x').toLowerCase() !== canonical.toLowerCase())
+      throw new Refusal(403, 'Refused: the calldata is not exactly transfer(address,uint256)');
     if (value <= 0n || value % scale !== 0n)
       throw new Refusal(403, 'Refused: the amount is not whole micro-USDT');
     const amount = value / scale;

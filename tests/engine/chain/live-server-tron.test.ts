@@ -60,6 +60,7 @@ beforeAll(async () => {
   server = await live.start(
     {
       SIGNER_EVM_KEY: EVM_KEY,
+      SIGNER_EVM_CHAIN_ID: '31337',
       EVM_USDT_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
       SIGNER_TRON_KEY: HOT_KEY,
       TRON_USDT_ADDRESS: TOKEN,

@@ -138,7 +138,7 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     await expectSolvency(server, rita.token, { network: 'ERC20', address: HOT_WALLET, amount: '905' }, '160');
   });
 
-  it('the signer journaled the signature; it refuses to start on a corrupt journal, naming SIGNER_STATE_FILE', async () => {
+  it('the signer journaled the signature; it refuses to start on a corrupt journal or without its limits, naming the variable', async () => {
     const lines = readFileSync(live.journal, 'utf8').trim().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as { nonce: number }).nonce)).toEqual([0]);
     const corrupt = join(live.stateDir, 'corrupt.jsonl');
@@ -148,9 +148,24 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
         SIGNER_EVM_KEY: HOT_WALLET_KEY,
         SIGNER_TOKEN: SIGNER_SECRET,
         EVM_USDT_ADDRESS: tokenAddress,
+        SIGNER_EVM_CHAIN_ID: String(CHAIN_ID),
+        SIGNER_MAX_PER_TX: '120',
+        SIGNER_MAX_PER_DAY: '1000',
         SIGNER_PORT: '0',
         SIGNER_STATE_FILE: corrupt,
       }),
     ).rejects.toThrow(/exited 1[\s\S]*SIGNER_STATE_FILE .*corrupt\.jsonl: line 2 is not JSON/);
+    // L1: no daily limit set, no start (it used to sign without one).
+    await expect(
+      startSigner({
+        SIGNER_EVM_KEY: HOT_WALLET_KEY,
+        SIGNER_TOKEN: SIGNER_SECRET,
+        EVM_USDT_ADDRESS: tokenAddress,
+        SIGNER_EVM_CHAIN_ID: String(CHAIN_ID),
+        SIGNER_MAX_PER_TX: '120',
+        SIGNER_PORT: '0',
+        SIGNER_STATE_FILE: join(live.stateDir, 'unused.jsonl'),
+      }),
+    ).rejects.toThrow(/exited 1[\s\S]*Strata signer not started: SIGNER_MAX_PER_DAY is required/);
   });
 });

@@ -92,6 +92,7 @@ beforeAll(async () => {
     key: EVM_KEY,
     secret: SECRET,
     tokenContract: EVM_TOKEN,
+    chainId: 31_337,
     maxPerTx: 100_000_000n,
     maxPerDay: 150_000_000n,
     now: () => now,
@@ -101,7 +102,14 @@ beforeAll(async () => {
   url = await service.listen(0, '127.0.0.1');
   signer = await RemoteTronSigner.connect({ url, secret: SECRET });
   // A signer without a TRON key.
-  bare = createSignerService({ key: EVM_KEY, secret: SECRET, tokenContract: EVM_TOKEN });
+  bare = createSignerService({
+    key: EVM_KEY,
+    secret: SECRET,
+    tokenContract: EVM_TOKEN,
+    chainId: 31_337,
+    maxPerTx: 1n,
+    maxPerDay: 1n,
+  });
   bareUrl = await bare.listen(0, '127.0.0.1');
 });
 
@@ -257,7 +265,7 @@ describe("the signer's TRON route", () => {
     await evm.signTransaction(
       {
         type: 'eip1559',
-        chainId: 1,
+        chainId: 31_337,
         nonce: 0,
         to: EVM_TOKEN,
         data: encodeFunctionData({
@@ -302,7 +310,7 @@ describe("the signer's TRON route", () => {
     const evm = await RemoteSigner.connect({ url, secret: SECRET });
     const evmTransfer = {
       type: 'eip1559' as const,
-      chainId: 1,
+      chainId: 31_337,
       nonce: 1,
       to: EVM_TOKEN,
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [EVM_OTHER, 1_000_000n] }),
@@ -361,6 +369,7 @@ describe('the signer journal with TRON signatures (SIGNER_STATE_FILE)', () => {
       key: EVM_KEY,
       secret: SECRET,
       tokenContract: EVM_TOKEN,
+      chainId: 31_337,
       maxPerTx: 100_000_000n,
       maxPerDay: 150_000_000n,
       stateFile: file,
@@ -389,7 +398,7 @@ describe('the signer journal with TRON signatures (SIGNER_STATE_FILE)', () => {
     await evm.signTransaction(
       {
         type: 'eip1559',
-        chainId: 1,
+        chainId: 31_337,
         nonce: 3,
         to: EVM_TOKEN,
         data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [EVM_OTHER, 40_000_000n] }),

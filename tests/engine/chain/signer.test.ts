@@ -129,6 +129,40 @@ describe('the signer process', () => {
     await signer.signTransaction(transfer(100_000_000n), id('e'));
   });
 
+  it('M2 refuses a gas limit or a fee per gas above its caps: a transfer cannot burn the hot wallet in fees', async () => {
+    const refusals: Array<[TransactionSerializableEIP1559, RegExp]> = [
+      // The audit's transaction: a valid 100 USDT transfer whose fees could cost 3,000 ETH.
+      [transfer(1n, { gas: 30_000_000n, maxFeePerGas: 10n ** 14n }), /gas limit 30000000 is over 150000/],
+      [transfer(1n, { gas: 150_001n }), /gas limit 150001 is over 150000/],
+      [transfer(1n, { maxFeePerGas: 200_000_000_001n }), /fee per gas 200\.000000001 gwei is over 200 gwei/],
+      [
+        transfer(1n, { maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 3_000_000_000n }),
+        /priority fee .* above the fee per gas/,
+      ],
+    ];
+    for (const [tx, reason] of refusals) {
+      const error = await signer.signTransaction(tx, { withdrawalId: 'fees' }).catch((e: unknown) => e);
+      expect((error as SignerError).status).toBe(403);
+      expect((error as Error).message).toMatch(reason);
+    }
+    // At the caps exactly: signed.
+    await signer.signTransaction(transfer(1n, { gas: 150_000n, maxFeePerGas: 200_000_000_000n }), {
+      withdrawalId: 'fees-at-cap',
+    });
+  });
+
+  it('L2 signs only the exact calldata of transfer(address,uint256): no appended bytes, no dirty address word', async () => {
+    const exact = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [OTHER, 1n] });
+    const dirtyAddress = `0xa9059cbb${'ff'.repeat(12)}${OTHER.slice(2).toLowerCase()}${exact.slice(-64)}`;
+    for (const data of [`${exact}00`, `${exact}${'ab'.repeat(32)}`, dirtyAddress] as Hex[]) {
+      const error = await signer
+        .signTransaction(transfer(1n, { data }), { withdrawalId: 'calldata' })
+        .catch((e: unknown) => e);
+      expect((error as SignerError).status).toBe(403);
+      expect((error as Error).message).toMatch(/calldata is not exactly transfer\(address,uint256\)/);
+    }
+  });
+
   it('requires the withdrawal id', async () => {
     const bare = await fetch(`${url}/v1/evm/sign`, {
       method: 'POST',
@@ -150,6 +184,7 @@ describe('the signer journal (SIGNER_STATE_FILE)', () => {
       secret: SECRET,
       tokenContract: TOKEN,
       chainId: 31_337,
+      maxPerTx: 150_000_000n,
       maxPerDay: 150_000_000n,
       stateFile,
       now: () => clock,
@@ -238,5 +273,44 @@ describe('the signer journal (SIGNER_STATE_FILE)', () => {
     expect(() => open(corrupt)).toThrow(/line 1: nonce/);
     // A directory where the file should be: unreadable.
     expect(() => open(dir)).toThrow(/cannot open or read/);
+  });
+});
+
+describe('L1 the signer refuses to start without its limits and chain id, and on a public key off a development chain', () => {
+  const base = { key: KEY, secret: SECRET, tokenContract: TOKEN, chainId: 1, maxPerTx: 1n, maxPerDay: 1n };
+  const OWN_KEY: Hex = `0x${'a1b2c3d4'.repeat(8)}`;
+
+  it('names each missing setting', () => {
+    const settings = { ...base, key: OWN_KEY };
+    for (const name of ['chainId', 'maxPerTx', 'maxPerDay'] as const) {
+      const missing = { ...settings, [name]: undefined } as unknown as Parameters<
+        typeof createSignerService
+      >[0];
+      const variable = {
+        chainId: 'SIGNER_EVM_CHAIN_ID',
+        maxPerTx: 'SIGNER_MAX_PER_TX',
+        maxPerDay: 'SIGNER_MAX_PER_DAY',
+      }[name];
+      expect(() => createSignerService(missing)).toThrow(new RegExp(`${variable} .*is required`));
+    }
+    expect(() => createSignerService({ ...settings, maxPerTx: 2n })).toThrow(
+      /SIGNER_MAX_PER_TX .* over SIGNER_MAX_PER_DAY/,
+    );
+  });
+
+  it("refuses Hardhat's public keys on a real chain, and warns about them on a development chain", async () => {
+    expect(() => createSignerService(base)).toThrow(
+      /public development key \(Hardhat account 2\).*chain id 1/,
+    );
+    const warnings: Array<Record<string, unknown>> = [];
+    const local = createSignerService({ ...base, chainId: 31_337, log: (e) => warnings.push(e) });
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ level: 'warn', msg: expect.stringMatching(/public development key/) }),
+    );
+    await local.close();
+    const quiet: Array<Record<string, unknown>> = [];
+    const own = createSignerService({ ...base, key: OWN_KEY, log: (e) => quiet.push(e) });
+    expect(quiet.filter((e) => e['level'] === 'warn')).toEqual([]);
+    await own.close();
   });
 });
