@@ -2,6 +2,7 @@
 import { isAddress } from 'viem';
 import { watchOnlyKey } from '../engine/chain/addresses';
 import { TRON_PREFIX, tronBase58check } from '../engine/chain/encoding';
+import { secretShape } from './key-shapes';
 
 export interface ServerConfig {
   port: number;
@@ -93,13 +94,13 @@ export interface TronChainConfig {
 const KEY_VARIABLES =
   /^(SIGNER_EVM_KEY|SIGNER_TRON_KEY|PRIVATE_KEY|MNEMONIC|SEED_PHRASE|WALLET_XPRV|WALLET_MNEMONIC|.*_PRIVATE_KEY)$/i;
 
-/** Names of the variables in `env` that hold (or look like) a private key. */
+/**
+ * Names of the variables in `env` that hold a private key: by their name, or, whatever their name, by the
+ * shape of their value (a raw key, an extended private key, a mnemonic: server/key-shapes.ts).
+ */
 export function privateKeyVariables(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
-    .filter(
-      ([name, value]) =>
-        value?.trim() && (KEY_VARIABLES.test(name) || /^[xt]prv[1-9A-HJ-NP-Za-km-z]{20,}/.test(value.trim())),
-    )
+    .filter(([name, value]) => value?.trim() && (KEY_VARIABLES.test(name) || secretShape(name, value)))
     .map(([name]) => name)
     .sort();
 }
@@ -158,8 +159,16 @@ export function configFromEnv(
   const keys = privateKeyVariables(env);
   if (keys.length > 0)
     throw new ConfigError(
-      `${keys.join(', ')} must not be set for the API server: it holds no private key. The hot wallet's key ` +
-        'belongs to the signer process (npm run signer, docs/OPERATIONS.md "The signer process").',
+      `${keys.join(', ')} must not be set for the API server: it holds no private key, and these hold one ` +
+        "(by name, or a value shaped like a key or a mnemonic). The hot wallet's key belongs to the signer " +
+        'process (npm run signer, docs/OPERATIONS.md "The signer process"); a password that merely looks ' +
+        'like a key (64 hex digits) can take another form (openssl rand -base64 32).',
+    );
+  const corsList = cors ? cors.split(',').map((o) => o.trim().replace(/\/$/, '')) : DEFAULT_CORS_ORIGINS;
+  if (!demo && corsList.includes('*'))
+    throw new ConfigError(
+      "CORS_ORIGINS=* is for demo mode only: a live server names the app's origin(s), e.g. " +
+        'CORS_ORIGINS=https://app.example.com (docs/DEPLOY.md "Settings")',
     );
   const { evm, tron, signer } = chainFromEnv(env, demo);
   const logLevel = env['LOG_LEVEL']?.trim() || 'info';
@@ -176,7 +185,7 @@ export function configFromEnv(
     seed: int(env, 'SEED', 1),
     demo,
     pbkdf2Iterations: env['PBKDF2_ITERATIONS'] ? int(env, 'PBKDF2_ITERATIONS', 0, 1000) : undefined,
-    corsOrigins: cors ? cors.split(',').map((o) => o.trim().replace(/\/$/, '')) : DEFAULT_CORS_ORIGINS,
+    corsOrigins: corsList,
     maxBodyBytes: int(env, 'BODY_LIMIT', 6 * 1024 * 1024, 1024),
     timeoutMs: int(env, 'TIMEOUT_MS', 12_000, 1),
     settleEveryMs: int(env, 'SETTLE_EVERY_MS', 1_000, 0),

@@ -190,7 +190,44 @@ describe('server config', () => {
       expect(() => configFromEnv({ WALLET_XPUB: TEST_XPUB, ...env })).toThrow(ConfigError);
       expect(() => configFromEnv({ WALLET_XPUB: TEST_XPUB, ...env })).toThrow(Object.keys(env)[0]);
     }
-    // A 64-hex value under another name (a shared secret, say) is not taken for a key.
-    expect(configFromEnv({ REDIS_PREFIX: 'ab'.repeat(32) }).redisPrefix).toBe('ab'.repeat(32));
+  });
+
+  it('L3 refuses key- and mnemonic-shaped values under any name', () => {
+    const words = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
+    for (const env of [
+      { HOT_KEY: `0x${'1f'.repeat(32)}` },
+      { TRON_WALLET: 'A1'.repeat(32) },
+      { WALLET_SEED: words },
+      { BACKUP: `${words} acoustic acquire across act action actor actress actual adapt add addict address` },
+      { SEED_WORDS: '  Test  test test test test test test test test test test JUNK\n' },
+      { SOMETHING: `yprv${'A'.repeat(100)}` },
+    ]) {
+      const [name] = Object.keys(env);
+      expect(() => configFromEnv({ WALLET_XPUB: TEST_XPUB, ...env }), name).toThrow(ConfigError);
+      expect(() => configFromEnv({ WALLET_XPUB: TEST_XPUB, ...env }), name).toThrow(
+        new RegExp(`${name} must not be set`),
+      );
+    }
+    // Not keys: the shared secret with the signer (often openssl rand -hex 32), hashes and addresses of
+    // other lengths, a sentence, eleven words of the list.
+    const fine = configFromEnv({
+      WALLET_XPUB: TEST_XPUB,
+      EVM_RPC_URL: 'http://127.0.0.1:8545',
+      EVM_USDT_ADDRESS: `0x${'5f'.repeat(20)}`,
+      SIGNER_URL: 'http://127.0.0.1:8788',
+      SIGNER_TOKEN: 'ab'.repeat(32),
+      GIT_COMMIT: 'cd'.repeat(20),
+      MOTD: 'the quick brown fox jumps over the lazy dog again and again today',
+      NOTE: words.split(' ').slice(0, 11).join(' '),
+    });
+    expect(fine.signer?.secret).toBe('ab'.repeat(32));
+  });
+
+  it('L4 refuses CORS_ORIGINS=* in live mode (any origin could call the API with a member token)', () => {
+    expect(() => configFromEnv({ WALLET_XPUB: TEST_XPUB, CORS_ORIGINS: '*' })).toThrow(ConfigError);
+    expect(() => configFromEnv({ WALLET_XPUB: TEST_XPUB, CORS_ORIGINS: 'https://app.example, *' })).toThrow(
+      /CORS_ORIGINS=\* is for demo mode/,
+    );
+    expect(configFromEnv({ DEMO: 'true', CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
   });
 });
