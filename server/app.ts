@@ -26,6 +26,7 @@ import { openCluster, type Cluster } from './cluster';
 import { ConfigError, type ServerConfig } from './config';
 import { bridgeFeed } from './events';
 import { hashPool, type HashPool } from './hash-pool';
+import { StorageHealth } from './health';
 import { createHttp } from './http';
 import { pgliteDriver, postgresDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
@@ -54,6 +55,8 @@ export interface StartOptions {
   hashThreads?: number;
   /** Wraps the hash pool as the engine and the back office see it (tests: a hasher that watches each hash). */
   wrapHasher?: (pool: Hasher) => Hasher;
+  /** How long a storage outage lasts before it is logged at error (server/health.ts; default 10 s). */
+  outageEscalationMs?: number;
 }
 
 export interface RunningServer {
@@ -73,6 +76,8 @@ export interface RunningServer {
   reconciler: SendReconciler | null;
   /** The worker threads that hash passwords and keys (closed with the server). */
   hashes: HashPool;
+  /** Whether the storage answers, as the server's units of work find it (server/health.ts). */
+  storageHealth: StorageHealth;
   /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
   close(): Promise<void>;
 }
@@ -170,6 +175,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     logger: options.logger,
     onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
   });
+  // Outages and recoveries of the database, in the log (warn, then error while it lasts).
+  const storageHealth = new StorageHealth(app.log, { escalateAfterMs: options.outageEscalationMs });
+  if (storage instanceof SqlStore) storage.observeAvailability(storageHealth);
+  cluster.observeAvailability(storageHealth);
   // The chains: given ones (tests), the demo's simulated ones, or the configured live ones, watched here.
   const evm = options.gateways || config.demo ? undefined : await evmGateway(config, signer, sqlOf);
   const tron = options.gateways || config.demo ? undefined : await tronGateway(config, tronSigner, sqlOf);
@@ -255,6 +264,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     watcher,
     reconciler,
     hashes,
+    storageHealth,
     close: () =>
       (closing ??= (async () => {
         clearInterval(timer);

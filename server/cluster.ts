@@ -14,12 +14,18 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreAdapter } from '../engine/index';
 import { localBus, postgresBus, type EventBus } from './events';
-import { SqlStore } from './sql-store';
+import type { AvailabilityObserver } from './health';
+import { isConnectionLoss, SqlStore } from './sql-store';
 
 export interface Cluster {
   bus: EventBus;
   /** True when this instance holds (or just took) the background-work lease. */
   mayRunBackgroundWork(): Promise<boolean>;
+  /**
+   * Reports whether the lease's statement reached the database (server/health.ts): on PostgreSQL it runs at
+   * every settle tick, so an outage and its end are seen even when no member calls.
+   */
+  observeAvailability(observer: AvailabilityObserver): void;
   close(): Promise<void>;
 }
 
@@ -35,14 +41,23 @@ export async function openCluster(
   options: ClusterOptions,
 ): Promise<Cluster> {
   if (!(storage instanceof SqlStore) || storage.driver.kind !== 'postgres' || !options.databaseUrl) {
-    return { bus: localBus(), mayRunBackgroundWork: async () => true, close: async () => undefined };
+    return {
+      bus: localBus(),
+      mayRunBackgroundWork: async () => true,
+      observeAvailability: () => undefined,
+      close: async () => undefined,
+    };
   }
   const { driver, schema } = storage;
   const bus = await postgresBus({ url: options.databaseUrl, schema, driver });
   const holder = randomUUID();
   const leaseMs = options.leaseMs ?? 10_000;
+  let observer: AvailabilityObserver | null = null;
   return {
     bus,
+    observeAvailability: (o) => {
+      observer = o;
+    },
     mayRunBackgroundWork: async () => {
       try {
         const { rows } = await driver.query(
@@ -52,8 +67,10 @@ export async function openCluster(
             `WHERE l.holder = EXCLUDED.holder OR l.expires_at < now() RETURNING holder`,
           [holder, leaseMs],
         );
+        observer?.succeeded();
         return rows.length > 0;
-      } catch {
+      } catch (error) {
+        if (isConnectionLoss(error)) observer?.failed(error);
         return false;
       }
     },

@@ -28,8 +28,9 @@
  * reported as for any write.
  */
 import type { CommitNote, RowRef, StoreAdapter, StoredRow } from '../engine/index';
-import { compareIds, StorageUnavailableError } from '../engine/store/port';
+import { compareIds, isStorageUnavailable, StorageUnavailableError } from '../engine/store/port';
 import { decodeValue, encodeValue, escapeText, unescapeText } from './sql-codec';
+import type { AvailabilityObserver } from './health';
 import { checkSchemaName, type SqlConnection, type SqlDriver } from './sql-driver';
 import { migrate, SEQUENCED_KINDS, sequenceOf } from './sql-schema';
 
@@ -134,6 +135,8 @@ export class SqlStore implements StoreAdapter {
   retries = 0;
   /** Commit notes' writers by kind. */
   private readonly noteWriters = new Map<string, CommitNoteWriter>();
+  /** Told when a unit cannot reach the database, and when one gets through (server/health.ts). */
+  private availability: AvailabilityObserver | null = null;
 
   private constructor(
     readonly driver: SqlDriver,
@@ -156,6 +159,11 @@ export class SqlStore implements StoreAdapter {
     );
     for (const r of rows) store.tablesByName.set(r.name, r.sql_name);
     return store;
+  }
+
+  /** Reports every unit that failed to reach the database, and every one that committed, to `observer`. */
+  observeAvailability(observer: AvailabilityObserver): void {
+    this.availability = observer;
   }
 
   /** The engine tables that have a table of their own (the drift test compares them with the engine's). */
@@ -245,6 +253,20 @@ export class SqlStore implements StoreAdapter {
   }
 
   async transaction<T>(work: (store: StoreAdapter) => Promise<T>): Promise<T> {
+    const observer = this.availability;
+    if (!observer) return this.runUnit(work, null);
+    try {
+      return await this.runUnit(work, observer);
+    } catch (error) {
+      if (isStorageUnavailable(error)) observer.failed(error);
+      throw error;
+    }
+  }
+
+  private async runUnit<T>(
+    work: (store: StoreAdapter) => Promise<T>,
+    observer: AvailabilityObserver | null,
+  ): Promise<T> {
     // The rows the last failed attempt wrote: a re-run first queues for them (below).
     let contended: string[] = [];
     for (let attempt = 1; ; attempt++) {
@@ -307,6 +329,7 @@ export class SqlStore implements StoreAdapter {
         await unit.begin;
         if (unit.write) await unit.write;
         await commit;
+        observer?.succeeded();
         return result;
       } catch (error) {
         if (isConnectionLoss(error)) {
