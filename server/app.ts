@@ -117,7 +117,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       // Watch-only deposit key; without one (demo mode) the engine makes a random demo key per database.
       ...(config.walletXpub ? { walletXpub: config.walletXpub } : {}),
       ...(config.pbkdf2Iterations ? { pbkdf2Iterations: config.pbkdf2Iterations } : {}),
-      ...(config.customerService ? { customerService: config.customerService } : {}),
+      // The engine's default contact is the demo's made-up address: a live server without CUSTOMER_SERVICE
+      // shows none (the app says the contact is unavailable) rather than pass that one off as real.
+      ...(config.customerService || !config.demo ? { customerService: config.customerService ?? '' } : {}),
       // Captchas are counted per client IP here; the engine's own count only guards against a flood.
       captchaLimit: config.captchaPerIpPerMinute * 100,
       // EVM_CONFIRMATIONS, TRON_CONFIRMATIONS: the engine credits at the depth the gateway reports at.
@@ -212,6 +214,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           log: app.log,
         })
       : null;
+  if (!config.demo && !watcher && Object.keys(gateways).length === 0)
+    app.log.warn(
+      'no chain is configured (EVM_RPC_URL, TRON_API_URL): deposits are not watched, so a member paying ' +
+        'their deposit address is never credited, and approved withdrawals cannot be sent ' +
+        '(docs/OPERATIONS.md "The live server\'s chain")',
+    );
+  if (!config.demo && !config.customerService)
+    app.log.warn(
+      'CUSTOMER_SERVICE is not set: members see no support contact (getsite answers an empty customerservice)',
+    );
   if (evm && !signer)
     app.log.warn('EVM gateway without SIGNER_URL: deposits are watched, approved withdrawals cannot be sent');
   if (tron && !tronSigner)
