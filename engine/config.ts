@@ -53,6 +53,26 @@ export interface EngineConfig {
   uploadQuotaBytes: number;
   certReviewMs: number;
 
+  // Member security (issue 27; docs/SPEC.md "Member security")
+  /** Wrong two-factor codes in a row before authenticator codes are refused (6103), as the key's 5. */
+  twoFactorFailLimit: number;
+  twoFactorLockMs: number;
+  /** An authenticator setup not confirmed within this time must be started again. */
+  twoFactorSetupMs: number;
+  /** One-time recovery codes handed out when two-factor authentication is turned on. */
+  recoveryCodeCount: number;
+  /**
+   * AES-256-GCM key (base64, 32 bytes) sealing members' authenticator secrets at rest. Empty: a key drawn at
+   * random once per database and kept in it (the demo; a live server sets TOTP_ENCRYPTION_KEY).
+   */
+  secretBoxKey: string;
+  /** Origins allowed to use passkeys (WebAuthn); the relying party id is the origin's host. */
+  passkeyOrigins: readonly string[];
+  passkeyLimit: number;
+  passkeyChallengeMs: number;
+  /** Logins kept per member in the login history (the oldest go first). */
+  loginHistoryLimit: number;
+
   // Site
   customerService: string;
   /** Platform deposit addresses for the site config; empty means "ask the chain domain" (meta table). */
@@ -134,6 +154,15 @@ export const defaultConfig: EngineConfig = {
   uploadMaxBytes: 5 * 1024 * 1024,
   uploadQuotaBytes: 50 * 1024 * 1024,
   certReviewMs: 60_000,
+  twoFactorFailLimit: 5,
+  twoFactorLockMs: DAY,
+  twoFactorSetupMs: 15 * MINUTE,
+  recoveryCodeCount: 10,
+  secretBoxKey: '',
+  passkeyOrigins: [],
+  passkeyLimit: 10,
+  passkeyChallengeMs: 5 * MINUTE,
+  loginHistoryLimit: 50,
   customerService: 'support@strata.example (demo)',
   walletAddress: '',
   ercAddress: '',

@@ -29,6 +29,8 @@ export type { WithdrawFeeQuote, WithdrawalRecord } from './withdrawals/types';
 
 import type { CoreContract } from './wire';
 export type * from './wire';
+import type { SecondFactorFields, SecurityContract } from './twofactor/wire';
+export type * from './twofactor/wire';
 
 export type Method = 'GET' | 'POST';
 
@@ -110,10 +112,11 @@ export interface LoginUser {
  * Path -> { body, data }. The engine core extends this map as it implements each call; keep it in step
  * with API.md, field for field.
  */
-export interface ContractMap extends CoreContract {
+export interface ContractMap extends CoreContract, SecurityContract {
   '/index/index/verify': { body: undefined; data: { key: string; image: string; code?: string } };
   '/api/site/getsite': { body: undefined; data: SiteConfig };
-  '/api/index/login': { body: { username: string; password: string }; data: string };
+  /** `code`/`passkey`: needed only on a new device of a member with two-factor authentication (6101). */
+  '/api/index/login': { body: { username: string; password: string; code?: string }; data: string };
   '/api/index/logout': { body: undefined; data: null };
   '/api/market/list': { body: undefined; data: { list: Quote[] } };
   '/api/market/kline': {
@@ -204,7 +207,13 @@ export interface ContractMap extends CoreContract {
   '/api/withdraw/fee': { body: { network: WireNetwork; amount: Amount }; data: WithdrawFeeQuote };
   /** Success answers code 911 (awaiting review) with the record in data. */
   '/api/withdraw/submit': {
-    body: { currency: 'USDT'; network: WireNetwork; address: string; amount: Amount; key: string };
+    body: SecondFactorFields & {
+      currency: 'USDT';
+      network: WireNetwork;
+      address: string;
+      amount: Amount;
+      key: string;
+    };
     data: WithdrawalRecord;
   };
   '/api/withdraw/list': { body: ListParams; data: ListResult<WithdrawalRecord> };

@@ -60,6 +60,31 @@ export const Codes = {
   newUserRestricted: 4034,
   /** The position's notional is above what its risk tier allows at the chosen leverage (docs/TRADING.md). */
   riskTierLeverage: 4035,
+
+  // Member security (issue 27): two-factor authentication, passkeys, devices, the anti-phishing code.
+  // 61xx is this block's range; requireSecondFactor (engine/twofactor/require.ts) answers 6101-6104.
+  /** The member has two-factor authentication on: this call needs `code` (or `passkey`); data.methods. */
+  secondFactorRequired: 6101,
+  /** The authenticator or recovery code is wrong (counted); data.remaining tries before the lock. */
+  secondFactorWrong: 6102,
+  /** Too many wrong codes: authenticator codes refused until data.until (a recovery code still works). */
+  secondFactorLocked: 6103,
+  /** This authenticator code was already used (each code is accepted once): wait for the next one. */
+  secondFactorReused: 6104,
+  /** Two-factor authentication is already on (setup or enable called again). */
+  twoFactorAlreadyOn: 6105,
+  /** Two-factor authentication is off, or its setup was not started or has expired. */
+  twoFactorNotOn: 6106,
+  /** The passkey's answer did not verify (wrong origin, signature, or a credential of another account). */
+  passkeyFailed: 6110,
+  /** The passkey challenge is unknown, used or expired: ask for a new one. */
+  passkeyChallengeExpired: 6111,
+  /** No such passkey on this account (removed, or never registered). */
+  passkeyUnknown: 6112,
+  /** The account already has the most passkeys allowed (data.limit). */
+  passkeyLimit: 6113,
+  /** The anti-phishing code is empty, too long or has characters a message could not show plainly. */
+  antiPhishingInvalid: 6120,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes] | number;

@@ -22,6 +22,9 @@ import { bankDomain } from './bank/handlers';
 import { buycoinDomain } from './buycoin/handlers';
 import { helpDomain } from './help/handlers';
 import { syncDomain } from './sync/handlers';
+import { twoFactorDomain } from './twofactor/handlers';
+import { devicesDomain } from './devices/handlers';
+import { passkeysDomain } from './passkeys/handlers';
 
 export interface Domain {
   name: string;
@@ -53,5 +56,8 @@ export const domains: Domain[] = [
   chainDomain,
   depositsDomain,
   withdrawalsDomain,
+  twoFactorDomain,
+  devicesDomain,
+  passkeysDomain,
   syncDomain,
 ];

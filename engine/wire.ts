@@ -3,6 +3,7 @@
  * engine/contract.ts. Amounts are decimal strings, times Unix seconds.
  */
 import type { Amount, ListParams, ListResult, UnixSeconds } from './contract';
+import type { SecondFactorFields } from './twofactor/wire';
 
 export interface RegisterBody {
   username: string;
@@ -107,15 +108,21 @@ export type UploadBody = { get(name: string): unknown } | { file: unknown };
 export interface CoreContract {
   '/api/index/register': { body: RegisterBody; data: { id: string } };
   '/api/user/getuser': { body: undefined; data: MemberProfile };
-  '/api/user/editPsw': { body: { oldPassword: string; password: string; repassword: string }; data: null };
-  '/api/user/edituserPsw': { body: { oldKey: string; key: string; rekey: string }; data: null };
+  '/api/user/editPsw': {
+    body: SecondFactorFields & { oldPassword: string; password: string; repassword: string };
+    data: null;
+  };
+  '/api/user/edituserPsw': {
+    body: SecondFactorFields & { oldKey: string; key: string; rekey: string };
+    data: null;
+  };
   '/api/index/question': { body: { username: string }; data: { question: string } };
   '/api/index/forget': {
-    body: { username: string; answer: string; password: string; repassword: string };
+    body: { username: string; answer: string; password: string; repassword: string; code?: string };
     data: null;
   };
   '/api/index/forgetKey': {
-    body: { username: string; password: string; answer: string; key: string; rekey: string };
+    body: { username: string; password: string; answer: string; key: string; rekey: string; code?: string };
     data: null;
   };
   '/api/user/uploads': { body: UploadBody; data: { url: string } };
@@ -124,7 +131,10 @@ export interface CoreContract {
     body: { realName: string; idNumber: string; frontImage: string; backImage: string };
     data: CertRecord;
   };
-  '/api/transfer/submit': { body: { account: string; amount: Amount }; data: TransferRecord };
+  '/api/transfer/submit': {
+    body: SecondFactorFields & { account: string; amount: Amount };
+    data: TransferRecord;
+  };
   '/api/transfer/list': { body: ListParams & { direction?: 'in' | 'out' }; data: ListResult<TransferRecord> };
   '/api/Viplist/getlist': { body: undefined; data: VipList };
   '/api/Viplist/Buyvip': {

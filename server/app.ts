@@ -120,6 +120,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       // The engine's default contact is the demo's made-up address: a live server without CUSTOMER_SERVICE
       // shows none (the app says the contact is unavailable) rather than pass that one off as real.
       ...(config.customerService || !config.demo ? { customerService: config.customerService ?? '' } : {}),
+      ...(config.totpEncryptionKey ? { secretBoxKey: config.totpEncryptionKey } : {}),
+      passkeyOrigins: config.passkeyOrigins,
       // Captchas are counted per client IP here; the engine's own count only guards against a flood.
       captchaLimit: config.captchaPerIpPerMinute * 100,
       // EVM_CONFIRMATIONS, TRON_CONFIRMATIONS: the engine credits at the depth the gateway reports at.

@@ -57,6 +57,13 @@ export interface ServerConfig {
   signer: { url: string; secret: string } | undefined;
   /** How often the lease holder polls the chain gateways for deposits (CHAIN_POLL_MS; 0: never). */
   chainPollMs: number;
+  /**
+   * AES-256 key (TOTP_ENCRYPTION_KEY, base64 of 32 bytes) sealing members' authenticator secrets; undefined:
+   * the engine's per-database key, kept in the database itself (development only: docs/DEPLOY.md).
+   */
+  totpEncryptionKey: string | undefined;
+  /** Origins whose pages may use passkeys (PASSKEY_ORIGINS); default: the CORS origins and the static app's. */
+  passkeyOrigins: string[];
 }
 
 export interface EvmChainConfig {
@@ -204,7 +211,36 @@ export function configFromEnv(
     tron,
     signer,
     chainPollMs: int(env, 'CHAIN_POLL_MS', 5_000, 0),
+    totpEncryptionKey: secretBoxKey(env),
+    passkeyOrigins: origins(env['PASSKEY_ORIGINS']) ?? corsList.filter((o) => o !== '*'),
   };
+}
+
+function origins(raw: string | undefined): string[] | undefined {
+  const list = raw
+    ?.split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  if (!list?.length) return undefined;
+  for (const origin of list) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new ConfigError(`PASSKEY_ORIGINS: ${origin} is not an origin (https://host[:port])`);
+    }
+    if (url.origin !== origin) throw new ConfigError(`PASSKEY_ORIGINS: ${origin} is not an origin`);
+  }
+  return list;
+}
+
+function secretBoxKey(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env['TOTP_ENCRYPTION_KEY']?.trim();
+  if (!raw) return undefined;
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
+  if (bytes.length !== 32)
+    throw new ConfigError('TOTP_ENCRYPTION_KEY must be 32 random bytes in base64 (openssl rand -base64 32)');
+  return raw;
 }
 
 function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {

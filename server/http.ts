@@ -26,6 +26,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import type { Redis } from 'ioredis';
 import type { Engine, EngineRequest, EngineResponse } from '../engine/index';
+import { CLIENT_IP_HEADER, PAGE_ORIGIN_HEADER } from '../engine/devices/client';
 import { syncable } from '../engine/sync/mutations';
 import type { ServerConfig } from './config';
 import { redisWithFallback, type FallbackState } from './rate-store';
@@ -48,6 +49,12 @@ export interface HttpDeps {
 
 export const CAPTCHA_PATH = '/index/index/verify';
 export const LOGIN_PATH = '/api/index/login';
+/** Calls that sign a member in, each under the per-IP and global login limits. */
+const LOGIN_PATHS = new Set([
+  LOGIN_PATH,
+  '/api/security/passkey/loginoptions',
+  '/api/security/passkey/login',
+]);
 /** Calls waiting for the engine beyond this answer 503 at once instead of queueing without bound. */
 const MAX_IN_FLIGHT = 512;
 /** JSON nested deeper than this is refused before it is parsed by the engine (no contract body nests 4). */
@@ -128,6 +135,13 @@ function headersOf(req: FastifyRequest): Record<string, string> {
     if (typeof value === 'string') out[name] = value;
     else if (Array.isArray(value)) out[name] = value.join(', ');
   }
+  // The client's address as the connection (or the trusted proxies) gives it, for the member's device list;
+  // whatever a client sent under this name is overwritten.
+  out[CLIENT_IP_HEADER] = req.ip;
+  // A page this server serves itself (STATIC_DIR) may use passkeys: its Origin is the request's own.
+  delete out[PAGE_ORIGIN_HEADER];
+  const origin = out['origin'];
+  if (origin && origin === `${req.protocol}://${req.host}`) out[PAGE_ORIGIN_HEADER] = origin;
   return out;
 }
 
@@ -466,7 +480,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
       ? '*'
       : (origin, cb) => cb(null, origin !== undefined && config.corsOrigins.includes(origin)),
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'UserId', 'Content-Type', 'Idempotency-Key'],
+    allowedHeaders: ['Authorization', 'UserId', 'Content-Type', 'Idempotency-Key', 'X-Device-Id'],
     exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
     strictPreflight: false,
@@ -580,7 +594,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
           preValidation: async (request) => {
             request.body ??= {};
           },
-          ...(url === LOGIN_PATH ? { onRequest: loginLimits } : {}),
+          ...(LOGIN_PATHS.has(url.toLowerCase()) ? { onRequest: loginLimits } : {}),
         },
         handle,
       );

@@ -70,8 +70,22 @@ const TABLES_0004: Readonly<Record<string, string>> = {
   chainDeposits: 'chain_deposits',
 };
 
+/** Member security (issue 27): two-factor authentication, passkeys, devices, login history, notices. */
+const TABLES_0008: Readonly<Record<string, string>> = {
+  memberSecurity: 'member_security',
+  passkeys: 'member_passkeys',
+  passkeyChallenges: 'passkey_challenges',
+  knownDevices: 'member_devices',
+  logins: 'member_logins',
+  notices: 'member_notices',
+};
+
 /** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
-export const ENGINE_TABLES: Readonly<Record<string, string>> = { ...TABLES_0001, ...TABLES_0004 };
+export const ENGINE_TABLES: Readonly<Record<string, string>> = {
+  ...TABLES_0001,
+  ...TABLES_0004,
+  ...TABLES_0008,
+};
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
 const text = (field: string) => gen('text', `v->>'${field}'`);
@@ -157,6 +171,13 @@ function typedColumns(s: string): Record<string, string[]> {
     chain_deposits: [
       `status ${text('status')} NOT NULL CHECK (status IN ('pending', 'confirmed', 'dropped'))`,
     ],
+    // 0008
+    member_security: memberOwned(),
+    member_passkeys: memberOwned(),
+    passkey_challenges: [`expires_at ${time('expiresAt')} NOT NULL`],
+    member_devices: memberOwned(),
+    member_logins: memberOwned(`at ${time('at')} NOT NULL`),
+    member_notices: memberOwned(`created_at ${time('createdAt')} NOT NULL`),
   };
 }
 
@@ -229,7 +250,7 @@ async function cluster({ c, s }: MigrationContext): Promise<void> {
  * work (on any number of instances) never conflict over one hot row. Per-member sequences (`sync:<id>`,
  * whose order must follow commit order) stay counter rows.
  */
-export const SEQUENCED_KINDS: readonly string[] = [
+const SEQUENCED_KINDS_0003: readonly string[] = [
   'member',
   'journal',
   'hold',
@@ -255,13 +276,22 @@ export const SEQUENCED_KINDS: readonly string[] = [
   'secret',
 ];
 
+/** Kinds given a sequence by a later migration, each beside it. */
+const SEQUENCED_KINDS_0008: readonly string[] = ['login', 'notice'];
+
+export const SEQUENCED_KINDS: readonly string[] = [...SEQUENCED_KINDS_0003, ...SEQUENCED_KINDS_0008];
+
 export function sequenceOf(kind: string): string {
   return `id_seq_${kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
 }
 
 /** Sequences per id kind, continuing from the counter rows written before them. */
 async function sequences({ c, s }: MigrationContext): Promise<void> {
-  for (const kind of SEQUENCED_KINDS) {
+  await createSequences(c, s, SEQUENCED_KINDS_0003);
+}
+
+async function createSequences(c: SqlConnection, s: string, kinds: readonly string[]): Promise<void> {
+  for (const kind of kinds) {
     const seq = `${s}.${sequenceOf(kind)}`;
     const base = kind === 'member' ? 100_000 : 0;
     await c.query(`CREATE SEQUENCE ${seq} AS bigint MINVALUE 0 START WITH ${base + 1}`);
@@ -273,6 +303,14 @@ async function sequences({ c, s }: MigrationContext): Promise<void> {
 async function fundingAndChainDeposits({ c, s }: MigrationContext): Promise<void> {
   for (const [name, sqlName] of Object.entries(TABLES_0004)) await createTable(c, s, name, sqlName);
   await c.query(`CREATE INDEX funding_payments_member ON ${s}.funding_payments (member_id)`);
+}
+
+/** Member security (issue 27): its tables, their member indexes, and the sequences of its id kinds. */
+async function memberSecurityTables({ c, s }: MigrationContext): Promise<void> {
+  for (const [name, sqlName] of Object.entries(TABLES_0008)) await createTable(c, s, name, sqlName);
+  for (const sqlName of ['member_passkeys', 'member_devices', 'member_logins', 'member_notices'])
+    await c.query(`CREATE INDEX ${sqlName}_member ON ${s}.${sqlName} (member_id)`);
+  await createSequences(c, s, SEQUENCED_KINDS_0008);
 }
 
 /**
@@ -320,6 +358,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0006-audit-system-actor', up: auditSystemActor },
   // L1's check without a re-plan per inserted entry.
   { name: '0007-legs-balanced-plpgsql', up: legsBalancedPlpgsql },
+  // Two-factor authentication, passkeys, devices, login history and notices (issue 27).
+  { name: '0008-member-security', up: memberSecurityTables },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

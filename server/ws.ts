@@ -35,6 +35,8 @@ const SESSION_CHANGING = new Set([
   '/api/user/editPsw',
   '/api/index/forget',
   '/api/index/forgetKey',
+  '/api/security/sessions/logout',
+  '/api/security/sessions/logoutOthers',
 ]);
 
 interface Client {

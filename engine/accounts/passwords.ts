@@ -8,6 +8,8 @@
  *   Wrong answers and passwords count toward the same per-account limit as logins (429).
  * - forget and forgetKey hold withdrawals for 24 h (431) and sign out every session; forgetKey clears the
  *   430 lock.
+ * - All four are security changes: a member with two-factor authentication on confirms them with `code`
+ *   (or, signed in, `passkey`) after the other checks pass (twofactor/require.ts).
  */
 import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
@@ -17,6 +19,7 @@ import { normaliseAnswer } from '../security/hashing';
 import { requireKey } from '../security/key';
 import { addHit, recentHits } from '../security/rateLimit';
 import { revokeAll } from '../security/sessions';
+import { requireSecondFactor, secondFactorShape } from '../twofactor/require';
 import { findForLogin } from './lookup';
 import { loginRateKey } from './session';
 import { members, type MemberRow } from './tables';
@@ -54,7 +57,7 @@ const secret = () => text(SECRET_MAX * 2);
 
 export const editPswHandler = handler({
   auth: true,
-  body: body({ oldPassword: secret(), password: secret(), repassword: secret() }),
+  body: body({ oldPassword: secret(), password: secret(), repassword: secret(), ...secondFactorShape }),
   run: async (ctx, input) => {
     if (!input.oldPassword) throw fail(Codes.passwordEmpty, 'The old password is required');
     const problem = checkPassword(input.password, input.repassword);
@@ -69,6 +72,7 @@ export const editPswHandler = handler({
       countFailure(ctx, ctx.member);
       throw fail(Codes.message, 'The old password is wrong');
     }
+    await requireSecondFactor(ctx, ctx.member, 'security', input);
     ctx.tx.put(members, { ...ctx.member, passwordHash: await hash(ctx, input.password) });
     await revokeAll(ctx.tx, ctx.member.id, ctx.now, ctx.sessionId);
     return null;
@@ -77,11 +81,12 @@ export const editPswHandler = handler({
 
 export const editKeyHandler = handler({
   auth: true,
-  body: body({ oldKey: secret(), key: secret(), rekey: secret() }),
+  body: body({ oldKey: secret(), key: secret(), rekey: secret(), ...secondFactorShape }),
   run: async (ctx, input) => {
     const problem = checkKey(input.key, input.rekey);
     if (problem) throw problem;
     await requireKey(ctx, ctx.member, input.oldKey);
+    await requireSecondFactor(ctx, ctx.member, 'security', input);
     const fresh = (await ctx.tx.get(members, ctx.member.id)) ?? ctx.member;
     ctx.tx.put(members, { ...fresh, keyHash: await hash(ctx, input.key) });
     return null;
@@ -96,12 +101,19 @@ export const questionHandler = handler({
 
 export const forgetHandler = handler({
   auth: false,
-  body: body({ username: text(300), answer: text(200), password: secret(), repassword: secret() }),
+  body: body({
+    username: text(300),
+    answer: text(200),
+    password: secret(),
+    repassword: secret(),
+    code: secondFactorShape.code,
+  }),
   run: async (ctx, input) => {
     const member = await accountFor(ctx, input.username);
     const problem = checkPassword(input.password, input.repassword);
     if (problem) throw problem;
     await requireAnswer(ctx, member, input.answer);
+    await requireSecondFactor(ctx, member, 'security', { code: input.code });
     ctx.tx.put(members, {
       ...member,
       passwordHash: await hash(ctx, input.password),
@@ -114,7 +126,14 @@ export const forgetHandler = handler({
 
 export const forgetKeyHandler = handler({
   auth: false,
-  body: body({ username: text(300), password: secret(), answer: text(200), key: secret(), rekey: secret() }),
+  body: body({
+    username: text(300),
+    password: secret(),
+    answer: text(200),
+    key: secret(),
+    rekey: secret(),
+    code: secondFactorShape.code,
+  }),
   run: async (ctx, input) => {
     const member = await accountFor(ctx, input.username);
     if (!input.password) throw fail(Codes.passwordEmpty, 'Login password is required');
@@ -125,6 +144,7 @@ export const forgetKeyHandler = handler({
       throw fail(Codes.credentialsWrong, 'Account or password is wrong');
     }
     await requireAnswer(ctx, member, input.answer);
+    await requireSecondFactor(ctx, member, 'security', { code: input.code });
     ctx.tx.put(members, {
       ...member,
       keyHash: await hash(ctx, input.key),

@@ -1,16 +1,21 @@
 /**
  * Login, logout and getuser. Login failures are counted per account (10 per 15 minutes, then 429 even for
  * the right password) and answer 2016 whether the account or the password was wrong, so the answer does
- * not reveal which usernames exist. Login's data is a JSON string (API.md).
+ * not reveal which usernames exist. Login's data is a JSON string (API.md). A right password on a device the
+ * member has not logged in from asks for the second factor when two-factor authentication is on
+ * (devices/history.ts completeLogin).
  */
+import type { Ctx } from '../context';
 import type { LoginUser } from '../contract';
 import { Codes, fail } from '../errors';
 import { handler } from '../router';
 import { body, text } from '../schema';
+import { clientOf } from '../devices/client';
+import { completeLogin } from '../devices/history';
 import { addHit, clearHits, recentHits } from '../security/rateLimit';
-import { openSession, revokeSession } from '../security/sessions';
+import { revokeSession } from '../security/sessions';
 import { findForLogin } from './lookup';
-import { effectiveVip, vipName } from './tables';
+import { effectiveVip, vipName, type MemberRow } from './tables';
 import { memberView } from './view';
 
 export function loginRateKey(accountText: string, memberId: string | undefined): string {
@@ -19,7 +24,8 @@ export function loginRateKey(accountText: string, memberId: string | undefined):
 
 export const loginHandler = handler({
   auth: false,
-  body: body({ username: text(300), password: text(512) }),
+  // `code`: the second factor, asked for (6101) only on a new device of a member with two-factor on.
+  body: body({ username: text(300), password: text(512), code: text(64).optional() }),
   run: async (ctx, input) => {
     if (!input.username.trim()) throw fail(Codes.usernameEmpty, 'Username is required');
     if (!input.password) throw fail(Codes.passwordEmpty, 'Login password is required');
@@ -44,19 +50,24 @@ export const loginHandler = handler({
     }
     if (member.status !== 'active')
       throw fail(Codes.accountAbnormal, 'This account is abnormal: contact customer service');
+    const token = await completeLogin(ctx, member, clientOf(ctx), 'password', input.code);
     clearHits(ctx.tx, rateKey);
-    const token = await openSession(ctx, member.id);
-    const view = await memberView(ctx, member);
-    const user: LoginUser = {
-      id: member.id,
-      token,
-      username: member.username,
-      vip: vipName(effectiveVip(member, ctx.now)),
-      balance: view.balance,
-    };
-    return JSON.stringify(user);
+    return loginAnswer(ctx, member, token);
   },
 });
+
+/** Login's data (API.md): a JSON string of the member's LoginUser, for a password or a passkey login. */
+export async function loginAnswer(ctx: Ctx, member: MemberRow, token: string): Promise<string> {
+  const view = await memberView(ctx, member);
+  const user: LoginUser = {
+    id: member.id,
+    token,
+    username: member.username,
+    vip: vipName(effectiveVip(member, ctx.now)),
+    balance: view.balance,
+  };
+  return JSON.stringify(user);
+}
 
 export const logoutHandler = handler({
   auth: true,

@@ -7,6 +7,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { members, type MemberRow } from '../accounts/tables';
 import type { Ctx } from '../context';
+import type { PlaceKind } from '../devices/network';
+import type { LoginMethod } from '../devices/tables';
 import { defineTable } from '../store/port';
 import type { Tx } from '../store/tx';
 
@@ -16,6 +18,19 @@ export interface SessionRow {
   createdAt: number;
   expiresAt: number;
   revokedAt: number | null;
+  /** Where it was opened (the member's device list); absent on sessions opened before devices were kept. */
+  device?: string | null;
+  place?: PlaceKind;
+  network?: string | null;
+  method?: LoginMethod;
+}
+
+/** What a new session records about the device that opened it. */
+export interface SessionOrigin {
+  device: string | null;
+  place: PlaceKind;
+  network: string | null;
+  method: LoginMethod;
 }
 
 export const sessions = defineTable<SessionRow>('sessions', {
@@ -26,16 +41,22 @@ export function tokenDigest(token: string): string {
   return bytesToHex(sha256(utf8ToBytes(token)));
 }
 
-export async function openSession(ctx: Ctx, memberId: string): Promise<string> {
+export async function openSession(
+  ctx: Ctx,
+  memberId: string,
+  origin?: SessionOrigin,
+): Promise<{ token: string; sessionId: string }> {
   const token = await ctx.secrets.token();
+  const sessionId = tokenDigest(token);
   ctx.tx.put(sessions, {
-    id: tokenDigest(token),
+    id: sessionId,
     memberId,
     createdAt: ctx.now,
     expiresAt: ctx.now + ctx.config.tokenTtlMs,
     revokedAt: null,
+    ...origin,
   });
-  return token;
+  return { token, sessionId };
 }
 
 export async function revokeSession(tx: Tx, sessionId: string, now: number): Promise<void> {

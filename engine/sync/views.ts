@@ -21,6 +21,8 @@ import { transfers, type TransferRow } from '../transfers/tables';
 import { vipRecords, type VipRecordRow } from '../vip/tables';
 import { withdrawalView } from '../withdrawals/view';
 import { withdrawals, type WithdrawalRow } from '../withdrawals/tables';
+import { noticeView } from '../devices/notices';
+import { notices, type NoticeRow } from '../devices/tables';
 
 export interface Synced<T extends Row> {
   table: TableDef<T>;
@@ -135,12 +137,30 @@ const invitee = synced<MemberRow>({
   view: (_ctx, m) => inviteeView(m),
 });
 
+/** What the service told the member (a login from a new device...), with their anti-phishing code. */
+const notice = synced<NoticeRow>({
+  table: notices,
+  membersOf: (n) => [n.memberId],
+  view: (_ctx, n) => noticeView(n),
+});
+
 /** The name a synced table's rows have on devices and in the change log. */
 export function syncedName(spec: Synced<Row>): string {
   return spec.name ?? spec.table.name;
 }
 
-const ALL = [profile, balance, transfer, withdrawal, deposit, vipRecord, ...productTables, position, invitee];
+const ALL = [
+  profile,
+  balance,
+  transfer,
+  withdrawal,
+  deposit,
+  vipRecord,
+  ...productTables,
+  position,
+  invitee,
+  notice,
+];
 
 /** Synced name -> how it syncs. */
 export const syncedTables: ReadonlyMap<string, Synced<Row>> = new Map(ALL.map((s) => [syncedName(s), s]));

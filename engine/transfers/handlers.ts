@@ -19,6 +19,7 @@ import { handler } from '../router';
 import type { Domain } from '../routes';
 import { amount, body, listShape, newestFirst, paginate } from '../schema';
 import { seqKind } from '../sync/tables';
+import { requireSecondFactor, secondFactorShape } from '../twofactor/require';
 import { checkMinimum, checkReceiveLimits, utcDay, utcMonth } from './rules';
 import { receiveTotals, transfers, type TransferRow } from './tables';
 
@@ -55,7 +56,7 @@ async function recipientOf(ctx: AuthCtx, account: string): Promise<MemberRow> {
 
 export const submitTransfer = handler({
   auth: true,
-  body: body({ account: z.string().max(300), amount }),
+  body: body({ account: z.string().max(300), amount, ...secondFactorShape }),
   // The recipient is looked up while the session is checked.
   prefetch: (tx, input) => findMembers(tx, input.account),
   run: async (ctx, input) => {
@@ -64,6 +65,8 @@ export const submitTransfer = handler({
     if (ctx.member.status !== 'active') throw fail(Codes.accountAbnormal, 'This account is abnormal');
     const recipient = await recipientOf(ctx, input.account);
     if (recipient.id === ctx.member.id) throw fail(Codes.transferSelf, 'You cannot transfer to yourself');
+    // No security key (SPEC.md §1), but a member with two-factor authentication confirms with a code.
+    await requireSecondFactor(ctx, ctx.member, 'transfer', input);
 
     const dayId = `${recipient.id}:d:${utcDay(ctx.now)}`;
     const monthId = `${recipient.id}:m:${utcMonth(ctx.now)}`;

@@ -1,7 +1,8 @@
 /**
  * Withdrawals (API.md): the fee quote, submission (held, answered with 911) and the member's records.
  * Submission checks in this order, each with its own code: body schema (400), minimum (410), address for
- * the network (420 invalid, 421 other network), security key (20041, 3007, 430, 431), available balance
+ * the network (420 invalid, 421 other network), security key (20041, 3007, 430, 431), the second factor of a
+ * member with two-factor authentication (6101-6104, 6110-6112: twofactor/require.ts), available balance
  * (4011); then the amount is frozen and the review is scheduled (docs/RULES.md W1-W6).
  */
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import { handler, reply } from '../router';
 import type { Domain } from '../routes';
 import { amount, body, listBody, newestFirst, paginate } from '../schema';
 import { requireKey } from '../security/key';
+import { requireSecondFactor, secondFactorShape } from '../twofactor/require';
 import { reviewWithdrawalJob, WITHDRAW_REVIEW_JOB } from './review';
 import { effectiveMinimum, quoteFee } from './rules';
 import { withdrawals, type WithdrawalRow } from './tables';
@@ -39,6 +41,7 @@ const submitHandler = handler({
     address: z.string().max(200),
     amount,
     key: z.string().max(200),
+    ...secondFactorShape,
   }),
   run: async (ctx, input) => {
     const minimum = effectiveMinimum(ctx.config, input.network);
@@ -49,6 +52,7 @@ const submitHandler = handler({
     }
     const address = requireAddress(input.network, input.address);
     await requireKey(ctx, ctx.member, input.key, { withdrawal: true });
+    await requireSecondFactor(ctx, ctx.member, 'withdraw', input);
     const id = await ctx.ids.next('withdrawal');
     const hold = await ctx.ledger.hold({
       memberId: ctx.member.id,

@@ -31,6 +31,8 @@ export interface ClientDeps {
   /** Called after every successful call with its path (the app pulls its replica after a write). */
   onAnswer?: (path: string) => void;
   timeoutMs?: number;
+  /** This device's id, sent as X-Device-Id (src/api/device-id.ts); absent in tests that do not care. */
+  deviceId?: () => string;
 }
 
 /** The calls API.md lists as GET; everything else is POST. */
@@ -68,6 +70,8 @@ export function createClient(deps: ClientDeps): ApiClient {
   async function call(path: string, body?: unknown, options: CallOptions = {}): Promise<unknown> {
     const auth = options.auth ?? !NO_AUTH_PATHS.has(path);
     const headers: Record<string, string> = {};
+    const device = deps.deviceId?.();
+    if (device) headers['X-Device-Id'] = device;
     const creds = auth ? deps.credentials() : null;
     if (creds) {
       headers.Authorization = creds.token;

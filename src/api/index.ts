@@ -5,6 +5,7 @@
 import type { ApiError } from './api-error';
 import { SYNCABLE_PATHS } from '../../engine/index';
 import { createClient, type Credentials } from './client';
+import { deviceId } from './device-id';
 import { apiMode } from './config';
 import { createHttpTransport } from './http-transport';
 import { createDemoWorkerTransport, type DemoControls, type WorkerTransport } from './transport-worker';
@@ -34,6 +35,7 @@ export function onWrite(listener: (path: string) => void): () => void {
 export const api = createClient({
   transport: () => (transport ??= apiMode() === 'live' ? createHttpTransport() : createDemoWorkerTransport()),
   credentials: () => credentials(),
+  deviceId,
   onError: (error, silent) => onError(error, silent),
   onAnswer: (path) => {
     if (!WRITES.has(path)) return;

@@ -56,7 +56,9 @@ export function createWorkerTransport(
   };
 
   return {
-    async request({ method, path, headers, body }) {
+    async request({ method, path, headers: given, body }) {
+      // The engine names the member's devices from the User-Agent, which a browser sends over HTTP itself.
+      const headers = { 'User-Agent': navigator.userAgent, ...given };
       const wire =
         body instanceof FormData
           ? await toMultipartBody(body).then((multipart) =>

@@ -68,7 +68,16 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
   };
 
   const start = async (): Promise<{ engine: Engine; unsubscribe: () => void }> => {
-    const engine = await makeEngine({ clock, seed, storage, onStorageReplaced });
+    // Passkeys are bound to the page's own origin: the demo's engine answers only this site's pages.
+    const origin = typeof location === 'undefined' ? null : location.origin;
+    const config = origin ? { passkeyOrigins: [origin] } : undefined;
+    const engine = await makeEngine({
+      clock,
+      seed,
+      storage,
+      onStorageReplaced,
+      ...(config ? { config } : {}),
+    });
     return { engine, unsubscribe: engine.subscribe(broadcast) };
   };
   // Every call waits for the engine that is current when it starts, so a reset never serves a half-made one.

@@ -67,7 +67,7 @@ const testDomain: Domain = {
         const cash = parseAmount(input.cash);
         if (cash > 0n)
           await ctx.ledger.move(acct.world('TRC20'), acct.user(id), cash, { kind: 'deposit', ref: 'test' });
-        return { id, token: await openSession(ctx, id) };
+        return { id, token: (await openSession(ctx, id)).token };
       },
     }),
   },
