@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 
 const noFocusedTests = [
@@ -65,6 +66,33 @@ const sharedBlock = {
     ],
   },
 };
+
+/**
+ * Issue 31 item 4: the micro-unit scale is engine/money.ts's SCALE (and PPM for rates), never a copy. Applied
+ * to engine/ (but money.ts) and server/.
+ */
+const moneyScaleSyntax = [
+  {
+    selector: "Literal[bigint='1000000']",
+    message: 'The micro-unit scale is SCALE (rates: PPM) from engine/money.ts, not a copy.',
+  },
+  {
+    selector: "BinaryExpression[operator='**'][left.bigint='10'][right.bigint='6']",
+    message: 'The micro-unit scale is SCALE from engine/money.ts, not a copy.',
+  },
+];
+
+/** engine/'s own syntax rules (ARCHITECTURE.md principles 3 and 4). */
+const engineSyntax = [
+  {
+    selector: "CallExpression[callee.name='parseFloat']",
+    message: 'Money is exact: use engine/money.ts.',
+  },
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Use the injected clock.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'dist-live', 'dist-server', 'dev-dist', 'coverage'] },
@@ -154,17 +182,42 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'Use the seeded random source.' },
         { object: 'Number', property: 'parseFloat', message: 'Money is exact: use engine/money.ts.' },
       ],
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', ...engineSyntax, ...moneyScaleSyntax],
+    },
+  },
+  {
+    // The one module that defines the scale.
+    files: ['engine/money.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...engineSyntax] },
+  },
+  {
+    // ARCHITECTURE.md "Boundaries": the server reaches the engine through its two public entries only.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          selector: "CallExpression[callee.name='parseFloat']",
-          message: 'Money is exact: use engine/money.ts.',
-        },
-        {
-          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-          message: 'Use the injected clock.',
+          patterns: [
+            {
+              regex: '(^|/)engine/(?!(index|server)(\\.ts)?$)',
+              message: 'server/ imports the engine through engine/index.ts or engine/server.ts only.',
+            },
+            { regex: '(^|/)src/', message: 'server/ may not import the app (src/).' },
+          ],
         },
       ],
+      'no-restricted-syntax': ['error', ...moneyScaleSyntax],
     },
+  },
+  {
+    // Issue 31 item 4: no import cycles (value imports; `import type` is erased at build).
+    files: ['engine/**/*.ts', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

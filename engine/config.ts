@@ -6,7 +6,6 @@
 import { DEFAULT_MARKET_MODEL, type MarketModel } from './market/hourly';
 import { parseAmount, units, type Micro } from './money';
 import { DEFAULT_RISK_TIERS, type RiskTierConfig } from './trading/tiers';
-import { DEFAULT_DENY_LIST } from './withdrawals/rules';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -26,6 +25,16 @@ export interface NetworkConfig {
   blockMs: number;
   withdrawFee: Micro;
 }
+
+/**
+ * The deny-list ships with the two chains' burn addresses: a withdrawal there destroys the funds, which a
+ * well-run exchange's review stops. Tests and demos can add more through config.
+ */
+export const DEFAULT_DENY_LIST: readonly string[] = [
+  'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+  '0x000000000000000000000000000000000000dEaD',
+  '0x0000000000000000000000000000000000000000',
+];
 
 export interface EngineConfig {
   /** Shown on every demo screen; enables /api/demo/* calls. */

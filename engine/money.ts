@@ -8,6 +8,8 @@ export type Micro = bigint;
 
 export const DECIMALS = 6;
 export const SCALE = 1_000_000n;
+/** Parts per million, the unit of rates (funding, premiums): numerically the micro scale, named for its use. */
+export const PPM = 1_000_000n;
 /** Amounts above 10^15 whole units are refused as absurd: far beyond any balance, and cheap to reject. */
 export const MAX_INTEGER_DIGITS = 15;
 

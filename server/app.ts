@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createEngine, type Clock, type Engine, type Hasher, type StoreAdapter } from '../engine/index';
-import { defaultConfig } from '../engine/config';
 import { AUDIT_NOTE, writeAuditNote } from './admin/db';
 import { adminRoutes } from './admin/routes';
 import type { ChainGateway, ChainNetwork } from './chain/gateway';
@@ -31,6 +30,7 @@ import { createHttp } from './http';
 import { pgliteDriver, postgresDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
 import { SocketHub } from './ws';
+import { defaultConfig } from '../engine/server';
 
 export interface StartOptions {
   config: ServerConfig;

@@ -1,7 +1,6 @@
 /** The server's settings, from the environment (docs/SERVER.md lists them). */
 import { isAddress } from 'viem';
-import { watchOnlyKey } from '../engine/chain/addresses';
-import { TRON_PREFIX, tronBase58check } from '../engine/chain/encoding';
+import { watchOnlyKey, TRON_PREFIX, tronBase58check } from '../engine/server';
 import { secretShape } from './key-shapes';
 
 export interface ServerConfig {

@@ -26,6 +26,13 @@ export interface SqlDriver extends SqlConnection {
   close(): Promise<void>;
 }
 
+/** What a migration (server/sql-schema.ts MIGRATIONS) runs on: a connection inside the migrating transaction. */
+export interface MigrationContext {
+  c: SqlConnection;
+  /** The PostgreSQL schema (a checked identifier). */
+  s: string;
+}
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Schema names are spliced into SQL text, so only plain identifiers pass. */

@@ -20,13 +20,7 @@
  */
 import { Umzug, type MigrationParams, type UmzugStorage } from 'umzug';
 import { auditSystemActor, operatorsAndAudit } from './admin/migration';
-import type { SqlConnection } from './sql-driver';
-
-export interface MigrationContext {
-  c: SqlConnection;
-  /** The PostgreSQL schema (a checked identifier). */
-  s: string;
-}
+import type { MigrationContext, SqlConnection } from './sql-driver';
 
 /** The tables migration 0001 created (frozen: a later table gets a migration of its own, as 0004 does). */
 const TABLES_0001: Readonly<Record<string, string>> = {

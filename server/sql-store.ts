@@ -27,8 +27,14 @@
  * fails, fails the unit (CommitNoteError, nothing written); conflicts and lost connections are retried and
  * reported as for any write.
  */
-import type { CommitNote, RowRef, StoreAdapter, StoredRow } from '../engine/index';
-import { compareIds, isStorageUnavailable, StorageUnavailableError } from '../engine/store/port';
+import {
+  StorageUnavailableError,
+  type CommitNote,
+  type RowRef,
+  type StoreAdapter,
+  type StoredRow,
+} from '../engine/index';
+import { compareIds, isStorageUnavailable } from '../engine/server';
 import { decodeValue, encodeValue, escapeText, unescapeText } from './sql-codec';
 import type { AvailabilityObserver } from './health';
 import { checkSchemaName, type SqlConnection, type SqlDriver } from './sql-driver';

@@ -7,13 +7,13 @@ import type { BalanceFigure } from '../accounts/figures';
 import type { Ctx } from '../context';
 import { USDT } from '../ledger/accounts';
 import { balances } from '../ledger/tables';
-import type { Micro } from '../money';
+import { SCALE, type Micro } from '../money';
 import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 
 /** Mark price of one unit of `asset` in micro-USDT (USDT itself: 1). Unknown assets are worth 0. */
 export function markPrice(ctx: Pick<Ctx, 'seed' | 'now' | 'config'>, asset: string): Micro {
-  if (asset === USDT) return 1_000_000n;
+  if (asset === USDT) return SCALE;
   const spec = findSymbol(asset);
   if (!spec) return 0n;
   return BigInt(marketOf(ctx).price(spec, ctx.now));

@@ -7,7 +7,7 @@
  */
 import type { BalanceFigure } from '../accounts/figures';
 import { SUB_ACCOUNTS, USDT, type SubAccount } from '../ledger/accounts';
-import { formatAmount, mulDiv, type Micro } from '../money';
+import { formatAmount, mulDiv, SCALE, type Micro } from '../money';
 
 export interface AssetLine {
   asset: string;
@@ -64,7 +64,7 @@ export function holdingsOf(rows: Iterable<BalanceFigure>): Holding[] {
 /** USDT value of `amount` of `asset`, rounded down to the micro-unit (the total never overstates). */
 export function valueAt(asset: string, amount: Micro, priceOf: PriceOf): Micro {
   if (asset === USDT) return amount;
-  return mulDiv(amount, priceOf(asset), 1_000_000n, 'floor');
+  return mulDiv(amount, priceOf(asset), SCALE, 'floor');
 }
 
 /**

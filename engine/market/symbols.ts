@@ -3,9 +3,11 @@
  * those of the real markets in 2025 (docs/TRADING.md "Market model"); volume is in base-asset units per minute at normal volatility.
  */
 
-/** Prices are integers of micro-USDT (6 decimals, the scale of engine money), rounded to the tick. */
-export const PRICE_DECIMALS = 6;
-export const PRICE_SCALE = 1_000_000;
+import { DECIMALS, SCALE } from '../money';
+
+/** Prices are integers of micro-USDT (the scale of engine money), rounded to the tick. */
+export const PRICE_DECIMALS = DECIMALS;
+export const PRICE_SCALE = Number(SCALE);
 /** Volumes are integers of 1e-4 base units: a DOGE day (~2e9 coins) stays far below 2^53. */
 export const VOLUME_DECIMALS = 4;
 export const VOLUME_SCALE = 10_000;

@@ -12,7 +12,7 @@ import { Codes, fail } from '../errors';
 import { acct } from '../ledger';
 import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
-import { formatAmount, mulDiv, type Micro } from '../money';
+import { formatAmount, mulDiv, SCALE, type Micro } from '../money';
 import { chargeFee, feeOf } from './fees';
 import { averagePrice, FIRST_LEVELS, walkBook, WALK_LEVELS, type Walk } from './fills';
 import { initialMargin, notional } from './margin';
@@ -22,8 +22,6 @@ import { settlePnl } from './settlement';
 import { blankOrder } from './spot';
 import { orders, positions, type OrderRow, type PositionRow, type PositionSide } from './tables';
 import { tierOf, tiersFor } from './tiers';
-
-const UNIT = 1_000_000n;
 
 /** Walks the contract book at ctx.now for `volume` (buy: asks, sell: bids) within the price band. */
 export function contractWalk(
@@ -54,7 +52,7 @@ export function pnlOfWalk(
 ): Micro {
   const cost = walk.quantity * entry;
   const diff = side === 'long' ? walk.valueScaled - cost : cost - walk.valueScaled;
-  return diff >= 0n ? diff / UNIT : -mulDiv(-diff, 1n, UNIT, 'ceil');
+  return diff >= 0n ? diff / SCALE : -mulDiv(-diff, 1n, SCALE, 'ceil');
 }
 
 async function rehold(ctx: Ctx, position: PositionRow, margin: Micro): Promise<string> {
@@ -123,7 +121,7 @@ export async function openPosition(
   checkTier(ctx, input.spec.symbol, notional(volume, entryAvg), settings.leverage);
   const margin = initialMargin(q, entry, settings.leverage);
   const fee = feeOfFills(walk, ctx.config.contractFeeBps);
-  if (margin < 1_000_000n) throw fail(400, 'Order margin must be at least 1 USDT');
+  if (margin < SCALE) throw fail(400, 'Order margin must be at least 1 USDT');
   const contract = acct.user(memberId, 'contract');
   if ((await ctx.ledger.balance(contract)) < margin + fee) {
     throw fail(Codes.insufficientBalance, 'Insufficient balance in the contract account');

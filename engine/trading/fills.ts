@@ -9,9 +9,8 @@ import type { Ctx } from '../context';
 import type { Book } from '../market/depth';
 import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
-import { mulDiv, type Micro } from '../money';
+import { mulDiv, SCALE, type Micro } from '../money';
 
-const UNIT = 1_000_000n;
 /** Book quantities are in 1e-4 base units; ledger quantities in 1e-6. */
 export const BOOK_TO_MICRO = 100n;
 /** How deep a taker may walk: 1,000 levels reach past any band up to about 9% from the price. */
@@ -101,5 +100,5 @@ export function averagePrice(walk: Pick<Walk, 'quantity' | 'valueScaled'>): Micr
 
 /** Value of one fill in micro-USDT: what a buyer pays (rounded up) or a seller gets (rounded down). */
 export function fillValue(fill: Fill, side: 'buy' | 'sell'): Micro {
-  return mulDiv(fill.quantity, fill.price, UNIT, side === 'buy' ? 'ceil' : 'floor');
+  return mulDiv(fill.quantity, fill.price, SCALE, side === 'buy' ? 'ceil' : 'floor');
 }

@@ -13,7 +13,7 @@ import type { Domain } from '../routes';
 import { amount, body, listShape, newestFirst, paginate } from '../schema';
 import { idField } from '../finance/handlers';
 import { adjustMargin, closePosition, openPosition } from './contracts';
-import { markOf, openPositions } from './risk';
+import { markOf } from './risk';
 import { fundingPayments, settleFunding } from './funding';
 import { FUNDING_INTERVAL_MS, indexPrice, lastPrice } from './mark';
 import { marketOf } from '../market/instance';
@@ -21,7 +21,7 @@ import { acct } from '../ledger';
 import { changeSettings } from './settings';
 import { placeOption, SETTLE_JOB, settleOption } from './options';
 import { placeSpot } from './spot';
-import { orders, type OrderRow } from './tables';
+import { openPositions, orders, type OrderRow } from './tables';
 import {
   fundingView,
   livePositions,

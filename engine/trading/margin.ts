@@ -6,23 +6,23 @@
  * - maintenance margin by risk tier (tiers.ts), at the mark.
  * - liquidation price: Binance's formula with tiers (tieredLiquidationPrice below).
  */
-import { mulDiv, SCALE as UNIT, type Micro } from '../money';
+import { mulDiv, SCALE, type Micro } from '../money';
 import type { PositionSide } from './tables';
 import type { ResolvedTier } from './tiers';
 
 export function notional(quantity: Micro, price: Micro): Micro {
-  return mulDiv(quantity, price, UNIT, 'half-up');
+  return mulDiv(quantity, price, SCALE, 'half-up');
 }
 
 export function initialMargin(quantity: Micro, entry: Micro, leverage: number): Micro {
-  return mulDiv(quantity, entry, UNIT * BigInt(leverage), 'ceil');
+  return mulDiv(quantity, entry, SCALE * BigInt(leverage), 'ceil');
 }
 
 /** Signed unrealised PnL at `mark`, rounded toward the member's disadvantage. */
 export function unrealisedPnl(side: PositionSide, quantity: Micro, entry: Micro, mark: Micro): Micro {
   const diff = side === 'long' ? mark - entry : entry - mark;
-  if (diff >= 0n) return mulDiv(diff, quantity, UNIT, 'floor');
-  return -mulDiv(-diff, quantity, UNIT, 'ceil');
+  if (diff >= 0n) return mulDiv(diff, quantity, SCALE, 'floor');
+  return -mulDiv(-diff, quantity, SCALE, 'ceil');
 }
 
 /** True when a mark at or beyond the liquidation price has been reached. */
@@ -50,7 +50,7 @@ export function tieredLiquidationPrice(
 ): Micro | null {
   if (quantity <= 0n) return null;
   const at = (tier: ResolvedTier): Micro | null => {
-    const cushion = (backing + tier.maintenanceAmount) * UNIT;
+    const cushion = (backing + tier.maintenanceAmount) * SCALE;
     const bps = BigInt(tier.mmrBps);
     if (side === 'long') {
       const num = quantity * entry - cushion;

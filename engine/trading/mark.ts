@@ -16,12 +16,20 @@
  */
 import type { Book } from '../market/depth';
 import { hashWords, unit } from '../market/rng';
-import type { MarketSim } from '../market/market';
 import type { SymbolSpec } from '../market/symbols';
-import { mulDiv, type Micro } from '../money';
+import { mulDiv, PPM, type Micro } from '../money';
+
+/**
+ * What the contract prices read from the simulated market (engine/market/market.ts MarketSim, which
+ * quotes the mark price itself): its seed, the spot price and the spot book.
+ */
+export interface PriceSource {
+  readonly seed: number;
+  price(spec: SymbolSpec, nowMs: number): number;
+  book(spec: SymbolSpec, nowMs: number, levels: number, max?: number): Book;
+}
 
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
-export const PPM = 1_000_000n;
 /** Interest rate per funding interval: 0.01% (100 ppm). */
 export const INTEREST_PPM = 100;
 /** clamp(I - P, -0.05%, +0.05%). */
@@ -39,7 +47,7 @@ function knot(seed: number, spec: SymbolSpec, k: number): number {
 }
 
 /** The perpetual's premium over the index at `t`, in integer parts per million. */
-export function premiumPpm(sim: MarketSim, spec: SymbolSpec, t: number): number {
+export function premiumPpm(sim: PriceSource, spec: SymbolSpec, t: number): number {
   const k = Math.floor(t / KNOT_MS);
   const a = knot(sim.seed, spec, k);
   const b = knot(sim.seed, spec, k + 1);
@@ -53,16 +61,16 @@ function shift(price: Micro, ppm: number, tick: number): Micro {
   return rounded > 0n ? rounded : t;
 }
 
-export function indexPrice(sim: MarketSim, spec: SymbolSpec, t: number): Micro {
+export function indexPrice(sim: PriceSource, spec: SymbolSpec, t: number): Micro {
   return BigInt(sim.price(spec, t));
 }
 
-export function lastPrice(sim: MarketSim, spec: SymbolSpec, t: number): Micro {
+export function lastPrice(sim: PriceSource, spec: SymbolSpec, t: number): Micro {
   return shift(indexPrice(sim, spec, t), premiumPpm(sim, spec, t), spec.tick);
 }
 
 /** The contract book at `t`: the spot book shifted by the premium, level by level. */
-export function contractBook(sim: MarketSim, spec: SymbolSpec, t: number, levels: number): Book {
+export function contractBook(sim: PriceSource, spec: SymbolSpec, t: number, levels: number): Book {
   const book = sim.book(spec, t, levels, levels);
   const ppm = premiumPpm(sim, spec, t);
   const move = (l: { price: number; qty: number }) => ({
@@ -93,10 +101,10 @@ export function fundingRateFromPremium(premium: number, interest = INTEREST_PPM)
  * (its seed and model are fixed at construction) and key, so the market list (eight mark prices per call)
  * does not compute them again for every call. Bounded: cleared past MEMO_MAX keys.
  */
-const memos = new WeakMap<MarketSim, Map<string, number | bigint>>();
+const memos = new WeakMap<PriceSource, Map<string, number | bigint>>();
 const MEMO_MAX = 1_024;
 
-function memo<T extends number | bigint>(sim: MarketSim, key: string, compute: () => T): T {
+function memo<T extends number | bigint>(sim: PriceSource, key: string, compute: () => T): T {
   let m = memos.get(sim);
   if (!m) {
     m = new Map();
@@ -111,11 +119,11 @@ function memo<T extends number | bigint>(sim: MarketSim, key: string, compute: (
 }
 
 /** The funding rate (ppm) settled at funding time `at`, from the premium over (at - 8 h, at]. */
-export function fundingRate(sim: MarketSim, spec: SymbolSpec, at: number): number {
+export function fundingRate(sim: PriceSource, spec: SymbolSpec, at: number): number {
   return memo(sim, `f:${spec.symbol}:${at}`, () => computeFundingRate(sim, spec, at));
 }
 
-function computeFundingRate(sim: MarketSim, spec: SymbolSpec, at: number): number {
+function computeFundingRate(sim: PriceSource, spec: SymbolSpec, at: number): number {
   let sum = 0;
   let n = 0;
   for (let t = at - FUNDING_INTERVAL_MS + MINUTE_MS; t <= at; t += MINUTE_MS) {
@@ -135,7 +143,7 @@ export function median3(a: Micro, b: Micro, c: Micro): Micro {
  * Mark price at `time` (Binance's median of three), at its whole millisecond: the system clock has
  * sub-millisecond digits, which BigInt below refuses (every quote of the live server's market list failed).
  */
-export function markPrice(sim: MarketSim, spec: SymbolSpec, time: number): Micro {
+export function markPrice(sim: PriceSource, spec: SymbolSpec, time: number): Micro {
   const t = Math.floor(time);
   const index = indexPrice(sim, spec, t);
   const last = lastPrice(sim, spec, t);

@@ -11,14 +11,15 @@ import { Codes, fail } from '../errors';
 import { acct } from '../ledger';
 import { marketOf } from '../market/instance';
 import { findSymbol, type SymbolSpec } from '../market/symbols';
-import { mulDiv, type Micro } from '../money';
+import { mulDiv, SCALE, type Micro } from '../money';
 import { blankOrder } from './spot';
 import { orders, type OrderRow } from './tables';
 
 export const SETTLE_JOB = 'option.settle';
 const HOUSE = acct.house('market');
 const MINUTE = 60_000;
-export const MIN_STAKE = 1_000_000n;
+/** 1 USDT. */
+export const MIN_STAKE = SCALE;
 
 export async function placeOption(
   ctx: Ctx,

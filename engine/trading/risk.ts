@@ -13,14 +13,10 @@ import { contractWalk, pnlOfWalk } from './contracts';
 import { markPrice } from './mark';
 import { HOUSE, settlePnl } from './settlement';
 import { liquidationAt, maintenanceAt, unrealisedTotalAt, type PositionAtMark } from './position-figures';
-import { positions, type PositionRow } from './tables';
+import { openPositions, positions, type PositionRow } from './tables';
 
 /** The insurance fund: takes what is left of a liquidated margin, pays losses beyond it (K13). */
 export const INSURANCE = acct.platform('insurance');
-
-export async function openPositions(ctx: Ctx, memberId: string): Promise<PositionRow[]> {
-  return (await ctx.tx.query(positions, 'member', memberId)).filter((p) => p.status === 'open');
-}
 
 export function markOf(ctx: Pick<Ctx, 'seed' | 'now' | 'config'>, symbol: string, at = ctx.now): Micro {
   const spec = findSymbol(symbol);

@@ -1,10 +1,10 @@
 /** Member-wide contract settings: leverage and margin mode (docs/RULES.md K6). */
 import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
-import { openPositions } from './risk';
 import {
   DEFAULT_LEVERAGE,
   DEFAULT_MARGIN_MODE,
+  openPositions,
   tradingSettings,
   type MarginMode,
   type TradingSettingsRow,

@@ -11,13 +11,14 @@ import { Codes, fail } from '../errors';
 import { acct, USDT, type PostingLeg } from '../ledger';
 import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
-import { mulDiv, SCALE as UNIT, type Micro } from '../money';
+import { mulDiv, SCALE, type Micro } from '../money';
 import { FEES, feeOf, shareFee } from './fees';
 import { fillValue, takeFromBook, type Fill } from './fills';
 import { orders, type OrderRow } from './tables';
 
 const HOUSE = acct.house('market');
-export const MIN_ORDER_VALUE = 1_000_000n;
+/** 1 USDT. */
+export const MIN_ORDER_VALUE = SCALE;
 
 export interface SpotInput {
   spec: SymbolSpec;
@@ -80,11 +81,11 @@ function record(
   now: number,
 ): OrderRow {
   const filled = BigInt(order.filled) + done.quantity;
-  const totalValue = mulDiv(BigInt(order.filled), BigInt(order.avgPrice), UNIT, 'half-up') + done.value;
+  const totalValue = mulDiv(BigInt(order.filled), BigInt(order.avgPrice), SCALE, 'half-up') + done.value;
   return {
     ...order,
     filled: filled.toString(),
-    avgPrice: filled > 0n ? mulDiv(totalValue, UNIT, filled, 'half-up').toString() : '0',
+    avgPrice: filled > 0n ? mulDiv(totalValue, SCALE, filled, 'half-up').toString() : '0',
     fee: (BigInt(order.fee) + done.fee).toString(),
     fills: (order.fills ?? 0) + fills,
     updatedAt: now,
@@ -94,14 +95,14 @@ function record(
 /** What a resting remainder needs frozen: coins for a sell, value plus the largest possible fee for a buy. */
 function reserveFor(ctx: Ctx, side: 'buy' | 'sell', remainder: Micro, price: Micro): Micro {
   if (side === 'sell') return remainder;
-  const value = mulDiv(remainder, price, UNIT, 'ceil');
+  const value = mulDiv(remainder, price, SCALE, 'ceil');
   return value + feeOf(value, ctx.config.spotFeeBps);
 }
 
 export async function placeSpot(ctx: Ctx, memberId: string, input: SpotInput): Promise<OrderRow> {
   const sim = marketOf(ctx);
   const reference = input.price ?? BigInt(sim.price(input.spec, ctx.now));
-  if (mulDiv(input.volume, reference, UNIT, 'floor') < MIN_ORDER_VALUE) {
+  if (mulDiv(input.volume, reference, SCALE, 'floor') < MIN_ORDER_VALUE) {
     throw fail(400, 'Order value must be at least 1 USDT');
   }
   const id = await ctx.ids.next('tradeOrder');

@@ -1,4 +1,5 @@
 /** Trading records: orders of all three markets, contract positions and per-member contract settings. */
+import type { Ctx } from '../context';
 import { defineTable } from '../store/port';
 
 export type MarketKind = 'spot' | 'contract' | 'option';
@@ -85,6 +86,11 @@ export const positions = defineTable<PositionRow>('positions', {
   open: (p) => (p.status === 'open' ? 'open' : null),
   slot: (p) => (p.status === 'open' ? `${p.memberId}:${p.symbol}:${p.side}` : null),
 });
+
+/** A member's open positions (read by the risk checks, the settings and the position list alike). */
+export async function openPositions(ctx: Pick<Ctx, 'tx'>, memberId: string): Promise<PositionRow[]> {
+  return (await ctx.tx.query(positions, 'member', memberId)).filter((p) => p.status === 'open');
+}
 
 export interface TradingSettingsRow {
   /** The member id. */

@@ -10,9 +10,9 @@ import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import { breached } from './margin';
 import { fillResting } from './spot';
-import { liquidate, liquidationPriceOf, markOf, openPositions } from './risk';
+import { liquidate, liquidationPriceOf, markOf } from './risk';
 import { mulDiv } from '../money';
-import { orders, positions } from './tables';
+import { openPositions, orders, positions } from './tables';
 
 export async function watchMarkets(ctx: Ctx, window: { from: number; to: number }): Promise<void> {
   const sim = marketOf(ctx);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateAddress } from '../chain/validate';
-import { defaultConfig as WITHDRAW_DEFAULTS } from '../config';
-import { DEFAULT_DENY_LIST, effectiveMinimum, quoteFee, review } from './rules';
+import { DEFAULT_DENY_LIST, defaultConfig as WITHDRAW_DEFAULTS } from '../config';
+import { effectiveMinimum, quoteFee, review } from './rules';
 
 const USDT = 1_000_000n;
 

@@ -12,16 +12,6 @@ export type WithdrawConfig = Pick<
   'minWithdraw' | 'networks' | 'withdrawReviewLimit' | 'withdrawDenyList'
 >;
 
-/**
- * The deny-list ships with the two chains' burn addresses: a withdrawal there destroys the funds, which a
- * well-run exchange's review stops. Tests and demos can add more through config.
- */
-export const DEFAULT_DENY_LIST: readonly string[] = [
-  'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
-  '0x000000000000000000000000000000000000dEaD',
-  '0x0000000000000000000000000000000000000000',
-];
-
 export interface FeeQuote {
   feeMicro: bigint;
   /** amount - fee, never below zero (a quote for an amount under the fee receives nothing). */

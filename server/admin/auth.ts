@@ -6,7 +6,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { dummyHash, hashSecret, verifySecret, type Hasher } from '../../engine/security/hashing';
 import type { SqlConnection, SqlDriver } from '../sql-driver';
 import type { Operator, OperatorRole } from './contract';
 import {
@@ -19,6 +18,8 @@ import {
   seconds,
   type OperatorRow,
 } from './db';
+import type { Hasher } from '../../engine/index';
+import { dummyHash, hashSecret, verifySecret } from '../../engine/server';
 
 export const SESSION_MS = 8 * 60 * 60 * 1000;
 export const LOGIN_FAIL_LIMIT = 5;

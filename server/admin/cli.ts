@@ -12,13 +12,13 @@
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { defaultConfig } from '../../engine/config';
 import { openStorage } from '../app';
 import { configFromEnv } from '../config';
 import { SqlStore } from '../sql-store';
 import { insertOperator, newOperator, ROLES } from './auth';
 import type { OperatorRole } from './contract';
 import { AdminError, audit, inTransaction } from './db';
+import { defaultConfig } from '../../engine/server';
 
 const USAGE =
   'Usage: npm run admin:create -- --username <name> --role <reviewer|finance|admin>\n' +

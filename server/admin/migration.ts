@@ -16,7 +16,7 @@
  *
  * Times are bigint milliseconds of the server's clock (tests run on a manual clock), as in the engine.
  */
-import type { MigrationContext } from '../sql-schema';
+import type { MigrationContext } from '../sql-driver';
 
 export async function operatorsAndAudit({ c, s }: MigrationContext): Promise<void> {
   await c.query(`

@@ -3,10 +3,6 @@
  * engine's SQL tables (server/sql-schema.ts) with LIMIT/OFFSET and grouped counts, so a page costs the same
  * however long the queue is. Read-only: decisions go through engine.operations (routes.ts).
  */
-import { memberFigures, type BalanceFigure } from '../../engine/accounts/figures';
-import type { FileRow } from '../../engine/accounts/uploads';
-import { effectiveVip, vipName } from '../../engine/accounts/tables';
-import { formatAmount } from '../../engine/money';
 import { decodeValue, escapeText, unescapeText } from '../sql-codec';
 import type { SqlConnection } from '../sql-driver';
 import type {
@@ -24,7 +20,8 @@ import type {
   AuditRole,
 } from './contract';
 import { seconds } from './db';
-import type { WithdrawalRow } from '../../engine/withdrawals/tables';
+import { memberFigures, type BalanceFigure } from '../../engine/index';
+import { effectiveVip, formatAmount, vipName, type FileRow, type WithdrawalRow } from '../../engine/server';
 
 export interface Page {
   page: number;

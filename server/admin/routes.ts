@@ -8,10 +8,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Clock, Engine, Hasher } from '../../engine/index';
-import { isEngineError } from '../../engine/errors';
-import { formatAmount, parseAmountText } from '../../engine/money';
-import { StorageUnavailableError } from '../../engine/store/port';
+import { StorageUnavailableError, type Clock, type Engine, type Hasher } from '../../engine/index';
 import { BroadcastUncertainError, type ChainGateway, type ChainNetwork } from '../chain/gateway';
 import type { SqlDriver } from '../sql-driver';
 import { CommitNoteError, isConnectionLoss } from '../sql-store';
@@ -54,6 +51,7 @@ import {
   WITHDRAWAL_STATUSES,
   withdrawalWithApprovals,
 } from './queues';
+import { isEngineError, formatAmount, parseAmountText } from '../../engine/server';
 
 export interface AdminOptions {
   engine: Engine;

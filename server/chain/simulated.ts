@@ -5,8 +5,8 @@
  * withdrawal. It watches nothing (the simulated chains credit demo deposits inside the engine) and holds no
  * key. A live server never builds one (server/app.ts).
  */
-import { SimulatedChain } from '../../engine/chain/simulator';
 import type { ChainGateway, ChainNetwork, FeeEstimate, SentWithdrawal, WithdrawalRequest } from './gateway';
+import { SimulatedChain } from '../../engine/server';
 
 export interface SimulatedGateway extends ChainGateway {
   readonly simulated: true;

@@ -17,7 +17,6 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { TRON_PREFIX, tronBase58check } from '../../engine/chain/encoding';
 import {
   BroadcastUncertainError,
   type ChainGateway,
@@ -28,6 +27,7 @@ import {
   type SignedTransaction,
   type WithdrawalRequest,
 } from './gateway';
+import { TRON_PREFIX, tronBase58check } from '../../engine/server';
 
 /**
  * Signs TRON transactions for the platform's hot wallet: the transaction's raw_data bytes (which the signer

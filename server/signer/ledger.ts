@@ -16,10 +16,10 @@
  *
  * Otherwise 409. A second signature is not counted again toward the daily limit.
  */
-import { formatAmount } from '../../engine/money';
 import type { JournalEntry, SignerJournal } from './journal';
 import { createSpendLimits, type SpendLimitSettings } from './limits';
 import { Refusal } from './wire';
+import { formatAmount } from '../../engine/server';
 
 /** The first signature of a withdrawal id: what a second one must match. */
 export type FirstSignature =

@@ -4,8 +4,8 @@
  * networks. The day's total starts from what the journal says was signed today (`restore`, at start: see
  * server/signer/ledger.ts), so a restart of the signer does not reset it.
  */
-import { formatAmount } from '../../engine/money';
 import { Refusal } from './wire';
+import { formatAmount } from '../../engine/server';
 
 export interface SpendLimitSettings {
   /** Largest transfer, micro-USDT; none when undefined. */

@@ -24,10 +24,10 @@
  * Logs one JSON line per decision on stdout. SIGINT/SIGTERM stop it (exit 0).
  */
 import { isAddress, parseGwei, type Address, type Hex } from 'viem';
-import { parseAmount } from '../../engine/money';
 import { JournalError } from './journal';
 import { createSignerService, SignerSettingsError, type SignerService } from './service';
 import { tronSettingsProblem } from './tron';
+import { parseAmount } from '../../engine/server';
 
 function fail(message: string): never {
   console.error(`Strata signer not started: ${message}`);

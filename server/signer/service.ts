@@ -44,12 +44,12 @@ import {
   type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { formatAmount } from '../../engine/money';
 import { SignerJournal, type JournalEntry } from './journal';
 import { checkWithdrawalId, createSignatureLedger } from './ledger';
 import { DEVELOPMENT_CHAIN_IDS, publicDevelopmentKey } from './public-keys';
 import { createTronSigning, type TronSigningSettings } from './tron';
 import { parseTransaction, Refusal } from './wire';
+import { formatAmount } from '../../engine/server';
 
 export interface SignerSettings {
   /** The hot wallet's private key (0x + 64 hex). */

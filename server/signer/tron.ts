@@ -26,11 +26,10 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, concatBytes, hexToBytes } from '@noble/hashes/utils.js';
-import { TRON_PREFIX, tronAddress, tronBase58check } from '../../engine/chain/encoding';
-import { formatAmount } from '../../engine/money';
 import type { TronJournalEntry } from './journal';
 import { checkWithdrawalId, type SignatureLedger } from './ledger';
 import { Refusal } from './wire';
+import { TRON_PREFIX, tronAddress, tronBase58check, formatAmount } from '../../engine/server';
 
 /** ContractType.TriggerSmartContract in Tron.proto. */
 const TRIGGER_SMART_CONTRACT = 31n;

@@ -1,0 +1,20 @@
+/**
+ * The engine's second public entry, for its Node hosts (server/: the API server, the back office, the
+ * signer, the operator CLI). It holds what only they need and the browser must never bundle: secret
+ * hashing, the simulated chains, TRON address encoding, the watch-only deposit key, the record shapes the
+ * back office reads from SQL. server/ imports the engine through engine/index.ts and this file alone; src/
+ * may not import it (both enforced by eslint.config.js; docs/ARCHITECTURE.md principle 2).
+ */
+export { defaultConfig, type EngineConfig } from './config';
+export { isEngineError, type EngineError } from './errors';
+export { formatAmount, parseAmount, parseAmountText } from './money';
+export { compareIds, isStorageUnavailable } from './store/port';
+export { syncable } from './sync/mutations';
+export { CLIENT_IP_HEADER, PAGE_ORIGIN_HEADER } from './devices/client';
+export { dummyHash, hashSecret, verifySecret } from './security/hashing';
+export { SimulatedChain } from './chain/simulator';
+export { TRON_PREFIX, tronAddress, tronBase58check } from './chain/encoding';
+export { watchOnlyKey } from './chain/addresses';
+export { effectiveVip, vipName } from './accounts/tables';
+export type { FileRow } from './accounts/uploads';
+export type { WithdrawalRow } from './withdrawals/tables';
