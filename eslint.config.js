@@ -19,6 +19,16 @@ const srcPatterns = [
     message: 'src/ may import the engine only through engine/index.ts.',
   },
   {
+    regex: '(^|/)server/',
+    message: 'src/ may not import the server: the operator API is contract/admin (issue 31 item 2).',
+  },
+  {
+    // The route table holds zod schemas: the console takes its types only, the schemas stay server-side.
+    regex: '(^|/)contract/admin/routes$',
+    allowTypeImports: true,
+    message: 'src/ imports contract/admin/routes.ts for its types only (import type).',
+  },
+  {
     // Issue 15: the deleted copies of the money rules stay deleted.
     regex: '(^|/)(lib/decimal|machines/withdrawal-rules|lib/amount)$',
     importNames: ['toMicro', 'scaled', 'microToString', 'formatMicro', 'DEFAULT_SCALE'],
@@ -203,10 +213,23 @@ export default tseslint.config(
               message: 'server/ imports the engine through engine/index.ts or engine/server.ts only.',
             },
             { regex: '(^|/)src/', message: 'server/ may not import the app (src/).' },
+            {
+              // Issue 31 item 3: a dependency's internals are not its interface (they change under a ^ range).
+              regex: '^@fastify/[^/]+/.',
+              message: "A Fastify plugin's internals are not its API: use its documented options.",
+            },
           ],
         },
       ],
-      'no-restricted-syntax': ['error', ...moneyScaleSyntax],
+      'no-restricted-syntax': [
+        'error',
+        ...moneyScaleSyntax,
+        {
+          selector: "CallExpression[callee.name='createRequire']",
+          message:
+            "server/ is ESM: a createRequire is how a package's internal files get loaded; use its API.",
+        },
+      ],
     },
   },
   {

@@ -14,7 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import Fastify from 'fastify';
 import { build } from 'vite';
-import { sendPage, serveBuild } from '../server/static-app';
+import { sendPage, serveBuild } from '../server/http/static-app';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
@@ -50,7 +50,7 @@ const READ_FCP = `new Promise((resolve) => {
 })`;
 
 /**
- * Serves dist/ as the production server does (server/static-app.ts): the build's precompressed Brotli copies
+ * Serves dist/ as the production server does (server/http/static-app.ts): the build's precompressed Brotli copies
  * sent as they are, and every app route answered with its page. (`vite preview` gzips each response on the
  * fly: ~150 ms of CPU per page load on the same two cores as the page, which no deployment would spend.)
  */

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { createEngine, type Clock, type Engine, type Hasher, type StoreAdapter } from '../engine/index';
 import { AUDIT_NOTE, writeAuditNote } from './admin/db';
-import { adminRoutes } from './admin/routes';
+import { adminApi } from './admin/plugin';
 import type { ChainGateway, ChainNetwork } from './chain/gateway';
 import {
   connectSigner,
@@ -26,7 +26,7 @@ import { ConfigError, type ServerConfig } from './config';
 import { bridgeFeed } from './events';
 import { hashPool, type HashPool } from './hash-pool';
 import { StorageHealth } from './health';
-import { createHttp } from './http';
+import { createHttp } from './http/app';
 import { pgliteDriver, postgresDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
 import { SocketHub } from './ws';
@@ -236,7 +236,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // The operator API (server/admin, docs/OPERATIONS.md): its own tables in the same SQL schema. Its
   // decisions' audit rows are written by the store in the decision's own transaction.
   if (storage instanceof SqlStore) storage.writeNotesWith(AUDIT_NOTE, writeAuditNote);
-  await app.register(adminRoutes, {
+  await app.register(adminApi, {
     engine,
     sql: sqlOf,
     clock: options.clock ?? { now: () => Date.now() },

@@ -14,7 +14,7 @@
 import { startServer } from './app';
 import { EvmGateway } from './chain/evm';
 import { ConfigError, configFromEnv, type ServerConfig } from './config';
-import { REDACT } from './http';
+import { REDACT } from './http/request-log';
 
 const dev = process.argv.includes('--dev');
 

@@ -16,7 +16,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { resolveConfig } from '../../engine/config';
 import { startServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
-import { REDACT } from '../../server/http';
+import { REDACT } from '../../server/http/request-log';
 
 /** What `MEM` reports, in bytes. */
 export interface InstanceMemory {

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { SqlConnection, SqlDriver } from '../sql-driver';
-import type { Operator, OperatorRole } from './contract';
+import { OPERATOR_USERNAME, ROLES, type Operator, type OperatorRole } from '../../contract/admin/model';
 import {
   AdminError,
   audit,
@@ -28,10 +28,9 @@ export const TOTP_ISSUER = 'Strata back office';
 /** A stand-in TOTP key for unknown usernames, so their answer takes the same work (never matches a real one). */
 const DUMMY_TOTP = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-export const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
+export const USERNAME = OPERATOR_USERNAME;
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
-export const ROLES: readonly OperatorRole[] = ['reviewer', 'finance', 'admin'];
 
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -81,7 +80,8 @@ export async function newOperator(
     throw new AdminError(400, 'The username must be 3-32 letters, digits, ".", "_" or "-"');
   const problem = passwordProblem(input.password);
   if (problem) throw new AdminError(400, problem);
-  if (!ROLES.includes(input.role)) throw new AdminError(400, 'The role must be reviewer, finance or admin');
+  if (!(ROLES as readonly string[]).includes(input.role))
+    throw new AdminError(400, 'The role must be reviewer, finance or admin');
   const passwordHash = await hashSecret(input.password, randomBytes(16), iterations, hasher);
   return { username: input.username, role: input.role, passwordHash };
 }

@@ -15,8 +15,8 @@ import { Writable } from 'node:stream';
 import { openStorage } from '../app';
 import { configFromEnv } from '../config';
 import { SqlStore } from '../sql-store';
-import { insertOperator, newOperator, ROLES } from './auth';
-import type { OperatorRole } from './contract';
+import { ROLES, type OperatorRole } from '../../contract/admin/model';
+import { insertOperator, newOperator } from './auth';
 import { AdminError, audit, inTransaction } from './db';
 import { defaultConfig } from '../../engine/server';
 
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
   }
   const username = argument(args, 'username');
   const role = argument(args, 'role') as OperatorRole | undefined;
-  if (!username || !role || !ROLES.includes(role)) {
+  if (!username || !role || !(ROLES as readonly string[]).includes(role)) {
     console.error(USAGE);
     return 2;
   }

@@ -3,7 +3,8 @@
  * append-only audit log. Nothing here writes an engine table: money and member records change only through
  * engine.operations (engine/operations.ts).
  */
-import type { Operator, OperatorRole } from './contract';
+import type { Operator, OperatorRole } from '../../contract/admin/model';
+import { parseAmountText } from '../../engine/index';
 import type { SqlConnection, SqlDriver } from '../sql-driver';
 
 /** An answer other than success: the envelope code (contract.ts "Codes") and a clear message. */
@@ -160,12 +161,19 @@ export async function writeAuditNote(c: SqlConnection, s: string, note: AuditNot
 }
 
 export const THRESHOLD_KEY = 'makerCheckerThreshold';
+/** Withdrawals above 10,000 USDT need two approvals until an admin sets another threshold. */
+export const THRESHOLD_DEFAULT = '10000';
 
 export async function setting(c: SqlConnection, s: string, key: string, fallback: string): Promise<string> {
   const { rows } = await c.query<{ value: string }>(`SELECT value FROM ${s}.admin_settings WHERE key = $1`, [
     key,
   ]);
   return rows[0]?.value ?? fallback;
+}
+
+/** The maker-checker threshold in micro-USDT: withdrawals strictly above it need two approvals. */
+export async function makerCheckerThreshold(c: SqlConnection, s: string): Promise<bigint> {
+  return parseAmountText(await setting(c, s, THRESHOLD_KEY, THRESHOLD_DEFAULT)) ?? 0n;
 }
 
 /** A unique key already taken (another operator with the username, the same approval twice). */

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminWithdrawal } from '../../server/admin/contract';
+import type { AdminWithdrawal } from '../../contract/admin/model';
 import { saveSession, TOKEN_KEY } from './api';
 import { list, mockServer, operator, renderConsole, withdrawal } from './test-utils';
 

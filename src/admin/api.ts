@@ -1,16 +1,11 @@
 /**
- * The console's one way to the server: a typed call per operator route (server/admin/contract.ts). The
+ * The console's one way to the server: a typed call per operator route (contract/admin/routes.ts). The
  * operator's token lives in sessionStorage (gone when the tab closes, never shared with the member app's
  * localStorage); a 401 ends the session and sends the operator back to the login screen. Every refusal
  * becomes an AdminApiError carrying the server's own `msg`, which the screens show as it is.
  */
-import type {
-  AdminContract,
-  AdminData,
-  AdminParams,
-  AdminRoute,
-  Operator,
-} from '../../server/admin/contract';
+import type { Operator } from '../../contract/admin/model';
+import type { AdminData, AdminParams, AdminRoute } from '../../contract/admin/routes';
 import { apiBase } from '../api/config';
 
 /** Client-side codes for calls that never got an envelope. */
@@ -174,5 +169,3 @@ export async function fetchImage(url: string, signal?: AbortSignal): Promise<Blo
   if (code !== 0) throw new AdminApiError(code, msg);
   return response.blob();
 }
-
-export type { AdminContract };

@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { AdminData, AdminList, AdminParams, AdminRoute } from '../../server/admin/contract';
+import type { AdminList } from '../../contract/admin/model';
+import type { AdminData, AdminParams, AdminRoute } from '../../contract/admin/routes';
 import { AdminApiError, NETWORK_ERROR, adminCall, fetchAllPages } from './api';
 import { csvFilename } from './csv';
 
@@ -83,7 +84,7 @@ type QueueRoute =
   | 'GET /api/admin/deposits'
   | 'GET /api/admin/certs'
   | 'GET /api/admin/members';
-type QueueRow<R extends QueueRoute> = AdminData<R>['list'][number];
+type QueueRow<R extends QueueRoute> = AdminData<R> extends AdminList<infer T> ? T : never;
 type QueueStatus<R extends QueueRoute> = 'status' extends keyof AdminParams<R>
   ? Extract<AdminParams<R>['status' & keyof AdminParams<R>], string>
   : never;

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminWithdrawal, AuditEntry } from '../../server/admin/contract';
+import type { AdminWithdrawal, AuditEntry } from '../../contract/admin/model';
 import { saveSession } from './api';
 import { list, mockServer, operator, renderConsole, withdrawal } from './test-utils';
 

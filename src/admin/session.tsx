@@ -4,7 +4,7 @@
  * the role may not use; the server refuses it anyway.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ROLE_GRANTS, type Operator } from '../../server/admin/contract';
+import { ROLE_GRANTS, type Operator } from '../../contract/admin/model';
 import { adminCall, clearSession, onUnauthorized, readStoredOperator, readToken, saveSession } from './api';
 
 export type Grant = keyof typeof ROLE_GRANTS;

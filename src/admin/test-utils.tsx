@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { vi } from 'vitest';
-import type { AdminWithdrawal, Operator } from '../../server/admin/contract';
+import type { AdminWithdrawal, Operator } from '../../contract/admin/model';
 import enUS from '../../locales/en-US/admin.json';
 import { AppRouter, createMemoryHistory } from '../lib/router';
 import { AdminApp } from './App';

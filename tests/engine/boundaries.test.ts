@@ -35,6 +35,15 @@ describe('boundaries (eslint.config.js)', { timeout: 90_000 }, () => {
     ).toEqual([]);
   });
 
+  it("server/ does not reach into a dependency's internals", async () => {
+    expect(
+      await rulesBroken(
+        'server/boundary-probe.ts',
+        "import type { FastifyRateLimitStore } from '@fastify/rate-limit/store/LocalStore.js';\nexport type S = FastifyRateLimitStore;\n",
+      ),
+    ).toEqual(['no-restricted-imports']);
+  });
+
   it('src/ may not import the server entry of the engine', async () => {
     expect(
       await rulesBroken(
@@ -42,6 +51,28 @@ describe('boundaries (eslint.config.js)', { timeout: 90_000 }, () => {
         "import { formatAmount } from '../../engine/server';\nexport const shown = formatAmount(1n);\n",
       ),
     ).toEqual(['no-restricted-imports']);
+  });
+
+  it('the console reaches the operator API through contract/admin, its route table as types only', async () => {
+    expect(
+      await rulesBroken(
+        'src/admin/boundary-probe.ts',
+        "import type { AdminWithdrawal } from '../../server/admin/queries/withdrawals';\nexport type W = AdminWithdrawal;\n",
+      ),
+    ).toEqual(['no-restricted-imports']);
+    expect(
+      await rulesBroken(
+        'src/admin/boundary-probe.ts',
+        "import { ADMIN_ROUTES } from '../../contract/admin/routes';\nexport const routes = ADMIN_ROUTES;\n",
+      ),
+    ).toEqual(['no-restricted-imports']);
+    expect(
+      await rulesBroken(
+        'src/admin/boundary-probe.ts',
+        "import type { AdminData } from '../../contract/admin/routes';\nimport { ROLE_GRANTS } from '../../contract/admin/model';\n" +
+          "export type Me = AdminData<'GET /api/admin/me'>;\nexport const grants = ROLE_GRANTS;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('the micro-unit scale is defined in engine/money.ts alone', async () => {

@@ -1,7 +1,7 @@
 /** The audit log (admins only): every operator action, newest first, filtered by operator and action. */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuditEntry } from '../../../server/admin/contract';
+import type { AuditEntry } from '../../../contract/admin/model';
 import { fetchAllPages } from '../api';
 import { csvFilename, type CsvColumn } from '../csv';
 import { isoTime, useAdminQuery, useFormatTime } from '../hooks';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminCert, AdminCertStatus } from '../../../server/admin/contract';
+import type { AdminCert, AdminCertStatus } from '../../../contract/admin/model';
 import { adminCall } from '../api';
 import { ActionDialog, AuthImage, Details } from '../components';
 import type { CsvColumn } from '../csv';

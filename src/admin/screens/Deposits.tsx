@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminDeposit, AdminDepositStatus } from '../../../server/admin/contract';
+import type { AdminDeposit, AdminDepositStatus } from '../../../contract/admin/model';
 import { Dialog } from '../../ui/Dialog';
 import { adminCall } from '../api';
 import { ActionDialog, AuthImage, Details } from '../components';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../../lib/router';
-import type { AdminMember, AdminMemberDetail } from '../../../server/admin/contract';
+import type { AdminMember, AdminMemberDetail } from '../../../contract/admin/model';
 import { adminCall } from '../api';
 import { ActionDialog, Details, ExportButton, Notice, QueryStatus } from '../components';
 import { csvFilename, type CsvColumn } from '../csv';

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Operator, OperatorRole } from '../../../server/admin/contract';
+import type { Operator, OperatorRole } from '../../../contract/admin/model';
 import { Dialog } from '../../ui/Dialog';
 import { Field, SelectField } from '../../ui/Field';
 import { adminCall } from '../api';

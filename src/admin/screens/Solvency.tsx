@@ -1,6 +1,6 @@
 /** Solvency: what the platform owes members against what its wallets hold, as exact decimal strings. */
 import { useTranslation } from 'react-i18next';
-import type { Solvency } from '../../../server/admin/contract';
+import type { Solvency } from '../../../contract/admin/model';
 import { Details, ExportButton, QueryStatus } from '../components';
 import { csvFilename, type CsvColumn } from '../csv';
 import { isoTime, useAdminQuery, useFormatTime } from '../hooks';

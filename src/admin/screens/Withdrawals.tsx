@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminWithdrawal, AdminWithdrawalStatus } from '../../../server/admin/contract';
+import type { AdminWithdrawal, AdminWithdrawalStatus } from '../../../contract/admin/model';
 import { adminCall } from '../api';
 import { ActionDialog, Details } from '../components';
 import type { CsvColumn } from '../csv';

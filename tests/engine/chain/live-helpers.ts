@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { manualClock } from '../../../engine/index';
-import type { Solvency } from '../../../server/admin/contract';
+import type { Solvency } from '../../../contract/admin/model';
 import type { ChainNetwork } from '../../../server/chain/gateway';
 import { configFromEnv, type ServerConfig } from '../../../server/config';
 import { SqlStore } from '../../../server/sql-store';

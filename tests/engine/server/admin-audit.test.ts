@@ -6,7 +6,7 @@
  * has exactly one audit row. Real HTTP, on PostgreSQL when DATABASE_URL is set, else PGlite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCert, AdminDeposit, AdminList, AdminMember } from '../../../server/admin/contract';
+import type { AdminCert, AdminDeposit, AdminList, AdminMember } from '../../../contract/admin/model';
 import type { SqlStore } from '../../../server/sql-store';
 import {
   adminCall,

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedChain } from '../../../engine/chain/simulator';
-import type { AdminWithdrawal } from '../../../server/admin/contract';
+import type { AdminWithdrawal } from '../../../contract/admin/model';
 import { SqlStore } from '../../../server/sql-store';
 import { adminCall, makeOperator } from './admin-helpers';
 import { deposit, signUp, startTestServer, type TestServer } from './serve';

@@ -7,7 +7,7 @@
  */
 import { generate } from 'otplib';
 import { insertOperator, newOperator } from '../../../server/admin/auth';
-import type { AdminList, AdminWithdrawal, OperatorRole } from '../../../server/admin/contract';
+import type { AdminList, AdminWithdrawal, OperatorRole } from '../../../contract/admin/model';
 import { inTransaction } from '../../../server/admin/db';
 import type { ChainGateway, ChainNetwork } from '../../../server/chain/gateway';
 import { SqlStore } from '../../../server/sql-store';

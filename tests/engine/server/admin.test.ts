@@ -16,7 +16,7 @@ import type {
   AuditEntry,
   Operator,
   Solvency,
-} from '../../../server/admin/contract';
+} from '../../../contract/admin/model';
 import type { SqlStore } from '../../../server/sql-store';
 import {
   adminCall,

@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine, StoreAdapter } from '../../../engine/index';
 import { webCryptoHasher, type Hasher } from '../../../engine/security/hashing';
-import { callWithKey } from '../../../server/http';
+import { callWithKey } from '../../../server/http/engine-routes';
 import { SqlStore } from '../../../server/sql-store';
 import { fund, harness, login, signUp, type Harness, type Session } from '../harness';
 import { startTestServer, signUp as serverSignUp, deposit, type TestServer } from './serve';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startServer } from '../../../server/app';
 import { configFromEnv } from '../../../server/config';
-import { MAX_JSON_DEPTH } from '../../../server/http';
+import { MAX_JSON_DEPTH } from '../../../server/http/json-body';
 import { startTestServer, TEST_XPUB, type Envelope } from './serve';
 
 const REDIS = 'redis://127.0.0.1:6379/1';

@@ -1,6 +1,8 @@
 /**
  * A live-mode server for tests: ephemeral port, manual clock, no settle timer (tests settle explicitly),
- * PBKDF2 at 1,000 iterations, and a client speaking the wire contract over real HTTP.
+ * PBKDF2 at 1,000 iterations, and a client speaking the wire contract through Fastify's app.inject (the
+ * whole request path, hooks, schemas and plugins, without a socket); tests of what only a real connection
+ * shows (sockets, CORS preflights, uploads, static files, timeouts of the body's arrival) fetch `url`.
  */
 import { manualClock, type ManualClock, type StoreAdapter } from '../../../engine/index';
 import { walletXpubFromSeed } from '../../../engine/chain/addresses';
@@ -64,13 +66,14 @@ export async function startTestServer(
     gateways: options.gateways,
     wrapHasher: options.wrapHasher,
   });
-  const request = async (method: string, path: string, body?: unknown, session?: Session) => {
-    const response = await fetch(`${server.url}${path}`, {
+  const request = async (method: 'GET' | 'POST', path: string, body?: unknown, session?: Session) => {
+    const response = await server.app.inject({
       method,
-      headers: { 'Content-Type': 'application/json', ...session?.headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      url: path,
+      headers: { 'content-type': 'application/json', ...session?.headers },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
-    return (await response.json()) as Envelope;
+    return response.json<Envelope>();
   };
   return {
     ...server,

@@ -6,7 +6,7 @@
  * is set, else PGlite; failures injected by a trigger on audit_log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminList, AuditEntry } from '../../../server/admin/contract';
+import type { AdminList, AuditEntry } from '../../../contract/admin/model';
 import type { ChainGateway, SentStatus } from '../../../server/chain/gateway';
 import { reconcileRound } from '../../../server/chain/reconciler';
 import type { SqlStore } from '../../../server/sql-store';

@@ -6,7 +6,7 @@
  * DATABASE_URL is set, else PGlite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCert, AdminDeposit, AdminList } from '../../../server/admin/contract';
+import type { AdminCert, AdminDeposit, AdminList } from '../../../contract/admin/model';
 import { SqlStore } from '../../../server/sql-store';
 import { adminGet, makeOperator, type TestOperator } from './admin-helpers';
 import { signUp, startTestServer, type Session, type TestServer } from './serve';

@@ -1,11 +1,12 @@
 /**
- * The built app as the server sends it (server/http.ts; the Lighthouse bench serves dist/ the same way):
+ * The built app as the server sends it (the Lighthouse bench serves dist/ the same way):
  * files of dist/ with their build-time Brotli and gzip copies (scripts/vite-precompress.ts), hashed assets
  * cached for a year, pages never; a navigation to an app route gets the member app's page, or the operator
  * console's under /admin.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 
 const ADMIN_PAGE = /^\/admin(\/|$)/;
 
@@ -27,6 +28,11 @@ export async function serveBuild(app: FastifyInstance, root: string): Promise<vo
     },
   });
 }
+
+/** The built app as a plugin of the member server (navigations: engine-routes.ts calls sendPage). */
+export const staticApp = fp<{ root: string }>((app, { root }) => serveBuild(app, root), {
+  name: 'strata-static-app',
+});
 
 /**
  * The page a navigation to `path` opens: the operator console is its own page (admin.html,

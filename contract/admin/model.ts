@@ -1,7 +1,8 @@
 /**
- * The operator API (issue 12): the one interface between the back-office console (src/admin) and the server's
- * operator routes (server/admin). Types only, shared by both sides, so a renamed field fails typecheck on
- * both. docs/OPERATIONS.md "Operator API" describes each route in words.
+ * The operator API's records (issue 12): what the back-office console (src/admin) shows and the server's
+ * operator routes (server/admin) answer. No runtime dependencies, so the console may import values from it
+ * (ROLE_GRANTS, the status lists); the route table is routes.ts. docs/OPERATIONS.md "Operator API"
+ * describes each route in words.
  *
  * Envelope and conventions as the member API (docs/API.md "Envelope"): every answer is HTTP 200 with
  * `{ code, msg, data }`, code 0 is success; amounts are exact decimal strings; times are Unix seconds; lists
@@ -19,6 +20,9 @@
  */
 
 export type OperatorRole = 'reviewer' | 'finance' | 'admin';
+export const ROLES = ['reviewer', 'finance', 'admin'] as const satisfies readonly OperatorRole[];
+/** An operator's username: 3-32 letters, digits, ".", "_" or "-". */
+export const OPERATOR_USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 
 /** Who an audit row names: an operator's role, or `system` for the server's own decisions (the reconciler). */
 export type AuditRole = OperatorRole | 'system';
@@ -65,6 +69,12 @@ export interface Approval {
 }
 
 export type AdminWithdrawalStatus = 'pending' | 'sending' | 'success' | 'rejected';
+export const WITHDRAWAL_STATUSES = [
+  'pending',
+  'sending',
+  'success',
+  'rejected',
+] as const satisfies readonly AdminWithdrawalStatus[];
 
 export interface AdminWithdrawal {
   id: string;
@@ -97,6 +107,11 @@ export interface AdminWithdrawal {
 }
 
 export type AdminDepositStatus = 'pending' | 'success' | 'rejected';
+export const DEPOSIT_STATUSES = [
+  'pending',
+  'success',
+  'rejected',
+] as const satisfies readonly AdminDepositStatus[];
 
 /** A manual deposit (payment proof or a transaction hash the member reported). */
 export interface AdminDeposit {
@@ -114,6 +129,7 @@ export interface AdminDeposit {
 }
 
 export type AdminCertStatus = 'review' | 'passed' | 'rejected';
+export const CERT_STATUSES = ['review', 'passed', 'rejected'] as const satisfies readonly AdminCertStatus[];
 
 export interface AdminCert {
   id: string;
@@ -192,72 +208,3 @@ export interface AdminSettings {
   /** Withdrawals strictly above this amount need two different operators' approvals. */
   makerCheckerThreshold: string;
 }
-
-export interface AdminContract {
-  'POST /api/admin/login': {
-    params: { username: string; password: string; totp: string };
-    data: { token: string; expiresAt: number; operator: Operator };
-  };
-  'POST /api/admin/logout': { params: Record<string, never>; data: null };
-  'GET /api/admin/me': { params: Record<string, never>; data: Operator };
-
-  'GET /api/admin/withdrawals': {
-    params: AdminListParams & { status?: AdminWithdrawalStatus; q?: string };
-    data: AdminList<AdminWithdrawal>;
-  };
-  /** First or second approval; the last one needed sends it through the chain gateway and records the hash. */
-  'POST /api/admin/withdrawals/approve': { params: { id: string }; data: AdminWithdrawal };
-  'POST /api/admin/withdrawals/reject': { params: { id: string; reason: string }; data: AdminWithdrawal };
-  /**
-   * A withdrawal stuck `sending` with no recorded broadcast back to `pending` (the hold stays frozen); 409 when
-   * a broadcast is recorded (only the reconciler decides) or it is not being sent.
-   */
-  'POST /api/admin/withdrawals/release': { params: { id: string; reason: string }; data: AdminWithdrawal };
-
-  'GET /api/admin/deposits': {
-    params: AdminListParams & { status?: AdminDepositStatus; q?: string };
-    data: AdminList<AdminDeposit>;
-  };
-  'POST /api/admin/deposits/credit': { params: { id: string; reason: string }; data: AdminDeposit };
-  'POST /api/admin/deposits/reject': { params: { id: string; reason: string }; data: AdminDeposit };
-
-  'GET /api/admin/certs': {
-    params: AdminListParams & { status?: AdminCertStatus; q?: string };
-    data: AdminList<AdminCert>;
-  };
-  'POST /api/admin/certs/decide': {
-    params: { id: string; passed: boolean; reason?: string };
-    data: AdminCert;
-  };
-
-  'GET /api/admin/members': { params: AdminListParams & { q?: string }; data: AdminList<AdminMember> };
-  'GET /api/admin/members/detail': { params: { id: string }; data: AdminMemberDetail };
-  'POST /api/admin/members/lock': {
-    params: { id: string; locked: boolean; reason: string };
-    data: AdminMember;
-  };
-
-  'GET /api/admin/audit': {
-    params: AdminListParams & { operatorId?: string; action?: string };
-    data: AdminList<AuditEntry>;
-  };
-
-  'GET /api/admin/operators': { params: Record<string, never>; data: Operator[] };
-  /** Answers the new operator's TOTP secret once (never again): the admin hands it over out of band. */
-  'POST /api/admin/operators/create': {
-    params: { username: string; password: string; role: OperatorRole };
-    data: { operator: Operator; totpSecret: string; otpauthUrl: string };
-  };
-  'POST /api/admin/operators/update': {
-    params: { id: string; role?: OperatorRole; disabled?: boolean };
-    data: Operator;
-  };
-
-  'GET /api/admin/solvency': { params: Record<string, never>; data: Solvency };
-  'GET /api/admin/settings': { params: Record<string, never>; data: AdminSettings };
-  'POST /api/admin/settings': { params: AdminSettings; data: AdminSettings };
-}
-
-export type AdminRoute = keyof AdminContract;
-export type AdminParams<R extends AdminRoute> = AdminContract[R]['params'];
-export type AdminData<R extends AdminRoute> = AdminContract[R]['data'];

@@ -1,0 +1,166 @@
+/**
+ * An operator's approval of a withdrawal, maker-checker (docs/OPERATIONS.md "Withdrawals"): above the
+ * threshold two different operators approve; the first (the maker) is recorded and nothing is sent; the
+ * last one needed (the checker, or the only one) claims the withdrawal in the engine, has the chain gateway
+ * sign and broadcast it, and records the real hash with the approval and the audit row in one transaction.
+ *
+ * What can go wrong between the claim and the record, and what is left:
+ * - the gateway surely failed: the claim is released (pending again), 503;
+ * - the broadcast's outcome is unknown: it stays claimed ("sending") with its signed hash on record, for the
+ *   reconciler (server/chain/reconciler.ts); the approval and the hash are audited, 503;
+ * - sent but the record failed: it stays claimed, logged, 503.
+ */
+import type { AdminWithdrawal } from '../../../contract/admin/model';
+import type { Engine } from '../../../engine/index';
+import { BroadcastUncertainError, type ChainGateway, type ChainNetwork } from '../../chain/gateway';
+import { AdminError, audit, auditNote, inTransaction, isUniqueViolation, type AuditRecord } from '../db';
+import { withdrawalWithApprovals } from '../queries/withdrawals';
+import type { AdminSql, OperatorContext } from '../route';
+
+export interface ApprovalDeps {
+  engine: Engine;
+  sql: AdminSql;
+  gateways: Partial<Record<ChainNetwork, ChainGateway>>;
+  /** Withdrawals strictly above this amount (micro-USDT) need two approvals. */
+  thresholdMicro: bigint;
+}
+
+const ALREADY_APPROVED = 'You already approved this withdrawal: a second operator must approve it';
+
+/** One approval by `ctx.operator`: the withdrawal as it stands after it. */
+export async function approveWithdrawal(
+  deps: ApprovalDeps,
+  ctx: OperatorContext,
+  withdrawalId: string,
+): Promise<AdminWithdrawal | undefined> {
+  const { driver, schema } = deps.sql;
+  const reread = () => withdrawalWithApprovals(driver, schema, withdrawalId, deps.thresholdMicro);
+  const before = await reread();
+  if (!before) throw new AdminError(404, 'No such withdrawal');
+  if (before.status !== 'pending')
+    throw new AdminError(409, `This withdrawal is ${before.status}: it can no longer be approved`);
+  if (before.approvals.some((a) => a.operatorId === ctx.operator.id))
+    throw new AdminError(409, ALREADY_APPROVED);
+  const summary = {
+    status: before.status,
+    approvals: before.approvals.length,
+    needed: before.approvalsNeeded,
+  };
+  // Every audit row of this approval names the withdrawal's state before it.
+  const audited = (action: string, after: unknown): AuditRecord => ({
+    at: ctx.now,
+    operator: ctx.operator,
+    action,
+    target: `withdrawal:${withdrawalId}`,
+    before: summary,
+    after,
+    ip: ctx.ip,
+  });
+
+  let recorded = false;
+  if (before.approvals.length + 1 < before.approvalsNeeded) {
+    // Maker: the first of two approvals; nothing is sent yet.
+    await recordApproval(
+      deps.sql,
+      ctx,
+      withdrawalId,
+      audited('withdrawal.approve', { ...summary, approvals: before.approvals.length + 1 }),
+    );
+    recorded = true;
+    // Two makers at once can both see themselves first: then the later one also sends.
+    const now = await reread();
+    if (!now || now.approvals.length < now.approvalsNeeded) return now;
+  }
+
+  // Checker (or the only approval needed): claim, send through the gateway, record the real hash.
+  const gateway = deps.gateways[before.network];
+  if (!gateway)
+    throw new AdminError(503, `No chain gateway is configured for ${before.network}: nothing was sent`);
+  const txHash = await send(deps, gateway, withdrawalId, async (after) => {
+    // An uncertain outcome is recorded on the operator tables alone (no engine decision is taken).
+    if (recorded) await inTransaction(driver, (c) => audit(c, schema, audited('withdrawal.send', after)));
+    else await recordApproval(deps.sql, ctx, withdrawalId, audited('withdrawal.approve', after));
+  });
+  // The hash, the approval (unless a racing first approval recorded it) and the audit row: one transaction.
+  const note = auditNote(
+    audited(recorded ? 'withdrawal.send' : 'withdrawal.approve', {
+      status: 'success',
+      txHash,
+      approvals: before.approvals.length + 1,
+    }),
+    recorded ? undefined : { withdrawalId, operatorId: ctx.operator.id, at: ctx.now },
+  );
+  try {
+    await deps.engine.operations.completeWithdrawal(withdrawalId, txHash, note);
+  } catch (error) {
+    // On chain, but not on record: it stays claimed (sending), as after an uncertain broadcast.
+    ctx.log.error({ err: error, withdrawalId, txHash }, 'withdrawal sent but not recorded');
+    throw new AdminError(
+      503,
+      `Sent as ${txHash}, but recording it failed: the withdrawal stays "sending" until the chain is checked`,
+    );
+  }
+  return reread();
+}
+
+/** The approval row and its audit row, one transaction; the same operator twice is 409. */
+function recordApproval(
+  sql: AdminSql,
+  ctx: OperatorContext,
+  withdrawalId: string,
+  record: AuditRecord,
+): Promise<void> {
+  return inTransaction(sql.driver, async (c) => {
+    try {
+      await c.query('SAVEPOINT approve');
+      await c.query(
+        `INSERT INTO ${sql.schema}.withdrawal_approvals (withdrawal_id, operator_id, at) VALUES ($1, $2, $3)`,
+        [withdrawalId, ctx.operator.id, ctx.now],
+      );
+      await c.query('RELEASE SAVEPOINT approve');
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await c.query('ROLLBACK TO SAVEPOINT approve');
+      throw new AdminError(409, ALREADY_APPROVED);
+    }
+    await audit(c, sql.schema, record);
+  });
+}
+
+/**
+ * Claims the withdrawal and has the gateway sign and broadcast it: its hash. The signed transaction is
+ * recorded before the broadcast, for the reconciler of uncertain ones; if the claim is gone by then (an
+ * operator released it meanwhile), nothing is broadcast. `onUncertain` records an unknown outcome.
+ */
+async function send(
+  deps: ApprovalDeps,
+  gateway: ChainGateway,
+  withdrawalId: string,
+  onUncertain: (after: Record<string, unknown>) => Promise<void>,
+): Promise<string> {
+  const { operations } = deps.engine;
+  const claim = await operations.claimWithdrawal(withdrawalId);
+  if (!claim) throw new AdminError(409, 'This withdrawal is no longer pending or is being sent');
+  try {
+    const { txHash } = await gateway.sendWithdrawal({
+      id: claim.id,
+      to: claim.address,
+      amount: claim.amount,
+      onSigned: async (sent) => {
+        if (!(await operations.recordBroadcast(claim.id, sent)))
+          throw new Error(
+            'the withdrawal is no longer being sent (released meanwhile): nothing was broadcast',
+          );
+      },
+    });
+    return txHash;
+  } catch (error) {
+    if (error instanceof BroadcastUncertainError) {
+      // It may be on chain: it stays claimed (sending); the approval and the hash are on record.
+      await onUncertain({ status: 'sending', txHash: error.txHash, uncertain: true });
+      throw error;
+    }
+    await operations.releaseWithdrawal(withdrawalId);
+    throw new AdminError(503, `The chain gateway refused to send: ${(error as Error).message}`.slice(0, 300));
+  }
+}

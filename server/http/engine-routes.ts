@@ -1,0 +1,184 @@
+/**
+ * The member API: every request to an engine path becomes one engine.handle({ method, path, headers, body })
+ * and its envelope goes back through the envelope response schema (API.md "Envelope"). JSON POST calls are
+ * routes of their own, each with its body's JSON Schema generated from the engine's zod schema
+ * (engine/router.ts RouteDescription); everything else reaches the catch-all, where the engine checks bodies
+ * itself. Navigations (GET asking for HTML) outside the engine's paths get the built app's page.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Engine, EngineRequest, EngineResponse } from '../../engine/index';
+import { CLIENT_IP_HEADER, PAGE_ORIGIN_HEADER, syncable } from '../../engine/server';
+import { ENVELOPE_SCHEMA, envelope, sendEnvelope } from './envelope';
+import { sendPage } from './static-app';
+import { bodyOf, sendUpload } from './uploads';
+
+export const CAPTCHA_PATH = '/index/index/verify';
+export const LOGIN_PATH = '/api/index/login';
+/** Calls that sign a member in, each under the per-IP and global login limits. */
+const LOGIN_PATHS = new Set([
+  LOGIN_PATH,
+  '/api/security/passkey/loginoptions',
+  '/api/security/passkey/login',
+]);
+/** Calls waiting for the engine beyond this answer 503 at once instead of queueing without bound. */
+const MAX_IN_FLIGHT = 512;
+/** Paths the engine answers (the wire contract), never shadowed by the app's index.html. */
+const ENGINE_PATH = /^\/(api|index|uploads|test|ws)(\/|$)/;
+/** The member's own mutating calls: those an Idempotency-Key applies to (engine/sync/mutations.ts). */
+const isSyncable = syncable();
+const IDEMPOTENCY_KEY = /^[\w.:-]{1,100}$/;
+
+/**
+ * A direct call carrying `Idempotency-Key` runs as a one-mutation /api/sync/push under that key, so the
+ * engine applies it at most once per member and key and records its answer (rule Y1): a retry, after a
+ * lost answer or a 504, gets the first answer instead of applying twice. Calls that are not the member's
+ * own mutations (reads, sign-in and sign-up, uploads) ignore the header.
+ */
+export async function callWithKey(
+  engine: Engine,
+  request: EngineRequest,
+  key: string | undefined,
+): Promise<EngineResponse> {
+  if (key === undefined || request.method !== 'POST' || !isSyncable(request.path))
+    return engine.handle(request);
+  if (!IDEMPOTENCY_KEY.test(key))
+    return envelope(400, 'Idempotency-Key must be 1-100 letters, digits, "_", "-", "." or ":"');
+  const pushed = await engine.handle({
+    method: 'POST',
+    path: '/api/sync/push',
+    headers: request.headers,
+    body: {
+      clientId: 'idempotency-key',
+      mutations: [{ id: `key:${key}`, name: request.path, args: request.body ?? {} }],
+    },
+  });
+  const result = (
+    pushed.body.data as { results?: Array<{ code: number; msg: string; data: unknown }> } | null
+  )?.results?.[0];
+  if (pushed.body.code !== 0 || !result) return pushed;
+  return envelope(result.code, result.msg, result.data);
+}
+
+function headersOf(req: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') out[name] = value;
+    else if (Array.isArray(value)) out[name] = value.join(', ');
+  }
+  // The client's address as the connection (or the trusted proxies) gives it, for the member's device list;
+  // whatever a client sent under this name is overwritten.
+  out[CLIENT_IP_HEADER] = req.ip;
+  // A page this server serves itself (STATIC_DIR) may use passkeys: its Origin is the request's own.
+  delete out[PAGE_ORIGIN_HEADER];
+  const origin = out['origin'];
+  if (origin && origin === `${req.protocol}://${req.host}`) out[PAGE_ORIGIN_HEADER] = origin;
+  return out;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, late: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export interface EngineRoutesOptions {
+  engine: Engine;
+  /** Held to this long per call (TIMEOUT_MS): a slower one answers 504. */
+  timeoutMs: number;
+  /** Captchas per client IP per minute. */
+  captchaPerIpPerMinute: number;
+  /** Logins per client IP, and in all, per minute. */
+  loginPerIpPerMinute: number;
+  loginGlobalPerMinute: number;
+  /** Navigations get the built app's pages (static-app.ts) when it is served. */
+  servesApp: boolean;
+  /** Told of every answered call (the socket hub re-checks sessions after logout or a password change). */
+  onAnswered?: (path: string, headers: Record<string, string>, response: EngineResponse) => void;
+  /** Answers 503 to engine calls while the storage is known to be unreachable. */
+  unavailable?: () => string | null;
+}
+
+export async function engineRoutes(app: FastifyInstance, options: EngineRoutesOptions): Promise<void> {
+  const { engine } = options;
+  let inFlight = 0;
+  const late = envelope(504, 'The server took too long to answer: check the result before trying again');
+  const answers = { response: { 200: ENVELOPE_SCHEMA } };
+
+  async function handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const method = request.method.toUpperCase();
+    const path = request.url.split('?')[0] ?? '/';
+    if (
+      options.servesApp &&
+      (method === 'GET' || method === 'HEAD') &&
+      !ENGINE_PATH.test(path) &&
+      /text\/html/.test(request.headers.accept ?? '')
+    ) {
+      return sendPage(reply, path);
+    }
+    const body = await bodyOf(request, path);
+    const down = options.unavailable?.();
+    if (down) return sendEnvelope(reply, envelope(503, down));
+    if (inFlight >= MAX_IN_FLIGHT) {
+      return sendEnvelope(reply, envelope(503, 'The server is busy: try again in a moment'));
+    }
+    const headers = headersOf(request);
+    inFlight++;
+    const work = callWithKey(engine, { method, path, headers, body }, headers['idempotency-key'])
+      .then((response) => {
+        // Also for a call that outlived its timeout: a late logout still ends the sockets' session.
+        options.onAnswered?.(path, headers, response);
+        return response;
+      })
+      .finally(() => {
+        inFlight--;
+      });
+    const response = await withTimeout(work, options.timeoutMs, late);
+    if (method === 'GET' && path.startsWith('/uploads/') && sendUpload(request, reply, response))
+      return reply;
+    return sendEnvelope(reply, response);
+  }
+
+  app.get(
+    CAPTCHA_PATH,
+    {
+      schema: answers,
+      config: { rateLimit: { max: options.captchaPerIpPerMinute, timeWindow: 60_000 } },
+    },
+    handle,
+  );
+  const loginLimits = [
+    app.rateLimit({
+      max: options.loginPerIpPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (r) => `ip:${r.ip}`,
+    }),
+    app.rateLimit({ max: options.loginGlobalPerMinute, timeWindow: 60_000, keyGenerator: () => 'all' }),
+  ];
+  // Registered at the contract's spelling and in lower case; other spellings (the engine matches paths
+  // case-insensitively, with a trailing slash), raw (multipart) and patterned calls reach the catch-all.
+  const routes = engine.diagnostics.routes();
+  for (const route of routes) {
+    if (route.method !== 'POST' || !route.body || route.path.includes('/:')) continue;
+    for (const url of new Set([route.path, route.path.toLowerCase()])) {
+      const shorthand: RouteShorthandOptions = {
+        schema: { body: route.body, ...answers },
+        // No body is the empty object, as the engine reads it.
+        preValidation: async (request: { body: unknown }) => {
+          request.body ??= {};
+        },
+        ...(LOGIN_PATHS.has(url.toLowerCase()) ? { onRequest: loginLimits } : {}),
+      };
+      app.post(url, shorthand, handle);
+    }
+  }
+  if (!routes.some((r) => r.path === LOGIN_PATH))
+    app.post(LOGIN_PATH, { schema: answers, onRequest: loginLimits }, handle);
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
+    url: '/*',
+    schema: answers,
+    handler: handle,
+  });
+}
