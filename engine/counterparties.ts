@@ -8,6 +8,8 @@
  * and domains ask `ctx.counterparties.reviewer`, `.payments`, `.chain` instead of testing `config.demo`.
  */
 import type { EngineConfig } from './config';
+import { marketFor } from './market/instance';
+import { simulatedSource, type MarketSource } from './market/source';
 import type { Micro } from './money';
 
 /** One quick-buy charge: the member pays `total` of `currency` (fiat) for `amount` USDT. */
@@ -66,31 +68,31 @@ export interface SimulatedChains {
   readonly simulated: true;
 }
 
-/**
- * The simulated market maker (engine/market/): its prices fill spot, contract and option orders against the
- * platform's accounts. Absent in live mode until a real market-data source and liquidity are connected, so
- * /api/order/place answers 403 there.
- */
-export interface SimulatedMarket {
-  readonly simulated: true;
-}
-
 export interface Counterparties {
   readonly mode: 'demo' | 'live';
   readonly reviewer: SimulatedReviewer | null;
   readonly payments: PaymentProvider | null;
   readonly chain: SimulatedChains | null;
-  readonly market: SimulatedMarket | null;
+  /**
+   * Where prices come from (engine/market/source.ts), with house:market on the other side of every order:
+   * the simulator in demo mode; in live mode the market-data gateway's source when the server has one
+   * (server/market-data), else none, so the market calls show no quotes and /api/order/place answers 403.
+   */
+  readonly market: MarketSource | null;
 }
 
 export interface CounterpartyOptions {
   /** A real payment provider adapter; live mode only (demo mode always uses the simulated one). */
   payments?: PaymentProvider;
+  /** Live prices (the market-data gateway's source); live mode only (demo mode always simulates). */
+  market?: MarketSource;
+  /** The engine's seed: the demo's simulated market is a function of it. */
+  seed?: number;
 }
 
 /** The one place the demo flag decides who the counterparties are. */
 export function resolveCounterparties(
-  config: Pick<EngineConfig, 'demo'>,
+  config: Pick<EngineConfig, 'demo'> & Partial<Pick<EngineConfig, 'marketModel'>>,
   options: CounterpartyOptions = {},
 ): Counterparties {
   if (config.demo) {
@@ -99,8 +101,14 @@ export function resolveCounterparties(
       reviewer: { withdrawals: true, deposits: true, identity: true },
       payments: simulatedPayments,
       chain: { simulated: true },
-      market: { simulated: true },
+      market: simulatedSource(marketFor(options.seed ?? 1, config.marketModel)),
     };
   }
-  return { mode: 'live', reviewer: null, payments: options.payments ?? null, chain: null, market: null };
+  return {
+    mode: 'live',
+    reviewer: null,
+    payments: options.payments ?? null,
+    chain: null,
+    market: options.market ?? null,
+  };
 }

@@ -34,7 +34,11 @@ export async function assembleEngine(options: EngineOptions, domains: readonly D
   const seed = options.seed ?? 1;
   const clock = options.clock ?? systemClock;
   const store = await openStore(options.storage, { onReplaced: options.onStorageReplaced });
-  const counterparties = resolveCounterparties(config, { payments: options.payments });
+  const counterparties = resolveCounterparties(config, {
+    payments: options.payments,
+    market: options.market,
+    seed,
+  });
   const runtime = new Runtime(
     store,
     config,

@@ -60,6 +60,14 @@ export const Codes = {
   newUserRestricted: 4034,
   /** The position's notional is above what its risk tier allows at the chosen leverage (docs/TRADING.md). */
   riskTierLeverage: 4035,
+  /**
+   * The pair's index price is stale (too few venues updated lately, docs/TRADING.md "When prices are
+   * stale"): no order can fill until prices are fresh again. `data: { symbol, since }` (Unix seconds of the
+   * last fresh prices).
+   */
+  marketStale: 4036,
+  /** The operators stopped new orders in this pair (the kill switch). `data: { symbol, since }`. */
+  tradingHalted: 4037,
 
   // Member security (issue 27): two-factor authentication, passkeys, devices, the anti-phishing code.
   // 61xx is this block's range; requireSecondFactor (engine/twofactor/require.ts) answers 6101-6104.

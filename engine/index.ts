@@ -4,6 +4,7 @@
  */
 import type { EngineRequest, EngineResponse } from './contract';
 import type { PaymentProvider } from './counterparties';
+import type { MarketSource } from './market/source';
 import type { FeedMessage } from './feed';
 import type { EngineOperations } from './operations';
 import type { Clock } from './runtime';
@@ -17,6 +18,8 @@ export type { Clock } from './runtime';
 export type { Hasher } from './security/hashing';
 export type { RouteDescription } from './router';
 export type { PaymentProvider, PaymentCharge, PaymentResult } from './counterparties';
+export type { MarketSource, PairStatus } from './market/source';
+export type { HouseRisk, PairRisk } from './trading/house';
 export type {
   EngineOperations,
   ChainDepositObservation,
@@ -96,6 +99,11 @@ export interface EngineOptions {
    * a live engine refuses quick buy (403). Demo mode always uses the simulated provider.
    */
   payments?: PaymentProvider;
+  /**
+   * Live mode only: where prices come from (engine/market/source.ts), e.g. the server's market-data gateway.
+   * Without one a live engine has no market (no quotes, orders answer 403). Demo mode always simulates.
+   */
+  market?: MarketSource;
   /**
    * Random bytes for key material that must not follow the seed (the demo deposit key: docs/SERVER.md
    * "Key custody"); crypto.getRandomValues by default. Tests inject a fixed source for reproducible hashes.

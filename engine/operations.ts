@@ -24,6 +24,7 @@ import { chainDeposits, deposits, type DepositRow } from './deposits/tables';
 import { Codes, fail } from './errors';
 import type { Micro } from './money';
 import type { CommitNote } from './store/port';
+import { houseRisk, setTradingHalt, type HouseRisk } from './trading/house';
 import { captureWithdrawal, reject } from './withdrawals/review';
 import { withdrawals, type WithdrawalBroadcast, type WithdrawalRow } from './withdrawals/tables';
 
@@ -117,6 +118,13 @@ export interface EngineOperations {
    * session is revoked at once, so nothing more can be moved. False if there is no such member.
    */
   setMemberLocked(memberId: string, locked: boolean, note?: CommitNote): Promise<boolean>;
+  /**
+   * The kill switch: an operator stops (or resumes) new orders in a pair (4037 while stopped; members may
+   * still close contract positions). False when the pair was already so; 400 for an unknown pair.
+   */
+  setTradingHalt(symbol: string, halted: boolean, reason?: string, note?: CommitNote): Promise<boolean>;
+  /** The house's net position per pair, its exposure at the index and its PnL (engine/trading/house.ts). */
+  houseRisk(): Promise<HouseRisk>;
 }
 
 const key = (o: ChainDepositObservation, txHash: string) => `${o.network}:${txHash}:${o.logIndex}`;
@@ -355,5 +363,8 @@ export function createOperations(operate: <T>(fn: (ctx: Ctx) => Promise<T>) => P
     decideCert: (id, passed, reason, note) =>
       operate(noted(note, (ctx) => decideCert(ctx, id, passed, reason))),
     setMemberLocked: (id, locked, note) => operate(noted(note, (ctx) => setMemberLocked(ctx, id, locked))),
+    setTradingHalt: (symbol, halted, reason, note) =>
+      operate(noted(note, (ctx) => setTradingHalt(ctx, symbol, halted, reason))),
+    houseRisk: () => operate((ctx) => houseRisk(ctx)),
   };
 }

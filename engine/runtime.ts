@@ -79,7 +79,7 @@ export class Runtime {
     readonly seed: number,
     readonly random: Random,
     private readonly domains: readonly Domain[],
-    readonly counterparties: Counterparties = resolveCounterparties(config),
+    readonly counterparties: Counterparties = resolveCounterparties(config, { seed }),
     private readonly entropy: (bytes: number) => Uint8Array = cryptoEntropy,
     readonly hasher: Hasher = webCryptoHasher,
   ) {

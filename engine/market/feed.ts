@@ -76,6 +76,8 @@ export function feedMessagesBetween(
           change24h: q.change24h,
           time: q.time,
           markPrice: q.markPrice,
+          source: q.source,
+          ...(q.stale ? { stale: q.stale } : {}),
         };
       }
       out.push({ at, message: { type: 'Curr', data: curr } });

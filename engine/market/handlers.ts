@@ -8,11 +8,12 @@ import { fail } from '../errors';
 import { handler } from '../router';
 import type { Domain } from '../routes';
 import { body } from '../schema';
-import { ALL_SUBSCRIPTIONS, feedMessagesBetween } from './feed';
+import { ALL_SUBSCRIPTIONS } from './feed';
 import { BOOK_REFRESH_MS } from './depth';
 import { marketOf } from './instance';
 import { MAX_DEPTH_LIMIT, MAX_KLINE_LIMIT } from './market';
 import { findSymbol } from './symbols';
+import type { MarketSource } from './source';
 import type { SymbolSpec } from './symbols';
 import { INTERVALS } from './types';
 import type { Candle, Depth, Quote } from './types';
@@ -20,6 +21,13 @@ import type { Candle, Depth, Quote } from './types';
 export function requireSymbol(name: string): SymbolSpec {
   const spec = findSymbol(name);
   if (!spec) throw fail(400, `Unknown symbol "${name}"`);
+  return spec;
+}
+
+/** A pair the market prices (a live server may list fewer than the simulator's eight). */
+function listedSymbol(market: MarketSource, name: string): SymbolSpec {
+  const spec = requireSymbol(name);
+  if (!market.pairs().includes(spec)) throw fail(400, `Unknown symbol "${name}"`);
   return spec;
 }
 
@@ -38,7 +46,10 @@ export const marketDomain: Domain = {
   handlers: {
     '/api/market/list': handler({
       auth: false,
-      run: async (ctx): Promise<{ list: Quote[] }> => ({ list: marketOf(ctx).quotes(ctx.now) }),
+      // A live engine without a market lists nothing: it never shows a price it does not have.
+      run: async (ctx): Promise<{ list: Quote[] }> => ({
+        list: ctx.counterparties.market?.quotes(ctx.now) ?? [],
+      }),
     }),
     '/api/market/kline': handler({
       auth: false,
@@ -48,14 +59,24 @@ export const marketDomain: Domain = {
         limit: intString(MAX_KLINE_LIMIT).optional(),
         before: intString(99_999_999_999).optional(),
       }),
-      run: async (ctx, input): Promise<Candle[]> =>
-        marketOf(ctx).kline(requireSymbol(input.symbol), input.interval, ctx.now, input.limit, input.before),
+      run: async (ctx, input): Promise<Candle[]> => {
+        const market = marketOf(ctx);
+        return market.kline(
+          listedSymbol(market, input.symbol),
+          input.interval,
+          ctx.now,
+          input.limit,
+          input.before,
+        );
+      },
     }),
     '/api/market/depth': handler({
       auth: false,
       body: body({ symbol: z.string(), limit: intString(MAX_DEPTH_LIMIT).optional() }),
-      run: async (ctx, input): Promise<Depth> =>
-        marketOf(ctx).depth(requireSymbol(input.symbol), ctx.now, input.limit ?? 20),
+      run: async (ctx, input): Promise<Depth> => {
+        const market = marketOf(ctx);
+        return market.depth(listedSymbol(market, input.symbol), ctx.now, input.limit ?? 20);
+      },
     }),
   },
   periodic: [
@@ -63,7 +84,9 @@ export const marketDomain: Domain = {
       name: 'market.feed',
       intervalMs: BOOK_REFRESH_MS,
       run: async (ctx, { from, to }) => {
-        for (const { message } of feedMessagesBetween(marketOf(ctx), from, to, ALL_SUBSCRIPTIONS)) {
+        const market = ctx.counterparties.market;
+        if (!market) return;
+        for (const { message } of market.feed(from, to, ALL_SUBSCRIPTIONS)) {
           ctx.emit(message);
         }
       },

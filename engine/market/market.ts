@@ -11,7 +11,7 @@ import { seed32 } from './rng';
 import { ANCHOR_MINUTE, mergeBar, minuteOf, SymbolSeries } from './series';
 import { findSymbol, formatPrice, formatVolume, SYMBOLS } from './symbols';
 import type { SymbolSpec } from './symbols';
-import { INTERVAL_MINUTES } from './types';
+import { INTERVAL_MINUTES, SIMULATED } from './types';
 import type { Candle, Depth, Interval, Quote } from './types';
 import { formatAmount } from '../money';
 import { markPrice } from '../trading/mark';
@@ -109,6 +109,7 @@ export class MarketSim {
       prevClose: formatPrice(prevClose),
       volume: formatVolume(window.v),
       time: Math.floor(nowMs / 1000),
+      source: SIMULATED,
       markPrice: formatAmount(markPrice(this, spec, nowMs)),
     };
   }

@@ -28,6 +28,9 @@ export interface Candle {
   volume: string;
 }
 
+/** The `source` of every simulated quote (demo mode). */
+export const SIMULATED = 'simulated';
+
 /** 24h statistics of one pair (SPEC.md §3 "Market quote"). */
 export interface Quote {
   symbol: string;
@@ -43,7 +46,15 @@ export interface Quote {
   prevClose: string;
   /** Base-asset volume over the rolling 24 hours. */
   volume: string;
+  /** When these prices were current (Unix seconds): now, or the last fresh prices of a stale pair. */
   time: number;
+  /**
+   * Where the prices come from: "simulated" (demo mode), or the venues whose prices make the pair's index,
+   * comma-separated ("binance,okx,coinbase"). Absent only in quotes a device stored before it was sent.
+   */
+  source: string;
+  /** Present when the pair's index is stale: the prices are the last fresh ones, as of `time`. */
+  stale?: true;
   /**
    * Mark price of the pair's perpetual contract (engine/trading/mark.ts): what positions are valued at.
    * Absent in quotes a device stored before it was sent.
@@ -76,6 +87,9 @@ export interface CurrEntry {
   time: number;
   /** The contract's mark price, as in Quote. */
   markPrice?: string;
+  /** As in Quote. */
+  source: string;
+  stale?: true;
 }
 
 export interface KlineUpdate {

@@ -16,7 +16,6 @@ import { formatAmount, mulDiv, SCALE, type Micro } from '../money';
 import { chargeFee, feeOf } from './fees';
 import { averagePrice, FIRST_LEVELS, walkBook, WALK_LEVELS, type Walk } from './fills';
 import { initialMargin, notional } from './margin';
-import { contractBook } from './mark';
 import { settingsOf } from './settings';
 import { settlePnl } from './settlement';
 import { blankOrder } from './spot';
@@ -32,11 +31,11 @@ export function contractWalk(
   bandBps = ctx.config.priceBandBps,
   at = ctx.now,
 ): Walk {
-  const sim = marketOf(ctx);
+  const market = marketOf(ctx);
   const options = { limit: null, bandBps };
-  const first = walkBook(contractBook(sim, spec, at, FIRST_LEVELS), side, volume, options);
+  const first = walkBook(market.contractBook(spec, at, FIRST_LEVELS), side, volume, options);
   if (first.stop !== 'book') return first;
-  return walkBook(contractBook(sim, spec, at, WALK_LEVELS), side, volume, options);
+  return walkBook(market.contractBook(spec, at, WALK_LEVELS), side, volume, options);
 }
 
 /** Each fill pays contractFeeBps of its own notional (rounded up). */

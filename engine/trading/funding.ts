@@ -11,12 +11,11 @@
  */
 import type { Ctx } from '../context';
 import { acct } from '../ledger';
-import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import { mulDiv, PPM, type Micro } from '../money';
 import { defineTable } from '../store/port';
 import { notional } from './margin';
-import { FUNDING_INTERVAL_MS, fundingRate, markPrice } from './mark';
+import { FUNDING_INTERVAL_MS } from './mark';
 import { liquidate } from './risk';
 import { HOUSE } from './settlement';
 import { positions, type PositionRow } from './tables';
@@ -95,7 +94,8 @@ async function pay(ctx: Ctx, position: PositionRow, amount: Micro, ref: string):
 
 /** The `trading.funding` hook: every funding time in (from, to]. */
 export async function settleFunding(ctx: Ctx, window: { from: number; to: number }): Promise<void> {
-  const sim = marketOf(ctx);
+  const market = ctx.counterparties.market;
+  if (!market) return;
   const first = Math.floor(window.from / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS + FUNDING_INTERVAL_MS;
   for (let at = first; at <= window.to; at += FUNDING_INTERVAL_MS) {
     const open = await ctx.tx.query(positions, 'open', 'open');
@@ -104,8 +104,8 @@ export async function settleFunding(ctx: Ctx, window: { from: number; to: number
       if (!current || current.status !== 'open' || current.openedAt >= at) continue;
       const spec = findSymbol(current.symbol);
       if (!spec) continue;
-      const ratePpm = fundingRate(sim, spec, at);
-      const mark = markPrice(sim, spec, at);
+      const ratePpm = market.fundingRate(spec, at);
+      const mark = market.markPrice(spec, at);
       const amount = fundingAmount(current.side, notional(BigInt(current.volume), mark), ratePpm);
       if (amount > 0n && amount >= (await payable(ctx, current))) {
         // Funding would take everything behind the position (a long gap at a steady rate can): it is

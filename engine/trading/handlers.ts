@@ -15,8 +15,9 @@ import { idField } from '../finance/handlers';
 import { adjustMargin, closePosition, openPosition } from './contracts';
 import { markOf } from './risk';
 import { fundingPayments, settleFunding } from './funding';
-import { FUNDING_INTERVAL_MS, indexPrice, lastPrice } from './mark';
-import { marketOf } from '../market/instance';
+import { FUNDING_INTERVAL_MS } from './mark';
+import { MARKET_OFF, marketOf } from '../market/instance';
+import { checkNotHalted } from './house';
 import { acct } from '../ledger';
 import { changeSettings } from './settings';
 import { placeOption, SETTLE_JOB, settleOption } from './options';
@@ -64,6 +65,18 @@ type PlaceInput = z.output<typeof placeBody>;
 
 async function place(ctx: AuthCtx, input: PlaceInput): Promise<OrderRow> {
   const spec = requireSymbol(input.symbol);
+  const market = marketOf(ctx);
+  if (!market.pairs().includes(spec)) throw fail(400, `${spec.symbol} is not traded here`);
+  await checkNotHalted(ctx, spec, input.side === 'close_long' || input.side === 'close_short');
+  // No order fills on a stale index (docs/TRADING.md "When prices are stale"): it clears by itself.
+  const status = market.status(spec, ctx.now);
+  if (status.stale) {
+    throw fail(
+      Codes.marketStale,
+      `Prices for ${spec.symbol} are stale: orders are paused until fresh prices come back`,
+      { symbol: spec.symbol, since: Math.floor(status.time / 1000) },
+    );
+  }
   const volume: Micro = input.volume;
   if (volume <= 0n) throw fail(400, 'Volume must be greater than zero');
   const type = input.type ?? 'market';
@@ -99,7 +112,7 @@ async function place(ctx: AuthCtx, input: PlaceInput): Promise<OrderRow> {
   return placeOption(ctx, memberId, { spec, side: input.side, stake: volume, period: input.period });
 }
 
-export const TRADING_OFF = 'Trading is not available: no market is connected';
+export const TRADING_OFF = MARKET_OFF;
 
 export const tradingDomain: Domain = {
   name: 'trading',
@@ -108,7 +121,7 @@ export const tradingDomain: Domain = {
       auth: true,
       body: placeBody,
       run: async (ctx, input): Promise<OrderView> => {
-        // Orders fill at the simulated market's prices: only where that market is the counterparty (demo).
+        // Orders fill at the engine's market (the simulator, or a live server's venues): none, no orders.
         if (!ctx.counterparties.market) throw fail(Codes.denied, TRADING_OFF);
         return orderView(await place(ctx, input));
       },
@@ -147,7 +160,7 @@ export const tradingDomain: Domain = {
       body: body({ market: z.enum(['contract']).optional() }),
       run: async (ctx): Promise<{ list: PositionView[] }> => {
         const open = newestFirst(await openPositions(ctx, ctx.member.id));
-        const sim = marketOf(ctx);
+        const market = marketOf(ctx);
         const available = await ctx.ledger.balance(acct.user(ctx.member.id, 'contract'));
         const live = livePositions(
           open.map(positionRecord),
@@ -159,8 +172,8 @@ export const tradingDomain: Domain = {
           const spec = requireSymbol(p.symbol);
           return {
             ...p,
-            indexPrice: formatAmount(indexPrice(sim, spec, ctx.now)),
-            lastPrice: formatAmount(lastPrice(sim, spec, ctx.now)),
+            indexPrice: formatAmount(market.indexPrice(spec, ctx.now)),
+            lastPrice: formatAmount(market.lastPrice(spec, ctx.now)),
           };
         });
         return { list };

@@ -10,7 +10,6 @@ import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import type { Micro } from '../money';
 import { contractWalk, pnlOfWalk } from './contracts';
-import { markPrice } from './mark';
 import { HOUSE, settlePnl } from './settlement';
 import { liquidationAt, maintenanceAt, unrealisedTotalAt, type PositionAtMark } from './position-figures';
 import { openPositions, positions, type PositionRow } from './tables';
@@ -18,10 +17,10 @@ import { openPositions, positions, type PositionRow } from './tables';
 /** The insurance fund: takes what is left of a liquidated margin, pays losses beyond it (K13). */
 export const INSURANCE = acct.platform('insurance');
 
-export function markOf(ctx: Pick<Ctx, 'seed' | 'now' | 'config'>, symbol: string, at = ctx.now): Micro {
+export function markOf(ctx: Pick<Ctx, 'now' | 'counterparties'>, symbol: string, at = ctx.now): Micro {
   const spec = findSymbol(symbol);
   if (!spec) return 0n;
-  return markPrice(marketOf(ctx), spec, at);
+  return marketOf(ctx).markPrice(spec, at);
 }
 
 /** Maintenance margin of a position at `mark`, by the risk tier of its mark notional (K10). */

@@ -5,8 +5,6 @@
  * is missed (S4, K7). A limit order is only checked from the moment it was placed.
  */
 import type { Ctx } from '../context';
-import { extremesBetween } from '../market/extremes';
-import { marketOf } from '../market/instance';
 import { findSymbol } from '../market/symbols';
 import { breached } from './margin';
 import { fillResting } from './spot';
@@ -15,11 +13,14 @@ import { mulDiv } from '../money';
 import { openPositions, orders, positions } from './tables';
 
 export async function watchMarkets(ctx: Ctx, window: { from: number; to: number }): Promise<void> {
-  const sim = marketOf(ctx);
+  const market = ctx.counterparties.market;
+  if (!market) return;
   for (const order of await ctx.tx.query(orders, 'open', 'spot')) {
     const spec = findSymbol(order.symbol);
     if (!spec || order.price === null) continue;
-    const range = extremesBetween(sim.get(spec), Math.max(window.from, order.createdAt), window.to);
+    // A stale index is no price to fill at: the order waits until prices are fresh again.
+    if (market.status(spec, ctx.now).stale) continue;
+    const range = market.extremes(spec, Math.max(window.from, order.createdAt), window.to);
     const limit = Number(order.price);
     const touched = order.side === 'buy' ? range.low <= limit : range.high >= limit;
     if (touched) {
@@ -33,15 +34,17 @@ export async function watchMarkets(ctx: Ctx, window: { from: number; to: number 
     if (!current || current.status !== 'open') continue;
     const spec = findSymbol(current.symbol);
     if (!spec) continue;
+    // Liquidations pause while the pair's index is stale (docs/TRADING.md "When prices are stale"): never
+    // on a price nobody can trade at. They resume with the first fresh prices.
+    if (market.status(spec, ctx.now).stale) continue;
     const all = await openPositions(ctx, current.memberId);
     const liq = await liquidationPriceOf(ctx, current, all);
     if (liq === null) continue;
     // The mark's extremes over the window: the index's (whole minutes from candles, the edges by the second)
     // scaled by the mark's basis over the index now (K11).
-    const series = sim.get(spec);
-    const range = extremesBetween(series, Math.max(window.from, current.openedAt), window.to);
+    const range = market.extremes(spec, Math.max(window.from, current.openedAt), window.to);
     const mark = markOf(ctx, current.symbol);
-    const index = BigInt(series.priceAt(ctx.now));
+    const index = BigInt(market.price(spec, ctx.now));
     const low = mulDiv(BigInt(range.low), mark, index, 'floor');
     const high = mulDiv(BigInt(range.high), mark, index, 'ceil');
     if (!breached(current.side, liq, low, high)) continue;
@@ -52,7 +55,7 @@ export async function watchMarkets(ctx: Ctx, window: { from: number; to: number 
     let hi = window.to;
     while (hi - lo > 1_000) {
       const mid = lo + Math.floor((hi - lo) / 2_000) * 1_000;
-      const r = extremesBetween(series, from, mid);
+      const r = market.extremes(spec, from, mid);
       const hit = breached(
         current.side,
         liq,

@@ -35,9 +35,25 @@ export function applyFeed(quotes: Quote[], message: FeedMessage): Quote[] {
     const next = quotes.map((q) => {
       const c = curr[q.symbol];
       const markPrice = c?.markPrice ?? q.markPrice;
-      if (!c || (c.latest === q.latest && c.change24h === q.change24h && markPrice === q.markPrice)) return q;
+      if (
+        !c ||
+        (c.latest === q.latest &&
+          c.change24h === q.change24h &&
+          markPrice === q.markPrice &&
+          c.stale === q.stale)
+      )
+        return q;
       changed = true;
-      return { ...q, latest: c.latest, change24h: c.change24h, time: c.time, markPrice };
+      const { stale: _was, ...rest } = q;
+      return {
+        ...rest,
+        latest: c.latest,
+        change24h: c.change24h,
+        time: c.time,
+        markPrice,
+        source: c.source ?? q.source,
+        ...(c.stale ? { stale: c.stale } : {}),
+      };
     });
     return changed ? next : quotes;
   }

@@ -8,6 +8,7 @@ import {
   manualClock,
   type Engine,
   type ManualClock,
+  type MarketSource,
   type PaymentProvider,
 } from '../../engine/index';
 import { registration } from './harness';
@@ -29,7 +30,7 @@ export interface LiveSession {
 
 export async function openLive(
   seed = 3,
-  options: { demo?: boolean; payments?: PaymentProvider } = {},
+  options: { demo?: boolean; payments?: PaymentProvider; market?: MarketSource } = {},
 ): Promise<LiveEngine> {
   const clock = manualClock(Date.UTC(2026, 0, 5, 8));
   const engine = await createEngine({
@@ -38,6 +39,7 @@ export async function openLive(
     storage: 'memory',
     config: { demo: options.demo ?? false, pbkdf2Iterations: 1_000, secrets: 'seeded' },
     payments: options.payments,
+    market: options.market,
   });
   const call: LiveEngine['call'] = async (path, body, session) =>
     (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: body ?? {} })).body;

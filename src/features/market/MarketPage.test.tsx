@@ -26,6 +26,7 @@ const quote = (symbol: string, change24h: string): Quote => ({
   base: symbol.split('/')[0] ?? symbol,
   latest: '1',
   change24h,
+  source: 'simulated',
   high: '1',
   low: '1',
   open: '1',
