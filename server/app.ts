@@ -7,7 +7,15 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
-import { createEngine, type Clock, type Engine, type Hasher, type StoreAdapter } from '../engine/index';
+import type { Exchange } from 'ccxt';
+import {
+  createEngine,
+  type Clock,
+  type Engine,
+  type Hasher,
+  type MarketSource,
+  type StoreAdapter,
+} from '../engine/index';
 import { AUDIT_NOTE, writeAuditNote } from './admin/db';
 import { adminApi } from './admin/plugin';
 import type { ChainGateway, ChainNetwork } from './chain/gateway';
@@ -26,6 +34,14 @@ import { ConfigError, type ServerConfig } from './config';
 import { bridgeFeed } from './events';
 import { hashPool, type HashPool } from './hash-pool';
 import { StorageHealth } from './health';
+import { memoryCandles, sqlCandles } from './market-data/candles';
+import {
+  knownVenues,
+  simulatedMarketData,
+  VenueMarketData,
+  type GatewayLog,
+  type MarketDataGateway,
+} from './market-data/gateway';
 import { createHttp } from './http/app';
 import { pgliteDriver, postgresDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
@@ -57,6 +73,13 @@ export interface StartOptions {
   wrapHasher?: (pool: Hasher) => Hasher;
   /** How long a storage outage lasts before it is logged at error (server/health.ts; default 10 s). */
   outageEscalationMs?: number;
+  /**
+   * The engine's market in live mode (tests: a venue-named source). When absent: the market-data gateway of
+   * MARKET_VENUES (server/market-data), or none.
+   */
+  market?: MarketSource;
+  /** Builds a venue's ccxt exchange for the gateway (tests: venues replayed from fixtures). */
+  marketExchange?: (venue: string) => Promise<Exchange>;
 }
 
 export interface RunningServer {
@@ -78,6 +101,8 @@ export interface RunningServer {
   hashes: HashPool;
   /** Whether the storage answers, as the server's units of work find it (server/health.ts). */
   storageHealth: StorageHealth;
+  /** Where prices come from: the simulator (demo), the venues' gateway (live, MARKET_VENUES), or none. */
+  marketData: MarketDataGateway | null;
   /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
   close(): Promise<void>;
 }
@@ -107,11 +132,42 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Password and key hashes run on worker threads, outside every unit of work (engine/security/hashing.ts).
   const hashes = hashPool(options.hashThreads);
   const hasher = options.wrapHasher?.(hashes) ?? hashes;
+  const now = () => (options.clock ?? Date).now();
+  // The gateway logs through the HTTP server's logger, which exists only later.
+  let logger: GatewayLog | null = null;
+  const marketLog: GatewayLog = {
+    info: (obj, msg) => logger?.info(obj, msg),
+    warn: (obj, msg) => logger?.warn(obj, msg),
+    error: (obj, msg) => logger?.error(obj, msg),
+  };
+  let marketData: MarketDataGateway | null = null;
+  if (config.demo) marketData = simulatedMarketData(config.seed);
+  else if (config.market && !options.market) {
+    if (!options.marketExchange) {
+      const known = await knownVenues();
+      const unknown = config.market.venues.filter((v) => !known.has(v));
+      if (unknown.length > 0) {
+        await hashes.close();
+        throw new ConfigError(
+          `MARKET_VENUES: ccxt has no WebSocket-capable exchange ${unknown.map((v) => `"${v}"`).join(', ')}`,
+        );
+      }
+    }
+    marketData = new VenueMarketData({
+      config: config.market,
+      candles: sqlOf ? sqlCandles(sqlOf.driver, sqlOf.schema) : memoryCandles(),
+      clock: now,
+      log: marketLog,
+      exchange: options.marketExchange,
+    });
+  }
+  const market = options.market ?? (marketData?.kind === 'venues' ? marketData.source : undefined);
   const engine = await createEngine({
     hasher,
     clock: options.clock,
     seed: config.seed,
     storage,
+    market,
     config: {
       demo: config.demo,
       // Watch-only deposit key; without one (demo mode) the engine makes a random demo key per database.
@@ -183,6 +239,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const storageHealth = new StorageHealth(app.log, { escalateAfterMs: options.outageEscalationMs });
   if (storage instanceof SqlStore) storage.observeAvailability(storageHealth);
   cluster.observeAvailability(storageHealth);
+
+  logger = app.log;
+  if (marketData instanceof VenueMarketData)
+    await marketData.start({ bus: cluster.marketBus, mayRun: () => cluster.mayRunBackgroundWork() });
+
   // The chains: given ones (tests), the demo's simulated ones, or the configured live ones, watched here.
   const evm = options.gateways || config.demo ? undefined : await evmGateway(config, signer, sqlOf);
   const tron = options.gateways || config.demo ? undefined : await tronGateway(config, tronSigner, sqlOf);
@@ -279,9 +340,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     reconciler,
     hashes,
     storageHealth,
+    marketData,
     close: () =>
       (closing ??= (async () => {
         clearInterval(timer);
+        await marketData?.close();
         await watcher?.close();
         await reconciler?.close();
         await hub.close();

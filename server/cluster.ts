@@ -19,6 +19,11 @@ import { isConnectionLoss, SqlStore } from './sql-store';
 
 export interface Cluster {
   bus: EventBus;
+  /**
+   * The market-data gateway's bus (server/market-data): its snapshots reach every instance's market, never a
+   * member's socket.
+   */
+  marketBus: EventBus;
   /** True when this instance holds (or just took) the background-work lease. */
   mayRunBackgroundWork(): Promise<boolean>;
   /**
@@ -45,11 +50,13 @@ export async function openCluster(
       bus: localBus(),
       mayRunBackgroundWork: async () => true,
       observeAvailability: () => undefined,
+      marketBus: localBus(),
       close: async () => undefined,
     };
   }
   const { driver, schema } = storage;
   const bus = await postgresBus({ url: options.databaseUrl, schema, driver });
+  const marketBus = await postgresBus({ url: options.databaseUrl, schema, driver, channel: 'strata_market' });
   const holder = randomUUID();
   const leaseMs = options.leaseMs ?? 10_000;
   let observer: AvailabilityObserver | null = null;
@@ -58,6 +65,7 @@ export async function openCluster(
     observeAvailability: (o) => {
       observer = o;
     },
+    marketBus,
     mayRunBackgroundWork: async () => {
       try {
         const { rows } = await driver.query(
@@ -79,6 +87,7 @@ export async function openCluster(
         .query(`DELETE FROM ${schema}.strata_leases WHERE name = 'settle' AND holder = $1`, [holder])
         .catch(() => undefined);
       await bus.close();
+      await marketBus.close();
     },
   };
 }

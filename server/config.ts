@@ -2,6 +2,7 @@
 import { isAddress } from 'viem';
 import { watchOnlyKey, TRON_PREFIX, tronBase58check } from '../engine/server';
 import { secretShape } from './key-shapes';
+import { MarketConfigError, marketFromEnv, type MarketConfig } from './market-data/config';
 
 export interface ServerConfig {
   port: number;
@@ -63,6 +64,8 @@ export interface ServerConfig {
   totpEncryptionKey: string | undefined;
   /** Origins whose pages may use passkeys (PASSKEY_ORIGINS); default: the CORS origins and the static app's. */
   passkeyOrigins: string[];
+  /** The market-data gateway (MARKET_VENUES...; server/market-data/config.ts); undefined: no live market. */
+  market: MarketConfig | undefined;
 }
 
 export interface EvmChainConfig {
@@ -177,6 +180,12 @@ export function configFromEnv(
         'CORS_ORIGINS=https://app.example.com (docs/DEPLOY.md "Settings")',
     );
   const { evm, tron, signer } = chainFromEnv(env, demo);
+  let market: MarketConfig | undefined;
+  try {
+    market = marketFromEnv(env, demo);
+  } catch (error) {
+    throw error instanceof MarketConfigError ? new ConfigError(error.message) : error;
+  }
   const logLevel = env['LOG_LEVEL']?.trim() || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
     throw new Error('LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent');
@@ -212,6 +221,7 @@ export function configFromEnv(
     chainPollMs: int(env, 'CHAIN_POLL_MS', 5_000, 0),
     totpEncryptionKey: secretBoxKey(env),
     passkeyOrigins: origins(env['PASSKEY_ORIGINS']) ?? corsList.filter((o) => o !== '*'),
+    market,
   };
 }
 

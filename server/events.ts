@@ -77,11 +77,13 @@ export interface PostgresBusOptions {
   driver: SqlDriver;
   /** Wait before re-listening after the listening connection failed (default 1 s). */
   retryMs?: number;
+  /** The channel's name before the schema (default `strata_events`; the market gateway's: `strata_market`). */
+  channel?: string;
 }
 
 export async function postgresBus(options: PostgresBusOptions): Promise<EventBus> {
   const schema = checkSchemaName(options.schema);
-  const channel = `strata_events_${schema}`;
+  const channel = `${options.channel ?? 'strata_events'}_${schema}`;
   const { driver } = options;
   const listeners = new Listeners();
   const { default: pgModule } = await import('pg');

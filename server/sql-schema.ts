@@ -20,6 +20,7 @@
  */
 import { Umzug, type MigrationParams, type UmzugStorage } from 'umzug';
 import { auditSystemActor, operatorsAndAudit } from './admin/migration';
+import { marketTables } from './market-data/migration';
 import type { MigrationContext, SqlConnection } from './sql-driver';
 
 /** The tables migration 0001 created (frozen: a later table gets a migration of its own, as 0004 does). */
@@ -74,11 +75,17 @@ const TABLES_0008: Readonly<Record<string, string>> = {
   notices: 'member_notices',
 };
 
+/** The kill switch (engine/trading/house.ts), with the live market's tables (server/market-data/migration.ts). */
+const TABLES_0009: Readonly<Record<string, string>> = {
+  tradingHalts: 'trading_halts',
+};
+
 /** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
 export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0001,
   ...TABLES_0004,
   ...TABLES_0008,
+  ...TABLES_0009,
 };
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
@@ -172,6 +179,8 @@ function typedColumns(s: string): Record<string, string[]> {
     member_devices: memberOwned(),
     member_logins: memberOwned(`at ${time('at')} NOT NULL`),
     member_notices: memberOwned(`created_at ${time('createdAt')} NOT NULL`),
+    // 0009
+    trading_halts: [],
   };
 }
 
@@ -341,6 +350,12 @@ async function legsBalancedPlpgsql({ c, s }: MigrationContext): Promise<void> {
     $$`);
 }
 
+/** Live market data (issue 28): the kill switch's engine table, the index's candles and minute samples. */
+async function market({ c, s }: MigrationContext): Promise<void> {
+  for (const [name, sqlName] of Object.entries(TABLES_0009)) await createTable(c, s, name, sqlName);
+  await marketTables({ c, s });
+}
+
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
   { name: '0002-cluster', up: cluster },
@@ -354,6 +369,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0007-legs-balanced-plpgsql', up: legsBalancedPlpgsql },
   // Two-factor authentication, passkeys, devices, login history and notices (issue 27).
   { name: '0008-member-security', up: memberSecurityTables },
+  // Live market data: the kill switch, the index's candles and minutes (server/market-data/migration.ts).
+  { name: '0009-market-data', up: market },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

@@ -165,8 +165,7 @@ describe('http edge', () => {
         for (const line of chunk.split('\n')) if (line.trim()) lines.push(JSON.parse(line));
       });
       try {
-        for (let i = 0; i < 3; i++)
-          await post(server.url, '/api/market/kline', '{"symbol":"BTCUSDT","interval":"1m"}');
+        for (let i = 0; i < 3; i++) await post(server.url, '/api/market/list', '{}');
         await post(server.url, '/api/index/login', '{"username":"nobody","password":"wrong-one"}');
         await post(server.url, '/api/no/such/path', '{}');
       } finally {

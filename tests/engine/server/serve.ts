@@ -46,6 +46,8 @@ export async function startTestServer(
     gateways?: Partial<Record<ChainNetwork, ChainGateway>>;
     /** Wraps the server's hash pool (a test watching each hash). */
     wrapHasher?: StartOptions['wrapHasher'];
+    /** The live engine's market (a venue-named source); none by default, as a live server without MARKET_VENUES. */
+    market?: StartOptions['market'];
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? manualClock(T0);
@@ -65,6 +67,7 @@ export async function startTestServer(
     engineConfig: options.engineConfig,
     gateways: options.gateways,
     wrapHasher: options.wrapHasher,
+    market: options.market,
   });
   const request = async (method: 'GET' | 'POST', path: string, body?: unknown, session?: Session) => {
     const response = await server.app.inject({

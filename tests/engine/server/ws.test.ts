@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { SqlStore } from '../../../server/sql-store';
 import { deposit, login, signUp, startTestServer, type Session, type TestServer } from './serve';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
+import { venueSource } from '../markets/venue-source';
 
 interface Msg {
   type: string;
@@ -24,7 +25,11 @@ let server: TestServer;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ storage: await SqlStore.open(await testDriver(), { schema }) });
+  // A live server with a market (the feed's market messages are the ticks these tests wait on).
+  server = await startTestServer({
+    storage: await SqlStore.open(await testDriver(), { schema }),
+    market: venueSource(1),
+  });
 });
 
 afterAll(async () => {
