@@ -18,3 +18,30 @@ export { watchOnlyKey } from './chain/addresses';
 export { effectiveVip, vipName } from './accounts/tables';
 export type { FileRow } from './accounts/uploads';
 export type { WithdrawalRow } from './withdrawals/tables';
+// The live market (server/market-data): a market source's parts, the pairs, and the mark and funding formulas.
+export { marketFor } from './market/instance';
+export { simulatedSource, type MarketSource, type PairStatus } from './market/source';
+export {
+  SYMBOLS,
+  findSymbol,
+  formatPrice,
+  formatVolume,
+  VOLUME_DECIMALS,
+  type SymbolSpec,
+} from './market/symbols';
+export {
+  INTERVALS,
+  INTERVAL_MINUTES,
+  type Candle,
+  type CurrEntry,
+  type Depth,
+  type Interval,
+  type Quote,
+} from './market/types';
+export type { Book, BookLevel } from './market/depth';
+export type { Range } from './market/extremes';
+export type { MarketSubscription, TimedMessage } from './market/feed';
+export type { MarketModel } from './market/hourly';
+export { percent } from './market/market';
+export { FUNDING_INTERVAL_MS, fundingRateFromPremium, median3, nextFunding } from './trading/mark';
+export { mulDiv, PPM, SCALE, type Micro } from './money';

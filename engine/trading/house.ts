@@ -10,7 +10,7 @@ import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';
 import { acct, USDT } from '../ledger';
 import { findSymbol, type SymbolSpec } from '../market/symbols';
-import { formatAmount, mulDiv, type Micro } from '../money';
+import { formatAmount, mulDiv, SCALE, type Micro } from '../money';
 import { defineTable } from '../store/port';
 import { unrealisedPnl } from './margin';
 import { positions } from './tables';
@@ -106,8 +106,6 @@ export interface HouseRisk {
   time: number;
 }
 
-const UNIT = 1_000_000n;
-
 export async function houseRisk(ctx: Ctx): Promise<HouseRisk> {
   const market = ctx.counterparties.market;
   const open = await ctx.tx.query(positions, 'open', 'open');
@@ -170,6 +168,6 @@ export async function houseRisk(ctx: Ctx): Promise<HouseRisk> {
 
 /** quantity x price in micro-USDT, rounded half away from zero (a valuation, not a payment). */
 function signedValue(quantity: Micro, price: Micro): Micro {
-  const magnitude = mulDiv(quantity < 0n ? -quantity : quantity, price, UNIT, 'half-up');
+  const magnitude = mulDiv(quantity < 0n ? -quantity : quantity, price, SCALE, 'half-up');
   return quantity < 0n ? -magnitude : magnitude;
 }

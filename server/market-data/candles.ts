@@ -10,9 +10,7 @@
  *   its volume is the sum of the venues' own one-minute volumes. Longer intervals extend the candle
  *   stored for their period (the backfilled one included) with the minutes that follow.
  */
-import type { Candle, Interval } from '../../engine/market/types';
-import { INTERVAL_MINUTES } from '../../engine/market/types';
-import { formatAmount } from '../../engine/money';
+import { INTERVAL_MINUTES, formatAmount, type Candle, type Interval, SCALE } from '../../engine/server';
 import { checkSchemaName, type SqlDriver } from '../sql-driver';
 import { weightedMedian } from './index-price';
 import type { SnapshotCandle } from './snapshot';
@@ -84,7 +82,6 @@ export function memoryCandles(): CandleStore {
   };
 }
 
-const SCALE = 1_000_000n;
 /** micro-units <-> the table's exact decimals (numeric): text both ways, never a float. */
 const toDecimal = (micro: string) => formatAmount(BigInt(micro));
 function toMicro(decimal: string): string {

@@ -15,7 +15,6 @@
  * | MARKET_POLL_MS | 2000 | REST polling period where a venue has no WebSocket stream |
  * | MARKET_BACKFILL | 500 | candles fetched per venue, pair and interval at start |
  */
-import { findSymbol, SYMBOLS, type SymbolSpec } from '../../engine/market/symbols';
 
 export class MarketConfigError extends Error {}
 
@@ -134,3 +133,4 @@ export function marketFromEnv(env: NodeJS.ProcessEnv, demo: boolean): MarketConf
     backfill: intVar(env, 'MARKET_BACKFILL', 500, 0, 1_000),
   };
 }
+import { SYMBOLS, findSymbol, type SymbolSpec } from '../../engine/server';

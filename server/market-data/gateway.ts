@@ -11,13 +11,18 @@
  *   hears on the bus (replica.ts), so an order on any instance fills against the same book. When the lease
  *   moves, the new holder connects and backfills; the old one lets go.
  */
+import {
+  INTERVALS,
+  marketFor,
+  PPM,
+  simulatedSource,
+  type BookLevel,
+  type Interval,
+  type MarketModel,
+  type MarketSource,
+  type SymbolSpec,
+} from '../../engine/server';
 import type { Exchange } from 'ccxt';
-import type { MarketModel } from '../../engine/market/hourly';
-import { marketFor } from '../../engine/market/instance';
-import { simulatedSource, type MarketSource } from '../../engine/market/source';
-import { INTERVALS, type Interval } from '../../engine/market/types';
-import type { BookLevel } from '../../engine/market/depth';
-import type { SymbolSpec } from '../../engine/market/symbols';
 import type { EventBus } from '../events';
 import { composeCandles, mergeCandle, periodStart, type CandleStore } from './candles';
 import type { MarketConfig } from './config';
@@ -369,7 +374,7 @@ export class VenueMarketData implements MarketDataGateway {
       .filter(
         (s) => s.perp !== null && s.perpTime !== null && now - s.perpTime <= this.options.config.staleMs,
       )
-      .map((s) => ((s.perp! - index) * 1_000_000n) / index);
+      .map((s) => ((s.perp! - index) * PPM) / index);
     if (premiums.length === 0) return 0;
     const sorted = premiums.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return Number(sorted[Math.floor((sorted.length - 1) / 2)]!);

@@ -15,28 +15,33 @@
  * - Past prices (options' entry and exit, a liquidation's window) come from the history kept here: one
  *   sample a second for two hours, and the index's one-minute candles for a day.
  */
-import type { Book, BookLevel } from '../../engine/market/depth';
-import type { Range } from '../../engine/market/extremes';
-import type { MarketSubscription, TimedMessage } from '../../engine/market/feed';
-import { percent } from '../../engine/market/market';
-import type { MarketSource, PairStatus } from '../../engine/market/source';
-import { formatPrice, formatVolume, type SymbolSpec } from '../../engine/market/symbols';
 import {
+  FUNDING_INTERVAL_MS,
   INTERVAL_MINUTES,
+  PPM,
+  formatAmount,
+  formatPrice,
+  formatVolume,
+  fundingRateFromPremium,
+  median3,
+  mulDiv,
+  nextFunding,
+  percent,
+  type Book,
+  type BookLevel,
   type Candle,
   type CurrEntry,
   type Depth,
   type Interval,
+  type MarketSource,
+  type MarketSubscription,
+  type Micro,
+  type PairStatus,
   type Quote,
-} from '../../engine/market/types';
-import { formatAmount, mulDiv, type Micro } from '../../engine/money';
-import {
-  FUNDING_INTERVAL_MS,
-  fundingRateFromPremium,
-  median3,
-  nextFunding,
-  PPM,
-} from '../../engine/trading/mark';
+  type Range,
+  type SymbolSpec,
+  type TimedMessage,
+} from '../../engine/server';
 import type { CandleStore, MinuteSample } from './candles';
 import type { PairSnapshot, SnapshotCandle } from './snapshot';
 

@@ -5,7 +5,6 @@
  * strings of micro-USDT, quantities integer strings of micro base units (book levels: numbers in the
  * engine's book units), times in ms.
  */
-import { INTERVALS, type Interval } from '../../engine/market/types';
 
 export const SNAPSHOT_TYPE = 'market.snapshot';
 
@@ -97,3 +96,4 @@ export function parseSnapshot(value: unknown): PairSnapshot | null {
   if (!Array.isArray(s['venues'])) return null;
   return value as PairSnapshot;
 }
+import { INTERVALS, type Interval } from '../../engine/server';

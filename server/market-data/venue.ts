@@ -8,9 +8,8 @@
  * it is back. What arrives is kept as exact integers (decimal.ts) with the time it arrived: the staleness
  * clock is ours, not the venue's (a venue's clock may be off).
  */
+import { VOLUME_DECIMALS, type BookLevel, type SymbolSpec } from '../../engine/server';
 import type { Exchange, OHLCV, OrderBook, Ticker } from 'ccxt';
-import type { BookLevel } from '../../engine/market/depth';
-import { VOLUME_DECIMALS, type SymbolSpec } from '../../engine/market/symbols';
 import { scaled } from './decimal';
 
 /** Prices in micro-USDT (6 decimals), volumes in micro base units. */
