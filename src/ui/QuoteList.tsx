@@ -2,7 +2,7 @@
 import { Link } from '../lib/router';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../engine/index';
-import { formatAmount } from '../lib/format';
+import { formatAmount, formatTime } from '../lib/format';
 import { Change } from './Change';
 import { compactVolume, quoteDecimals } from '../lib/decimal';
 
@@ -52,6 +52,12 @@ export function QuoteList({
                   <span className="quote-sub">
                     {t('market.high')} <bdi>{formatAmount(q.high, { decimals: d, locale })}</bdi> ·{' '}
                     {t('market.low')} <bdi>{formatAmount(q.low, { decimals: d, locale })}</bdi>
+                  </span>
+                )}
+                {q.stale && (
+                  // Live mode: the pair's index is stale, so this is its last fresh price, of this time.
+                  <span className="quote-sub stale-mark">
+                    {t('market.staleAt', { time: formatTime(q.time * 1000, 'HH:mm') })}
                   </span>
                 )}
               </span>

@@ -14,6 +14,7 @@ import { Change } from '../../ui/Change';
 import { quoteDecimals } from '../../lib/decimal';
 import { klineHref } from '../../ui/QuoteList';
 import { SimulatedNote } from '../../ui/SimulatedNote';
+import { MarketSourceNote } from '../../ui/MarketSourceNote';
 import { useQuotes } from '../../lib/use-quotes';
 import { ContractForm } from './ContractForm';
 import { OptionForm } from './OptionForm';
@@ -47,6 +48,7 @@ export function TradePage() {
     <div className="page trade">
       <OfflineNote />
       <SimulatedNote />
+      <MarketSourceNote quote={quote} />
       <section className="card trade-head" aria-label={t('trade.pair')}>
         <SelectField
           label={t('trade.pair')}
