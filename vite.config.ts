@@ -2,16 +2,16 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { localeParts } from './scripts/vite-locale-parts';
-import { bundleReport } from './scripts/vite-bundle-report';
-import { staticShell } from './scripts/vite-shell';
-import { precompressBuild } from './scripts/vite-precompress';
+import { localeParts } from './scripts/vite-locale-parts.ts';
+import { bundleReport } from './scripts/vite-bundle-report.ts';
+import { staticShell } from './scripts/vite-shell.ts';
+import { precompressBuild } from './scripts/vite-precompress.ts';
 import {
   ADMIN_NAVIGATE_DENY,
   ADMIN_PRECACHE_IGNORES,
   adminChunkFileName,
   adminPage,
-} from './scripts/vite-admin';
+} from './scripts/vite-admin.ts';
 
 /** The dark theme's page colour; index.html's theme-color meta says the same. */
 const THEME_COLOR = '#0b1220';

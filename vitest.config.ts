@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { localeParts } from './scripts/vite-locale-parts';
+import { localeParts } from './scripts/vite-locale-parts.ts';
 
 export default defineConfig({
   test: {

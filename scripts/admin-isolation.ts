@@ -10,7 +10,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MODULES_JSON, type ChunkEntry } from './vite-bundle-report';
+import { MODULES_JSON, type ChunkEntry } from './vite-bundle-report.ts';
 
 const dist = 'dist';
 const failures: string[] = [];

@@ -17,8 +17,8 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { MODULES_JSON, type ChunkEntry } from './vite-bundle-report';
-import { START_PARTS } from '../src/i18n/parts';
+import { MODULES_JSON, type ChunkEntry } from './vite-bundle-report.ts';
+import { START_PARTS } from '../src/i18n/parts.ts';
 
 const KIB = 1024;
 export const BUDGET = { homeCritical: 120 * KIB, locale: 10 * KIB, chart: 60 * KIB };

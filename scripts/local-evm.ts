@@ -27,8 +27,8 @@ import {
   type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { walletXpubFromSeed } from '../engine/chain/addresses';
-import { compileTestToken } from '../tests/engine/chain/evm-node';
+import { walletXpubFromSeed } from '../engine/chain/addresses.ts';
+import { compileTestToken } from '../tests/engine/chain/evm-node.ts';
 
 /** Development keys (public knowledge): never use them on a real chain. */
 export const LOCAL_FUNDER_KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';

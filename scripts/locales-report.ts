@@ -4,8 +4,8 @@
  * when anything is reported. Run: npx tsx scripts/locales-report.ts
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { LANGUAGES } from '../src/i18n/languages';
-import { checkLocale, problemCount, type TranslationTree } from '../src/i18n/locale-check';
+import { LANGUAGES } from '../src/i18n/languages.ts';
+import { checkLocale, problemCount, type TranslationTree } from '../src/i18n/locale-check.ts';
 
 function load(code: string): TranslationTree | undefined {
   const file = `locales/${code}/translation.json`;

@@ -7,8 +7,8 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
-import { PART_NAMES, START_PARTS, pickPart, type LocalePart } from '../src/i18n/parts';
-import { isAdminPage } from './vite-admin';
+import { PART_NAMES, START_PARTS, pickPart, type LocalePart } from '../src/i18n/parts.ts';
+import { isAdminPage } from './vite-admin.ts';
 
 const PART_ID = 'virtual:locale-part/';
 const INDEX_ID = 'virtual:locale-parts';

@@ -15,8 +15,8 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
-import { localeParts } from './vite-locale-parts';
-import { isAdminPage } from './vite-admin';
+import { localeParts } from './vite-locale-parts.ts';
+import { isAdminPage } from './vite-admin.ts';
 import {
   MEMBER_HOME,
   fillShell,
@@ -26,10 +26,10 @@ import {
   templateKeys,
   type ShellData,
   type TranslationTree,
-} from './shell-html';
-import type * as StaticShellModule from '../src/app/shell/StaticShell';
-import type * as GuardModule from '../src/app/guard';
-import type * as PathsModule from '../src/app/paths';
+} from './shell-html.ts';
+import type * as StaticShellModule from '../src/app/shell/StaticShell.tsx';
+import type * as GuardModule from '../src/app/guard.ts';
+import type * as PathsModule from '../src/app/paths.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const localesDir = join(root, 'locales');
