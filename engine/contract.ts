@@ -12,6 +12,8 @@ import type { AssetsView } from './assets/handlers';
 export type { AssetsView, AssetLine, SubAccountView } from './assets/handlers';
 import type { FundingView, OrderView, PositionView } from './trading/views';
 export type { FundingView, OrderView, PositionView } from './trading/views';
+import type { CrossView } from './trading/position-figures';
+export type { CrossView } from './trading/position-figures';
 import type { MachineView, PledgeView } from './mining/handlers';
 import type { InviteView } from './referral/handlers';
 import type { BankCardView } from './bank/handlers';
@@ -162,7 +164,7 @@ export interface ContractMap extends CoreContract, SecurityContract {
     };
     data: ListResult<OrderView>;
   };
-  '/api/position/list': { body: { market?: 'contract' }; data: { list: PositionView[] } };
+  '/api/position/list': { body: { market?: 'contract' }; data: { list: PositionView[]; cross: CrossView } };
   '/api/position/funding': {
     body: ListParams & { positionId?: string | number };
     data: ListResult<FundingView>;

@@ -70,8 +70,14 @@ export { previewOrder, type OrderPreview, type PreviewInput } from './trading/pr
  * read path"): open positions valued at the mark (what /api/position/list answers), the sub-accounts
  * (/api/account/assets) and the invitation summary (/api/user/invite).
  */
-export { livePositions, positionAtMark, type PositionRecord, type LivePosition } from './trading/views';
-export { unrealisedTotalAt, type MarkOf } from './trading/position-figures';
+export {
+  liveCross,
+  livePositions,
+  positionAtMark,
+  type PositionRecord,
+  type LivePosition,
+} from './trading/views';
+export { unrealisedTotalAt, type CrossView, type MarkOf } from './trading/position-figures';
 export { assetsView, type PriceOf } from './assets/view';
 export { inviteSummary, type InviteeRecord, type ReferralShare } from './referral/view';
 

@@ -25,6 +25,7 @@ import { placeSpot } from './spot';
 import { openPositions, orders, type OrderRow } from './tables';
 import {
   fundingView,
+  liveCross,
   livePositions,
   orderView,
   positionRecord,
@@ -33,6 +34,7 @@ import {
   type PositionView,
 } from './views';
 import { watchMarkets } from './watch';
+import type { CrossView } from './position-figures';
 
 const SIDES = ['buy', 'sell', 'open_long', 'open_short', 'close_long', 'close_short', 'up', 'down'] as const;
 const marginMode = z.enum(['cross', 'isolated']);
@@ -158,16 +160,13 @@ export const tradingDomain: Domain = {
     '/api/position/list': handler({
       auth: true,
       body: body({ market: z.enum(['contract']).optional() }),
-      run: async (ctx): Promise<{ list: PositionView[] }> => {
+      run: async (ctx): Promise<{ list: PositionView[]; cross: CrossView }> => {
         const open = newestFirst(await openPositions(ctx, ctx.member.id));
         const market = marketOf(ctx);
         const available = await ctx.ledger.balance(acct.user(ctx.member.id, 'contract'));
-        const live = livePositions(
-          open.map(positionRecord),
-          available,
-          (symbol) => markOf(ctx, symbol),
-          ctx.config.riskTiers,
-        );
+        const records = open.map(positionRecord);
+        const marks = (symbol: string) => markOf(ctx, symbol);
+        const live = livePositions(records, available, marks, ctx.config.riskTiers);
         const list = live.map((p): PositionView => {
           const spec = requireSymbol(p.symbol);
           return {
@@ -176,7 +175,7 @@ export const tradingDomain: Domain = {
             lastPrice: formatAmount(market.lastPrice(spec, ctx.now)),
           };
         });
-        return { list };
+        return { list, cross: liveCross(records, available, marks, ctx.config.riskTiers) };
       },
     }),
     '/api/position/funding': handler({

@@ -8,7 +8,14 @@
  */
 import { defaultConfig } from '../config';
 import { formatAmount, mulDiv, type Micro } from '../money';
-import { notional, tieredLiquidationPrice, unrealisedPnl } from './margin';
+import {
+  liquidationBand,
+  notional,
+  shownLiquidation,
+  unrealisedPnl,
+  type Leg,
+  type LiquidationBand,
+} from './margin';
 import type { MarginMode, PositionSide } from './tables';
 import { tieredMaintenance, tierOf, tiersFor, type RiskTierConfig } from './tiers';
 
@@ -33,8 +40,10 @@ export interface MarkFigures {
   maintenanceBps: number;
   /** Signed unrealised PnL at the mark, rounded toward the member's disadvantage. */
   pnl: Micro;
-  /** Margin balance: what backs the position plus its unrealised PnL. */
+  /** Margin balance: isolated, the margin plus its unrealised PnL; cross, the cross account's. */
   balance: Micro;
+  /** Margin ratio in basis points: isolated, its maintenance / balance; cross, the cross account's. */
+  ratioBps: Micro;
   /** Null when no positive price liquidates the position. */
   liquidation: Micro | null;
 }
@@ -63,32 +72,99 @@ export function maintenanceAt(
   return tieredMaintenance(tiersFor(tiers, position.symbol), notional(position.volume, mark));
 }
 
+/** The cross account at the marks (Binance "Margin Ratio" of a cross-margin account). */
+export interface CrossFigures {
+  /** Cross wallet balance: the contract account's free USDT and every cross position's margin. */
+  walletBalance: Micro;
+  /** Unrealised PnL of every cross position at its mark. */
+  pnl: Micro;
+  /** Maintenance margin of every cross position at its mark. */
+  maintenance: Micro;
+  /** Margin balance: wallet balance + unrealised PnL. */
+  equity: Micro;
+}
+
+/** The cross account as wire strings, beside the positions in /api/position/list. */
+export interface CrossView {
+  walletBalance: string;
+  unrealisedPnl: string;
+  maintenanceMargin: string;
+  /** Total maintenance margin / (wallet balance + total unrealised PnL), percent: liquidation at 100. */
+  marginRatio: string;
+}
+
+/** The cross account's wallet balance, unrealised PnL and maintenance margin at the marks. */
+export function crossAt(
+  open: readonly PositionAtMark[],
+  contractAvailable: Micro,
+  markOf: MarkOf,
+  tiers: RiskTierConfig = defaultConfig.riskTiers,
+): CrossFigures {
+  let walletBalance = contractAvailable;
+  let pnl = 0n;
+  let maintenance = 0n;
+  for (const p of open) {
+    if (p.marginMode !== 'cross') continue;
+    const mark = markOf(p.symbol);
+    walletBalance += p.margin;
+    pnl += unrealisedPnl(p.side, p.volume, p.entryPrice, mark);
+    maintenance += maintenanceAt(p, mark, tiers);
+  }
+  return { walletBalance, pnl, maintenance, equity: walletBalance + pnl };
+}
+
+/** Maintenance / margin balance in basis points (rounded up); 100% once the balance is gone. */
+export function ratioBps(maintenance: Micro, balance: Micro): Micro {
+  if (maintenance === 0n) return 0n;
+  return balance > 0n ? mulDiv(maintenance, 10_000n, balance, 'ceil') : 10_000n;
+}
+
+export function crossView(c: CrossFigures): CrossView {
+  return {
+    walletBalance: formatAmount(c.walletBalance),
+    unrealisedPnl: formatAmount(c.pnl),
+    maintenanceMargin: formatAmount(c.maintenance),
+    marginRatio: bpsPercent(ratioBps(c.maintenance, c.equity)),
+  };
+}
+
+function legOf(p: PositionAtMark, tiers: RiskTierConfig): Leg {
+  return { side: p.side, quantity: p.volume, entry: p.entryPrice, tiers: tiersFor(tiers, p.symbol) };
+}
+
 /**
- * What backs a position: its margin (isolated), or the contract account's free balance, every open cross
- * margin and the other cross positions' unrealised PnL less their maintenance, at the mark (cross).
+ * What the positions of `position`'s pair liquidate at, with the legs that share it: an isolated position
+ * alone on its margin; cross, every cross position of the pair (a hedged long and short together) on the
+ * cross wallet balance with the other pairs' unrealised PnL less their maintenance at their marks
+ * (Binance's WB - TMM1 + UPNL1).
  */
-export function backingAt(
+export function bandOf(
   position: PositionAtMark,
   open: readonly PositionAtMark[],
   contractAvailable: Micro,
   markOf: MarkOf,
   tiers: RiskTierConfig = defaultConfig.riskTiers,
-): Micro {
-  if (position.marginMode === 'isolated') return position.margin;
+): { band: LiquidationBand; legs: Leg[] } {
+  if (position.marginMode === 'isolated') {
+    const legs = [legOf(position, tiers)];
+    return { band: liquidationBand(legs, position.margin), legs };
+  }
   let backing = contractAvailable;
+  const legs: Leg[] = [];
   for (const p of open) {
     if (p.marginMode !== 'cross') continue;
     backing += p.margin;
-    if (p.id !== position.id) {
+    if (p.symbol === position.symbol) {
+      legs.push(legOf(p, tiers));
+    } else {
       const mark = markOf(p.symbol);
-      backing += unrealisedPnl(p.side, p.volume, p.entryPrice, mark);
-      backing -= maintenanceAt(p, mark, tiers);
+      backing += unrealisedPnl(p.side, p.volume, p.entryPrice, mark) - maintenanceAt(p, mark, tiers);
     }
   }
-  return backing;
+  return { band: liquidationBand(legs, backing), legs };
 }
 
-/** Liquidation price of one open position given everything that backs it. */
+/** Liquidation price of one open position given everything that backs it (one price per cross pair). */
 export function liquidationAt(
   position: PositionAtMark,
   open: readonly PositionAtMark[],
@@ -96,19 +172,14 @@ export function liquidationAt(
   markOf: MarkOf,
   tiers: RiskTierConfig = defaultConfig.riskTiers,
 ): Micro | null {
-  return tieredLiquidationPrice(
-    position.side,
-    position.volume,
-    position.entryPrice,
-    backingAt(position, open, contractAvailable, markOf, tiers),
-    tiersFor(tiers, position.symbol),
-  );
+  const { band, legs } = bandOf(position, open, contractAvailable, markOf, tiers);
+  return shownLiquidation(band, legs, markOf(position.symbol));
 }
 
 /**
  * The figures of each of a member's open positions at the marks `markOf` answers. `open` is every open
  * position of the member (cross positions back each other); `contractAvailable` the contract account's free
- * USDT. Keyed by position id.
+ * USDT. Keyed by position id. A cross position's margin balance and ratio are the cross account's.
  */
 export function positionsAtMark(
   open: readonly PositionAtMark[],
@@ -117,17 +188,22 @@ export function positionsAtMark(
   tiers: RiskTierConfig = defaultConfig.riskTiers,
 ): Map<string, MarkFigures> {
   const out = new Map<string, MarkFigures>();
+  const cross = crossAt(open, contractAvailable, markOf, tiers);
   for (const p of open) {
     const mark = markOf(p.symbol);
     const pairTiers = tiersFor(tiers, p.symbol);
     const pnl = unrealisedPnl(p.side, p.volume, p.entryPrice, mark);
     const tier = tierOf(pairTiers, notional(p.volume, mark)) ?? pairTiers[pairTiers.length - 1];
+    const maintenance = maintenanceAt(p, mark, tiers);
+    const isolated = p.marginMode === 'isolated';
+    const balance = isolated ? p.margin + pnl : cross.equity;
     out.set(p.id, {
       mark,
-      maintenance: maintenanceAt(p, mark, tiers),
+      maintenance,
       maintenanceBps: tier?.mmrBps ?? 0,
       pnl,
-      balance: backingAt(p, open, contractAvailable, markOf, tiers) + pnl,
+      balance,
+      ratioBps: isolated ? ratioBps(maintenance, balance) : ratioBps(cross.maintenance, cross.equity),
       liquidation: liquidationAt(p, open, contractAvailable, markOf, tiers),
     });
   }
@@ -151,7 +227,7 @@ export function markFiguresView(f: MarkFigures): MarkFiguresView {
     markPrice: formatAmount(f.mark),
     maintenanceMargin: formatAmount(f.maintenance),
     unrealisedPnl: formatAmount(f.pnl),
-    marginRatio: bpsPercent(f.balance > 0n ? mulDiv(f.maintenance, 10_000n, f.balance, 'ceil') : 10_000n),
+    marginRatio: bpsPercent(f.ratioBps),
     maintenanceRate: bpsPercent(BigInt(f.maintenanceBps)),
     liquidationPrice: f.liquidation === null ? null : formatAmount(f.liquidation),
   };

@@ -11,7 +11,8 @@ import { findSymbol } from '../market/symbols';
 import type { Micro } from '../money';
 import { contractWalk, pnlOfWalk } from './contracts';
 import { HOUSE, settlePnl } from './settlement';
-import { liquidationAt, maintenanceAt, unrealisedTotalAt, type PositionAtMark } from './position-figures';
+import { bandOf, maintenanceAt, unrealisedTotalAt, type PositionAtMark } from './position-figures';
+import { shownLiquidation, type LiquidationBand } from './margin';
 import { openPositions, positions, type PositionRow } from './tables';
 
 /** The insurance fund: takes what is left of a liquidated margin, pays losses beyond it (K13). */
@@ -44,23 +45,27 @@ function atMark(p: PositionRow): PositionAtMark {
   };
 }
 
-/** Liquidation price of an open position, with `all` the member's positions (position-figures.ts). */
-export async function liquidationPriceOf(
+/**
+ * The prices at which an open position's pair liquidates, below and above (position-figures.ts bandOf),
+ * with `all` the member's positions, and the price shown for it.
+ */
+export async function liquidationBandOf(
   ctx: Ctx,
   position: PositionRow,
   all: readonly PositionRow[],
-): Promise<Micro | null> {
+): Promise<{ band: LiquidationBand; shown: Micro | null }> {
   const available =
     position.marginMode === 'isolated'
       ? 0n
       : await ctx.ledger.balance(acct.user(position.memberId, 'contract'));
-  return liquidationAt(
+  const { band, legs } = bandOf(
     atMark(position),
     all.filter((p) => p.status === 'open').map(atMark),
     available,
     (symbol) => markOf(ctx, symbol),
     ctx.config.riskTiers,
   );
+  return { band, shown: shownLiquidation(band, legs, markOf(ctx, position.symbol)) };
 }
 
 /**

@@ -2,8 +2,11 @@
 import { toSeconds } from '../context';
 import { formatAmount, tryParseAmount, type Micro } from '../money';
 import {
+  crossAt,
+  crossView,
   markFiguresView,
   positionsAtMark,
+  type CrossView,
   type MarkFiguresView,
   type MarkOf,
   type PositionAtMark,
@@ -197,6 +200,20 @@ export function livePositions(
       },
     ];
   });
+}
+
+/**
+ * The cross account beside the positions (/api/position/list `cross`, the trade screen's account margin
+ * ratio): the same records, free balance and marks as livePositions.
+ */
+export function liveCross(
+  records: readonly PositionRecord[],
+  contractAvailable: Micro,
+  markOf: MarkOf,
+  tiers?: RiskTierConfig,
+): CrossView {
+  const open = records.filter((r) => r.status === 'open').map(positionAtMark);
+  return crossView(crossAt(open, contractAvailable, markOf, tiers));
 }
 
 export interface FundingView {

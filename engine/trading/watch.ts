@@ -6,9 +6,9 @@
  */
 import type { Ctx } from '../context';
 import { findSymbol } from '../market/symbols';
-import { breached } from './margin';
+import { bandBreached } from './margin';
 import { fillResting } from './spot';
-import { liquidate, liquidationPriceOf, markOf } from './risk';
+import { liquidate, liquidationBandOf, markOf } from './risk';
 import { mulDiv } from '../money';
 import { openPositions, orders, positions } from './tables';
 
@@ -38,8 +38,8 @@ export async function watchMarkets(ctx: Ctx, window: { from: number; to: number 
     // on a price nobody can trade at. They resume with the first fresh prices.
     if (market.status(spec, ctx.now).stale) continue;
     const all = await openPositions(ctx, current.memberId);
-    const liq = await liquidationPriceOf(ctx, current, all);
-    if (liq === null) continue;
+    const { band, shown } = await liquidationBandOf(ctx, current, all);
+    if (band.below === null && band.above === null) continue;
     // The mark's extremes over the window: the index's (whole minutes from candles, the edges by the second)
     // scaled by the mark's basis over the index now (K11).
     const range = market.extremes(spec, Math.max(window.from, current.openedAt), window.to);
@@ -47,7 +47,7 @@ export async function watchMarkets(ctx: Ctx, window: { from: number; to: number 
     const index = BigInt(market.price(spec, ctx.now));
     const low = mulDiv(BigInt(range.low), mark, index, 'floor');
     const high = mulDiv(BigInt(range.high), mark, index, 'ceil');
-    if (!breached(current.side, liq, low, high)) continue;
+    if (!bandBreached(band, low, high)) continue;
     // After a gap, find the second the mark first reached the price (the window's extremes only grow with
     // its end, so a binary search finds it) and liquidate against the book and mark of that moment.
     const from = Math.max(window.from, current.openedAt);
@@ -56,15 +56,14 @@ export async function watchMarkets(ctx: Ctx, window: { from: number; to: number 
     while (hi - lo > 1_000) {
       const mid = lo + Math.floor((hi - lo) / 2_000) * 1_000;
       const r = market.extremes(spec, from, mid);
-      const hit = breached(
-        current.side,
-        liq,
+      const hit = bandBreached(
+        band,
         mulDiv(BigInt(r.low), mark, index, 'floor'),
         mulDiv(BigInt(r.high), mark, index, 'ceil'),
       );
       if (hit) hi = mid;
       else lo = mid;
     }
-    await liquidate(ctx, current, hi, liq);
+    await liquidate(ctx, current, hi, shown);
   }
 }
