@@ -81,6 +81,13 @@ export interface EngineConfig {
   passkeyChallengeMs: number;
   /** Logins kept per member in the login history (the oldest go first). */
   loginHistoryLimit: number;
+  /** A newly saved withdrawal address waits this long before a whitelisted withdrawal may go to it. */
+  addressHoldMs: number;
+  /** Saved withdrawal addresses per member. */
+  addressBookLimit: number;
+  /** Recipient look-ups (/api/transfer/recipient) per member within the window, found or not (429). */
+  recipientLookupLimit: number;
+  recipientLookupWindowMs: number;
 
   // Site
   customerService: string;
@@ -172,6 +179,10 @@ export const defaultConfig: EngineConfig = {
   passkeyLimit: 10,
   passkeyChallengeMs: 5 * MINUTE,
   loginHistoryLimit: 50,
+  addressHoldMs: DAY,
+  addressBookLimit: 50,
+  recipientLookupLimit: 30,
+  recipientLookupWindowMs: 15 * MINUTE,
   customerService: 'support@strata.example (demo)',
   walletAddress: '',
   ercAddress: '',

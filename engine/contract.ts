@@ -32,6 +32,7 @@ export type { WithdrawFeeQuote, WithdrawalRecord } from './withdrawals/types';
 import type { CoreContract } from './wire';
 export type * from './wire';
 import type { SecondFactorFields, SecurityContract } from './twofactor/wire';
+import type { AddressBookContract } from './addressbook/wire';
 export type * from './twofactor/wire';
 
 export type Method = 'GET' | 'POST';
@@ -114,7 +115,7 @@ export interface LoginUser {
  * Path -> { body, data }. The engine core extends this map as it implements each call; keep it in step
  * with API.md, field for field.
  */
-export interface ContractMap extends CoreContract, SecurityContract {
+export interface ContractMap extends CoreContract, SecurityContract, AddressBookContract {
   '/index/index/verify': { body: undefined; data: { key: string; image: string; code?: string } };
   '/api/site/getsite': { body: undefined; data: SiteConfig };
   /** `code`/`passkey`: needed only on a new device of a member with two-factor authentication (6101). */

@@ -93,6 +93,22 @@ export const Codes = {
   passkeyLimit: 6113,
   /** The anti-phishing code is empty, too long or has characters a message could not show plainly. */
   antiPhishingInvalid: 6120,
+
+  // The address book and the money-out checks (issue 27 items 3 and 4): 6121-6140.
+  /** An address book label is empty, longer than 40 characters, or has control characters (data.max). */
+  addressLabelInvalid: 6121,
+  /** This address is already saved for this network (data.id: the saved entry). */
+  addressAlreadySaved: 6122,
+  /** The address book has the most addresses allowed (data.limit). */
+  addressBookFull: 6123,
+  /** The member's own deposit address: never a withdrawal's destination nor a saved address. */
+  ownDepositAddress: 6124,
+  /** No such saved address on this account. */
+  savedAddressUnknown: 6125,
+  /** The whitelist is on and the address is not saved for this network (data.network). */
+  addressNotWhitelisted: 6126,
+  /** The whitelist is on and the saved address is still in its hold (data: { id, usableAt }). */
+  addressOnHold: 6127,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes] | number;

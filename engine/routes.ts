@@ -25,6 +25,7 @@ import { syncDomain } from './sync/handlers';
 import { twoFactorDomain } from './twofactor/handlers';
 import { devicesDomain } from './devices/handlers';
 import { passkeysDomain } from './passkeys/handlers';
+import { addressBookDomain } from './addressbook/handlers';
 
 export interface Domain {
   name: string;
@@ -59,5 +60,6 @@ export const domains: Domain[] = [
   twoFactorDomain,
   devicesDomain,
   passkeysDomain,
+  addressBookDomain,
   syncDomain,
 ];

@@ -80,12 +80,19 @@ const TABLES_0009: Readonly<Record<string, string>> = {
   tradingHalts: 'trading_halts',
 };
 
+/** The withdrawal address book (issue 27 item 3): saved addresses and the whitelist setting. */
+const TABLES_0010: Readonly<Record<string, string>> = {
+  savedAddresses: 'member_saved_addresses',
+  addressBookSettings: 'member_address_book',
+};
+
 /** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
 export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0001,
   ...TABLES_0004,
   ...TABLES_0008,
   ...TABLES_0009,
+  ...TABLES_0010,
 };
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
@@ -181,6 +188,14 @@ function typedColumns(s: string): Record<string, string[]> {
     member_notices: memberOwned(`created_at ${time('createdAt')} NOT NULL`),
     // 0009
     trading_halts: [],
+    // 0010: one entry per member, network and address; the hold's end as a typed column.
+    member_saved_addresses: memberOwned(
+      `network ${text('network')} NOT NULL CHECK (network IN ('TRC20', 'ERC20'))`,
+      `address ${text('address')} NOT NULL`,
+      `usable_at ${time('usableAt')} NOT NULL`,
+      `UNIQUE (member_id, network, address)`,
+    ),
+    member_address_book: memberOwned(),
   };
 }
 
@@ -282,7 +297,13 @@ const SEQUENCED_KINDS_0003: readonly string[] = [
 /** Kinds given a sequence by a later migration, each beside it. */
 const SEQUENCED_KINDS_0008: readonly string[] = ['login', 'notice'];
 
-export const SEQUENCED_KINDS: readonly string[] = [...SEQUENCED_KINDS_0003, ...SEQUENCED_KINDS_0008];
+const SEQUENCED_KINDS_0010: readonly string[] = ['savedAddress'];
+
+export const SEQUENCED_KINDS: readonly string[] = [
+  ...SEQUENCED_KINDS_0003,
+  ...SEQUENCED_KINDS_0008,
+  ...SEQUENCED_KINDS_0010,
+];
 
 export function sequenceOf(kind: string): string {
   return `id_seq_${kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
@@ -356,6 +377,13 @@ async function market({ c, s }: MigrationContext): Promise<void> {
   await marketTables({ c, s });
 }
 
+/** The withdrawal address book (issue 27 item 3): its tables and the sequence of its ids. */
+async function addressBook({ c, s }: MigrationContext): Promise<void> {
+  for (const [name, sqlName] of Object.entries(TABLES_0010)) await createTable(c, s, name, sqlName);
+  await c.query(`CREATE INDEX member_saved_addresses_member ON ${s}.member_saved_addresses (member_id)`);
+  await createSequences(c, s, SEQUENCED_KINDS_0010);
+}
+
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
   { name: '0002-cluster', up: cluster },
@@ -371,6 +399,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0008-member-security', up: memberSecurityTables },
   // Live market data: the kill switch, the index's candles and minutes (server/market-data/migration.ts).
   { name: '0009-market-data', up: market },
+  // The withdrawal address book and its whitelist (issue 27 item 3).
+  { name: '0010-address-book', up: addressBook },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

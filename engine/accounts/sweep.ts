@@ -24,7 +24,11 @@ export async function sweepExpired(ctx: Ctx): Promise<void> {
   for (const c of await ctx.tx.scan(passkeyChallenges)) {
     if (c.expiresAt <= ctx.now) ctx.tx.delete(passkeyChallenges, c.id);
   }
-  const window = Math.max(ctx.config.loginFailWindowMs, ctx.config.captchaWindowMs);
+  const window = Math.max(
+    ctx.config.loginFailWindowMs,
+    ctx.config.captchaWindowMs,
+    ctx.config.recipientLookupWindowMs,
+  );
   for (const r of await ctx.tx.scan(rateLimits)) {
     if (r.hits.every((t) => t <= ctx.now - window)) ctx.tx.delete(rateLimits, r.id);
   }

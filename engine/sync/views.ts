@@ -23,6 +23,9 @@ import { withdrawalView } from '../withdrawals/view';
 import { withdrawals, type WithdrawalRow } from '../withdrawals/tables';
 import { noticeView } from '../devices/notices';
 import { notices, type NoticeRow } from '../devices/tables';
+import { addressBookSettings, savedAddresses } from '../addressbook/tables';
+import type { AddressBookSettingsRow, SavedAddressRow } from '../addressbook/tables';
+import { savedAddressView } from '../addressbook/view';
 
 export interface Synced<T extends Row> {
   table: TableDef<T>;
@@ -144,6 +147,19 @@ const notice = synced<NoticeRow>({
   view: (_ctx, n) => noticeView(n),
 });
 
+/** The member's withdrawal address book (shown offline with its time, checked by the withdrawal form). */
+const savedAddress = synced<SavedAddressRow>({
+  table: savedAddresses,
+  membersOf: (r) => [r.memberId],
+  view: (_ctx, r) => savedAddressView(r),
+});
+
+const addressBookSetting = synced<AddressBookSettingsRow>({
+  table: addressBookSettings,
+  membersOf: (r) => [r.memberId],
+  view: (_ctx, r) => ({ id: r.id, whitelist: r.whitelist }),
+});
+
 /** The name a synced table's rows have on devices and in the change log. */
 export function syncedName(spec: Synced<Row>): string {
   return spec.name ?? spec.table.name;
@@ -160,6 +176,8 @@ const ALL = [
   position,
   invitee,
   notice,
+  savedAddress,
+  addressBookSetting,
 ];
 
 /** Synced name -> how it syncs. */

@@ -7,7 +7,9 @@
  */
 import { z } from 'zod';
 import { findMembers } from '../accounts/lookup';
-import { effectiveVip, type MemberRow } from '../accounts/tables';
+import { effectiveVip, vipName, type MemberRow } from '../accounts/tables';
+import { maskUsername } from '../referral/view';
+import { addHit, recentHits } from '../security/rateLimit';
 import type { AuthCtx } from '../context';
 import { toSeconds } from '../context';
 import { Codes, fail } from '../errors';
@@ -121,6 +123,32 @@ export const submitTransfer = handler({
   },
 });
 
+/**
+ * POST /api/transfer/recipient: who a transfer would reach, before the confirmation (issue 27 item 4): the
+ * recipient's masked username and level in force, or the code the transfer itself would answer (3000, 3001,
+ * 222, 3002). Never a full name. Each look-up counts, found or not: `recipientLookupLimit` per
+ * `recipientLookupWindowMs` per member, then 429, so the call cannot list who has an account.
+ */
+export const recipientPreview = handler({
+  auth: true,
+  body: body({ account: z.string().max(300) }),
+  run: async (ctx, input) => {
+    const key = `recipient:${ctx.member.id}`;
+    const { recipientLookupLimit: limit, recipientLookupWindowMs: window } = ctx.config;
+    if ((await recentHits(ctx.tx, key, ctx.now, window)) >= limit) {
+      throw fail(Codes.tooManyRequests, 'Too many look-ups: try again in a few minutes');
+    }
+    // Counted whether the look-up finds someone or not (a refused call rolls back its own writes).
+    ctx.onFailure(async (after) => addHit(after.tx, key, after.now, window));
+    const recipient = await recipientOf(ctx, input.account);
+    if (recipient.id === ctx.member.id) throw fail(Codes.transferSelf, 'You cannot transfer to yourself');
+    const level = effectiveVip(recipient, ctx.now);
+    if (level < 1) throw fail(Codes.receiverNotVip, 'The other party has not activated VIP');
+    await addHit(ctx.tx, key, ctx.now, window);
+    return { name: maskUsername(recipient.username), vip: vipName(level) };
+  },
+});
+
 export const listTransfers = handler({
   auth: true,
   body: body({ ...listShape, direction: z.enum(['in', 'out']).optional() }),
@@ -137,5 +165,6 @@ export const transfersDomain: Domain = {
   handlers: {
     '/api/transfer/submit': submitTransfer,
     '/api/transfer/list': listTransfers,
+    '/api/transfer/recipient': recipientPreview,
   },
 };

@@ -1,7 +1,8 @@
 /**
  * Withdrawals (API.md): the fee quote, submission (held, answered with 911) and the member's records.
  * Submission checks in this order, each with its own code: body schema (400), minimum (410), address for
- * the network (420 invalid, 421 other network), security key (20041, 3007, 430, 431), the second factor of a
+ * the network (420 invalid, 421 other network), the address book (6124 the member's own deposit address; with
+ * the whitelist on, 6126 not saved, 6127 still on hold: addressbook/rules.ts), security key (20041, 3007, 430, 431), the second factor of a
  * member with two-factor authentication (6101-6104, 6110-6112: twofactor/require.ts), available balance
  * (4011); then the amount is frozen and the review is scheduled (docs/RULES.md W1-W6).
  */
@@ -13,6 +14,7 @@ import { handler, reply } from '../router';
 import type { Domain } from '../routes';
 import { amount, body, listBody, newestFirst, paginate } from '../schema';
 import { requireKey } from '../security/key';
+import { requireDestination } from '../addressbook/rules';
 import { requireSecondFactor, secondFactorShape } from '../twofactor/require';
 import { reviewWithdrawalJob, WITHDRAW_REVIEW_JOB } from './review';
 import { effectiveMinimum, quoteFee } from './rules';
@@ -51,6 +53,7 @@ const submitHandler = handler({
       });
     }
     const address = requireAddress(input.network, input.address);
+    await requireDestination(ctx, ctx.member, input.network, address);
     await requireKey(ctx, ctx.member, input.key, { withdrawal: true });
     await requireSecondFactor(ctx, ctx.member, 'withdraw', input);
     const id = await ctx.ids.next('withdrawal');

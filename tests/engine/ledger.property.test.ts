@@ -67,8 +67,18 @@ const action = fc.oneof(
       t: fc.constant('withdraw' as const),
       m: who,
       amount: wireAmount,
-      // external: sent; burn: rejected by review (W5); member: arrives as a deposit (D6); erc: refused (421)
-      to: fc.constantFrom('external', 'external', 'burn', 'member', 'erc'),
+      // external: sent; burn: rejected by review (W5); member: arrives as a deposit (D6); erc: refused (421);
+      // own: the member's own deposit address, refused (6124)
+      to: fc.constantFrom('external', 'external', 'burn', 'member', 'erc', 'own'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      // The whitelist on or off, with the external address saved (W10: held for 24 hours once saved).
+      t: fc.constant('whitelist' as const),
+      m: who,
+      on: fc.boolean(),
     }),
   },
   {
@@ -209,6 +219,10 @@ class World {
         let address = EXTERNAL_TRON;
         if (a.to === 'burn') address = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
         if (a.to === 'erc') address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+        if (a.to === 'own') {
+          const addr = await this.as(a.m, '/api/recharge/address', { network: 'TRC20' });
+          address = (addr.data as { address: string }).address;
+        }
         if (a.to === 'member' && this.registered.has(other)) {
           const addr = await this.as(other, '/api/recharge/address', { network: 'TRC20' });
           address = (addr.data as { address: string }).address;
@@ -220,6 +234,14 @@ class World {
           amount: a.amount,
           key: 'key1',
         });
+      }
+      case 'whitelist': {
+        await this.as(a.m, '/api/addressbook/add', {
+          network: 'TRC20',
+          address: EXTERNAL_TRON,
+          label: 'Saved',
+        });
+        return this.as(a.m, '/api/addressbook/whitelist', { on: a.on });
       }
       case 'finance':
         return this.as(a.m, '/api/product/buy', { id: a.product, amount: a.amount, key: 'key1' });
@@ -304,7 +326,7 @@ describe('ledger properties over random call sequences', () => {
       { numRuns: 80, seed: 20260105 },
     );
     console.log('successful calls per kind', Object.fromEntries(succeeded));
-    for (const t of ['register', 'deposit', 'transfer', 'vip', 'refund', 'withdraw']) {
+    for (const t of ['register', 'deposit', 'transfer', 'vip', 'refund', 'withdraw', 'whitelist']) {
       expect(succeeded.get(t) ?? 0, t).toBeGreaterThan(3);
     }
   });
