@@ -148,14 +148,26 @@ export async function engineRoutes(app: FastifyInstance, options: EngineRoutesOp
     },
     handle,
   );
-  const loginLimits = [
-    app.rateLimit({
+  // Both limits count every login call. Not two app.rateLimit() hooks: the plugin marks a request as limited
+  // after the first of its hooks, so a second one returns at once and the global limit never counted.
+  const loginCounters = [
+    app.createRateLimit({
       max: options.loginPerIpPerMinute,
       timeWindow: 60_000,
       keyGenerator: (r) => `ip:${r.ip}`,
     }),
-    app.rateLimit({ max: options.loginGlobalPerMinute, timeWindow: 60_000, keyGenerator: () => 'all' }),
+    app.createRateLimit({ max: options.loginGlobalPerMinute, timeWindow: 60_000, keyGenerator: () => 'all' }),
   ];
+  const loginLimits = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    for (const count of loginCounters) {
+      const limit = await count(request);
+      if (limit.isAllowed || !limit.isExceeded) continue;
+      void reply.header('retry-after', limit.ttlInSeconds);
+      throw Object.assign(new Error(`Rate limit exceeded, retry in ${limit.ttlInSeconds} s`), {
+        statusCode: 429,
+      });
+    }
+  };
   // Registered at the contract's spelling and in lower case; other spellings (the engine matches paths
   // case-insensitively, with a trailing slash), raw (multipart) and patterned calls reach the catch-all.
   const routes = engine.diagnostics.routes();

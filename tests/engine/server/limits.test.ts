@@ -9,7 +9,7 @@ import { WebSocket } from 'ws';
 import { startServer } from '../../../server/app';
 import { configFromEnv } from '../../../server/config';
 import { MAX_JSON_DEPTH } from '../../../server/http/json-body';
-import { startTestServer, TEST_XPUB, type Envelope } from './serve';
+import { startTestServer, TEST_XPUB, type Envelope, type TestServer } from './serve';
 
 const REDIS = 'redis://127.0.0.1:6379/1';
 
@@ -115,6 +115,40 @@ describe('http edge', () => {
       expect((await down.get('/api/site/getsite')).code).toBe(0);
     } finally {
       await down.close();
+    }
+  });
+
+  it('A2 the global login limit counts logins from every address, besides the per-IP limit (audit M1)', async () => {
+    const config = { loginGlobalPerMinute: 30, loginPerIpPerMinute: 2 };
+    const login = async (server: TestServer, address: string, i: number) =>
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/index/login',
+          remoteAddress: address,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ username: `nobody${i}`, password: 'wrong-one' }),
+        })
+      ).json<Envelope>().code;
+    const server = await startTestServer({ config });
+    try {
+      // 90 logins from 90 addresses in a minute: the first 30 are answered, the other 60 refused.
+      const codes: number[] = [];
+      for (let i = 0; i < 90; i++) codes.push(await login(server, `10.0.0.${i + 1}`, i));
+      expect(codes.slice(0, 30)).not.toContain(429);
+      expect(codes.slice(30).filter((c) => c === 429)).toHaveLength(60);
+    } finally {
+      await server.close();
+    }
+    // Under the global limit, one address still gets its own 2 a minute.
+    const fresh = await startTestServer({ config });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push(await login(fresh, '10.1.0.1', i));
+      expect(codes.slice(0, 2)).not.toContain(429);
+      expect(codes[2]).toBe(429);
+    } finally {
+      await fresh.close();
     }
   });
 
