@@ -43,7 +43,9 @@ import {
   type MarketDataGateway,
 } from './market-data/gateway';
 import { createHttp } from './http/app';
-import { pgliteDriver, postgresDriver } from './sql-driver';
+import { Readiness } from './http/probes';
+import { ServerMetrics, serveMetrics } from './metrics';
+import { pgliteDriver, postgresDriver, type SqlDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
 import { SocketHub } from './ws';
 import { defaultConfig } from '../engine/server';
@@ -103,8 +105,18 @@ export interface RunningServer {
   storageHealth: StorageHealth;
   /** Where prices come from: the simulator (demo), the venues' gateway (live, MARKET_VENUES), or none. */
   marketData: MarketDataGateway | null;
-  /** Stops taking work, waits for the settle in progress, closes sockets, the engine and its storage. */
-  close(): Promise<void>;
+  /** The Prometheus metrics (server/metrics.ts). */
+  metrics: ServerMetrics;
+  /** Where /metrics is served (METRICS_PORT), or null when it is not. */
+  metricsUrl: string | null;
+  /** What /readyz answers (server/http/probes.ts). */
+  readiness: Readiness;
+  /**
+   * Stops: /readyz answers "draining" (for DRAIN_DELAY_MS every request is still served), sockets are told to
+   * reconnect (1012), no new connection is taken while the requests in flight finish (at most
+   * `drainTimeoutMs`, 10 s), then the settle in progress, the engine and its storage close.
+   */
+  close(options?: { drainTimeoutMs?: number }): Promise<void>;
 }
 
 /** The storage the config names: PostgreSQL, PGlite in the data directory, or memory. */
@@ -122,11 +134,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { config } = options;
   if (!config.demo && !config.walletXpub)
     throw new ConfigError('WALLET_XPUB is required when DEMO=false (docs/SERVER.md "Key custody")');
+  // What the metrics read at each scrape is filled in below, as each part opens.
+  const sources: ConstructorParameters<typeof ServerMetrics>[0] = {};
+  const metrics = new ServerMetrics(sources);
+  const onSignerCall = metrics.signerCall.bind(metrics);
   // The signer first: a wrong SIGNER_URL or SIGNER_TOKEN stops the start before anything opens.
-  const signer = options.gateways ? undefined : await connectSigner(config);
-  const tronSigner = options.gateways ? undefined : await connectTronSigner(config);
+  const signer = options.gateways ? undefined : await connectSigner(config, 5, onSignerCall);
+  const tronSigner = options.gateways ? undefined : await connectTronSigner(config, 5, onSignerCall);
   const storage = options.storage ?? (await openStorage(config));
   const sqlOf = storage instanceof SqlStore ? { driver: storage.driver, schema: storage.schema } : null;
+  if (storage instanceof SqlStore) storage.observeReadBatches((size) => metrics.readBatches.observe(size));
+  if (sqlOf) {
+    const { driver, schema } = sqlOf;
+    sources.pool = () => driver.poolStats?.() ?? null;
+    sources.jobs = () => jobDepths(driver, schema, (options.clock ?? Date).now());
+  }
   const evmConfirmations = config.evm?.confirmations;
   const tronConfirmations = config.tron?.confirmations;
   // Password and key hashes run on worker threads, outside every unit of work (engine/security/hashing.ts).
@@ -202,12 +224,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
 
   // Feed messages travel over the cluster's bus, so a socket on any instance hears what any instance did.
-  const cluster = await openCluster(storage, { databaseUrl: config.databaseUrl });
+  const cluster = await openCluster(storage, {
+    databaseUrl: config.databaseUrl,
+    onNotifyBatch: (size) => metrics.notifyBatches.observe(size),
+  });
   const feed = bridgeFeed(engine, cluster.bus);
   const hub = new SocketHub(feed.engine, {
     pingEveryMs: options.pingEveryMs,
     anonymousPerIp: config.anonymousSocketsPerIp,
   });
+  sources.outbox = () => cluster.bus.pending?.() ?? 0;
+  sources.sockets = () => hub.stats();
   // Commands fail at once while Redis is down (the rate-limit store then counts in memory).
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
@@ -227,11 +254,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         resolve();
       });
     });
+  const readiness = new Readiness({ sql: sqlOf, redis });
   const app = await createHttp({
     engine,
     config,
     hub,
     redis,
+    metrics,
+    readiness,
     logger: options.logger,
     onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
   });
@@ -239,6 +269,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const storageHealth = new StorageHealth(app.log, { escalateAfterMs: options.outageEscalationMs });
   if (storage instanceof SqlStore) storage.observeAvailability(storageHealth);
   cluster.observeAvailability(storageHealth);
+  sources.storageUp = () => storageHealth.downSince === null;
 
   logger = app.log;
   if (marketData instanceof VenueMarketData)
@@ -325,6 +356,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const http = app.server;
   const { port } = http.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  // A taken METRICS_PORT does not stop the members' server: the scrape fails (Prometheus shows the target
+  // down) and the log says why.
+  const metricsServer =
+    config.metricsPort === null
+      ? null
+      : await serveMetrics(metrics, config.host, config.metricsPort).catch((error: unknown) => {
+          app.log.warn(
+            { metricsPort: config.metricsPort, err: (error as Error).message },
+            'metrics not served: METRICS_PORT cannot be bound (set another port, or METRICS_PORT=off)',
+          );
+          return null;
+        });
 
   let closing: Promise<void> | null = null;
   return {
@@ -341,14 +384,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     hashes,
     storageHealth,
     marketData,
-    close: () =>
+    metrics,
+    metricsUrl: metricsServer?.url ?? null,
+    readiness,
+    close: (closeOptions = {}) =>
       (closing ??= (async () => {
+        // The balancer sees "draining" at its next check and sends new requests elsewhere meanwhile.
+        readiness.drain();
+        if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
         clearInterval(timer);
         await marketData?.close();
         await watcher?.close();
         await reconciler?.close();
         await hub.close();
-        await app.close();
+        await drainHttp(app, closeOptions.drainTimeoutMs ?? 10_000);
+        await metricsServer?.close();
         await settling;
         feed.close();
         await cluster.close();
@@ -357,4 +407,46 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         redis?.disconnect();
       })()),
   };
+}
+
+/**
+ * Closes the HTTP server: no new connection, idle keep-alive connections closed, requests in flight answered
+ * (each connection closed after its answer); whatever is still open after `timeoutMs` is cut.
+ */
+async function drainHttp(app: FastifyInstance, timeoutMs: number): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
+/** The job queue's depth for the metrics: due now, scheduled later, dead; null when the database is slow. */
+async function jobDepths(
+  driver: SqlDriver,
+  schema: string,
+  now: number,
+): Promise<{ due: number; scheduled: number; dead: number } | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const read = driver.query<{ due: string; scheduled: string; dead: string }>(
+    `SELECT count(*) FILTER (WHERE due_at <= $1)::text AS due, count(*) FILTER (WHERE due_at > $1)::text AS scheduled, ` +
+      `(SELECT count(*) FROM ${schema}.dead_jobs)::text AS dead FROM ${schema}.jobs`,
+    [now],
+  );
+  try {
+    const { rows } = await Promise.race([
+      read,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), 1_000);
+      }),
+    ]);
+    const row = rows[0];
+    return row ? { due: Number(row.due), scheduled: Number(row.scheduled), dead: Number(row.dead) } : null;
+  } catch {
+    read.catch(() => undefined);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -39,6 +39,8 @@ export interface ClusterOptions {
   databaseUrl?: string;
   /** How long a lease lasts without renewal (default 10 s). */
   leaseMs?: number;
+  /** Told the size of each NOTIFY batch of the member feed's bus (server/metrics.ts). */
+  onNotifyBatch?: (size: number) => void;
 }
 
 export async function openCluster(
@@ -55,7 +57,7 @@ export async function openCluster(
     };
   }
   const { driver, schema } = storage;
-  const bus = await postgresBus({ url: options.databaseUrl, schema, driver });
+  const bus = await postgresBus({ url: options.databaseUrl, schema, driver, onBatch: options.onNotifyBatch });
   const marketBus = await postgresBus({ url: options.databaseUrl, schema, driver, channel: 'strata_market' });
   const holder = randomUUID();
   const leaseMs = options.leaseMs ?? 10_000;

@@ -66,6 +66,14 @@ export interface ServerConfig {
   passkeyOrigins: string[];
   /** The market-data gateway (MARKET_VENUES...; server/market-data/config.ts); undefined: no live market. */
   market: MarketConfig | undefined;
+  /** Where Prometheus scrapes /metrics (METRICS_PORT, default 9464, on HOST); null: not served (`off`). */
+  metricsPort: number | null;
+  /**
+   * On SIGTERM, how long /readyz answers 503 "draining" while every request is still served, before the
+   * server stops taking connections (DRAIN_DELAY_MS; behind a balancer: its check interval times its fall
+   * count, so it stops sending new requests first). Default 0.
+   */
+  drainDelayMs: number;
 }
 
 export interface EvmChainConfig {
@@ -222,6 +230,8 @@ export function configFromEnv(
     totpEncryptionKey: secretBoxKey(env),
     passkeyOrigins: origins(env['PASSKEY_ORIGINS']) ?? corsList.filter((o) => o !== '*'),
     market,
+    metricsPort: env['METRICS_PORT']?.trim().toLowerCase() === 'off' ? null : int(env, 'METRICS_PORT', 9464),
+    drainDelayMs: int(env, 'DRAIN_DELAY_MS', 0),
   };
 }
 

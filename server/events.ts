@@ -28,6 +28,8 @@ export interface EventBus {
   publish(message: FeedMessage): void;
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
+  /** Messages published here and not yet sent to the other instances (the metrics' outbox depth). */
+  pending?(): number;
 }
 
 class Listeners {
@@ -79,6 +81,8 @@ export interface PostgresBusOptions {
   retryMs?: number;
   /** The channel's name before the schema (default `strata_events`; the market gateway's: `strata_market`). */
   channel?: string;
+  /** Told the size of each NOTIFY batch (server/metrics.ts). */
+  onBatch?: (size: number) => void;
 }
 
 export async function postgresBus(options: PostgresBusOptions): Promise<EventBus> {
@@ -167,6 +171,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<EventBus
       while (queued.length > 0) {
         const batch = queued;
         queued = [];
+        options.onBatch?.(batch.length);
         try {
           const payloads: string[] = [];
           for (const message of batch) payloads.push(await payloadOf(message));
@@ -193,6 +198,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<EventBus
       queueMicrotask(() => void flush());
     },
     subscribe: (listener) => listeners.add(listener),
+    pending: () => queued.length,
     close: async () => {
       closed = true;
       clearTimeout(retry);

@@ -1,7 +1,9 @@
 /**
- * The server process (docs/SERVER.md, docs/DEPLOY.md): settings from the environment, pino logs on stdout,
- * and a clean stop on SIGINT and SIGTERM (no new requests, the settle in progress finishes, sockets, the
- * engine and its storage close, the background-work lease is handed back), then exit 0. A live server (DEMO=false) without WALLET_XPUB exits 1 with a
+ * The server process (docs/SERVER.md, docs/DEPLOY.md): settings from the environment, pino logs on stdout
+ * (each line of a request with its id), and a clean stop on SIGINT and SIGTERM (/readyz answers draining for
+ * DRAIN_DELAY_MS, sockets are closed with 1012 so the app reconnects, no new connections while the requests in
+ * flight finish, the settle in progress finishes, the engine and its storage close, the background-work lease
+ * is handed back), then exit 0. A live server (DEMO=false) without WALLET_XPUB exits 1 with a
  * message naming it.
  *
  * With EVM_RPC_URL and/or TRON_API_URL (and SIGNER_URL) it also watches an EVM chain and/or TRON for deposits
@@ -14,7 +16,7 @@
 import { startServer } from './app';
 import { EvmGateway } from './chain/evm';
 import { ConfigError, configFromEnv, type ServerConfig } from './config';
-import { REDACT } from './http/request-log';
+import { REDACT, requestIdMixin } from './http/request-log';
 
 const dev = process.argv.includes('--dev');
 
@@ -28,7 +30,7 @@ try {
 
 const server = await startServer({
   config,
-  logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[Redacted]' } },
+  logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[Redacted]' }, mixin: requestIdMixin },
 });
 const log = server.app.log;
 const storage =
@@ -71,7 +73,7 @@ if (config.tron && tron)
     { token: config.tron.token, confirmations: tron.confirmations, hotWallet: config.tron.hotWallet ?? null },
   );
 log.info(
-  { url: server.url, storage, demo: config.demo },
+  { url: server.url, storage, demo: config.demo, metrics: server.metricsUrl },
   config.demo
     ? `Strata server on ${server.url} (storage: ${storage}); DEMO: deposit addresses are demo addresses`
     : `Strata server on ${server.url} (storage: ${storage}); live, watch-only deposit key`,
@@ -82,9 +84,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'stopping');
+    log.info(
+      { signal, drainDelayMs: config.drainDelayMs, sockets: server.hub.size },
+      'stopping: /readyz answers draining, sockets are told to reconnect, requests in flight finish',
+    );
     // A stop that hangs (a stuck connection) must not keep the process forever.
-    setTimeout(() => process.exit(1), 15_000).unref();
+    setTimeout(() => process.exit(1), config.drainDelayMs + 15_000).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -24,6 +24,8 @@ export interface SqlDriver extends SqlConnection {
   /** One connection for a transaction or a session lock; `release` hands it back (`broken`: discards it). */
   connect(): Promise<SqlConnection & { release(broken?: boolean): void }>;
   close(): Promise<void>;
+  /** The pool's connections (PostgreSQL only): open, idle, callers waiting for one, and its size. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 /** What a migration (server/sql-schema.ts MIGRATIONS) runs on: a connection inside the migrating transaction. */
@@ -81,8 +83,10 @@ export async function postgresDriver(url: string, options: { poolSize?: number }
   });
   // An idle connection dropped by the database must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  const max = options.poolSize ?? 10;
   return {
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     query: async <T>(text: string, params?: unknown[], prepared?: boolean) => ({
       rows: (await pool.query(pgQuery(text, params, prepared))).rows as T[],
     }),

@@ -143,6 +143,8 @@ export class SqlStore implements StoreAdapter {
   private readonly noteWriters = new Map<string, CommitNoteWriter>();
   /** Told when a unit cannot reach the database, and when one gets through (server/health.ts). */
   private availability: AvailabilityObserver | null = null;
+  /** Told the size of each read batch (server/metrics.ts). */
+  private batchObserver: ((size: number) => void) | null = null;
 
   private constructor(
     readonly driver: SqlDriver,
@@ -170,6 +172,11 @@ export class SqlStore implements StoreAdapter {
   /** Reports every unit that failed to reach the database, and every one that committed, to `observer`. */
   observeAvailability(observer: AvailabilityObserver): void {
     this.availability = observer;
+  }
+
+  /** Reports the number of reads of each batch (one statement) to `observer`. */
+  observeReadBatches(observer: (size: number) => void): void {
+    this.batchObserver = observer;
   }
 
   /** The engine tables that have a table of their own (the drift test compares them with the engine's). */
@@ -462,6 +469,7 @@ export class SqlStore implements StoreAdapter {
    * Every part runs (Append runs all its branches), so each sequence draws exactly once.
    */
   private async readBatch(c: SqlConnection, batch: readonly PendingRead[]): Promise<unknown[]> {
+    this.batchObserver?.(batch.length);
     if (batch.length === 1) {
       const only = batch[0]?.part;
       if (!only) return [];

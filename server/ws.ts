@@ -13,6 +13,7 @@
  *   changes and resets), so a revoked or expired token stops receiving within one heartbeat.
  * - The server sends `{ type: 'ping', data: <unix seconds> }` every 30 s, and closes a socket that sent
  *   nothing for three heartbeats, or that has not read 16 MiB sent to it.
+ * - When the server stops, every socket is closed with code 1012 (service restart): the app reconnects.
  * - One client IP may hold at most `anonymousPerIp` sockets that are not authenticated (20 by default); a
  *   socket over the limit is closed at once (1013). Authenticated sockets do not count.
  *
@@ -213,9 +214,37 @@ export class SocketHub {
     return this.clients.size;
   }
 
-  async close(): Promise<void> {
+  /** Open sockets, authenticated as a member or not (the metrics' strata_ws_connections). */
+  stats(): { member: number; anonymous: number } {
+    let member = 0;
+    for (const client of this.clients) if (client.memberId !== null) member++;
+    return { member, anonymous: this.clients.size - member };
+  }
+
+  /**
+   * The server is stopping: every socket is closed with 1012 (service restart), which tells the app to
+   * reconnect (to another instance behind the balancer, or to this one once it is back). A socket that has not
+   * completed its closing handshake within `graceMs` is cut.
+   */
+  async close(graceMs = 1_000): Promise<void> {
     clearInterval(this.timer);
     this.unsubscribe();
+    const closing = [...this.clients].map(
+      ({ socket }) =>
+        new Promise<void>((resolve) => {
+          if (socket.readyState === socket.CLOSED) return resolve();
+          socket.once('close', () => resolve());
+          socket.close(1012, 'service restart');
+        }),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(closing),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
     for (const client of this.clients) client.socket.terminate();
     this.clients.clear();
   }

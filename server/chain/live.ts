@@ -20,7 +20,7 @@ import type { Address } from 'viem';
 import type { EngineOperations } from '../../engine/index';
 import { ConfigError, type ServerConfig } from '../config';
 import type { SqlDriver } from '../sql-driver';
-import { RemoteSigner } from '../signer/client';
+import { RemoteSigner, type RemoteSignerOptions } from '../signer/client';
 import { RemoteTronSigner } from '../signer/tron-client';
 import { EvmGateway } from './evm';
 import type { ChainGateway, ChainNetwork } from './gateway';
@@ -30,7 +30,11 @@ import { periodicRounds } from './rounds';
 import { watchRound } from './watcher';
 
 /** Tries the signer a few times (it may be starting alongside); a ConfigError naming it otherwise. */
-export async function connectSigner(config: ServerConfig, attempts = 5): Promise<RemoteSigner | undefined> {
+export async function connectSigner(
+  config: ServerConfig,
+  attempts = 5,
+  onCall?: RemoteSignerOptions['onCall'],
+): Promise<RemoteSigner | undefined> {
   const signer = config.signer;
   if (!signer || !config.evm) return undefined;
   return retrying(
@@ -41,6 +45,7 @@ export async function connectSigner(config: ServerConfig, attempts = 5): Promise
         secret: signer.secret,
         expectedAddress: config.evm?.hotWallet,
         timeoutMs: 3_000,
+        onCall,
       }),
     attempts,
   );
@@ -50,6 +55,7 @@ export async function connectSigner(config: ServerConfig, attempts = 5): Promise
 export async function connectTronSigner(
   config: ServerConfig,
   attempts = 5,
+  onCall?: RemoteSignerOptions['onCall'],
 ): Promise<RemoteTronSigner | undefined> {
   const signer = config.signer;
   if (!signer || !config.tron) return undefined;
@@ -61,6 +67,7 @@ export async function connectTronSigner(
         secret: signer.secret,
         expectedAddress: config.tron?.hotWallet,
         timeoutMs: 3_000,
+        onCall,
       }),
     attempts,
   );

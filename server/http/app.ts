@@ -16,13 +16,16 @@ import Fastify, {
 import type { Redis } from 'ioredis';
 import type { Engine, EngineResponse } from '../../engine/index';
 import type { ServerConfig } from '../config';
+import type { ServerMetrics } from '../metrics';
 import type { SocketHub } from '../ws';
 import { corsForOrigins } from './cors';
 import { engineRoutes } from './engine-routes';
 import { envelopeErrors, errorEnvelope, sendEnvelope } from './envelope';
 import { jsonBodies } from './json-body';
+import { probes, type Readiness } from './probes';
 import { rateLimits } from './rate-limits';
 import { requestLog } from './request-log';
+import { requestMetrics } from './request-metrics';
 import { securityHeaders } from './security';
 import { feedSocket } from './socket';
 import { staticApp } from './static-app';
@@ -40,13 +43,25 @@ export interface HttpDeps {
   onAnswered?: (path: string, headers: Record<string, string>, response: EngineResponse) => void;
   /** Answers 503 to engine calls while the storage is known to be unreachable. */
   unavailable?: () => string | null;
+  /** Counts each answered request (server/metrics.ts). */
+  metrics?: ServerMetrics;
+  /** What /readyz answers; once draining, every answer closes its connection. */
+  readiness?: Readiness;
+}
+
+/** A request id a trusted proxy sent (X-Request-Id), when it has a plain shape; else null. */
+function forwardedRequestId(header: string | string[] | undefined): string | null {
+  return typeof header === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(header) ? header : null;
 }
 
 export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
   const { engine, config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    genReqId: () => randomUUID(),
+    // The id of every log line of a request and of its answer's X-Request-Id: a trusted proxy's (so one id
+    // follows a request from the balancer's log to ours), else a new one.
+    genReqId: (request) =>
+      (config.trustProxy > 0 && forwardedRequestId(request.headers['x-request-id'])) || randomUUID(),
     // Fastify's own request logging writes two lines per request at info (request-log.ts writes one).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.maxBodyBytes,
@@ -55,7 +70,9 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     // itself is held to TIMEOUT_MS.
     requestTimeout: Math.max(config.timeoutMs, 120_000),
     return503OnClosing: true,
-    forceCloseConnections: true,
+    // Closing waits for the requests in flight (each connection closes after its answer while draining);
+    // server/app.ts cuts what is still open after the drain timeout.
+    forceCloseConnections: false,
     routerOptions: { maxParamLength: 200 },
     // Route schemas refuse, never repair: no type coercion, no defaults, no silently dropped fields (the
     // engine refuses an unknown field, and a number where it wants a string).
@@ -72,6 +89,17 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
   // Handlers and hooks first: the routes registered below inherit them.
   await app.register(envelopeErrors, { bodyLimit: config.maxBodyBytes });
   if (deps.logger) await app.register(requestLog);
+  if (deps.metrics) await app.register(requestMetrics, { metrics: deps.metrics });
+  const readiness = deps.readiness;
+  if (readiness) {
+    await app.register(probes, { readiness });
+    // While draining, no connection is kept alive: each closes after its answer, so the balancer opens its
+    // next one to another instance and the stop is not held up by idle keep-alive connections.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      if (readiness.isDraining) void reply.header('Connection', 'close');
+      done(null, payload);
+    });
+  }
   await app.register(jsonBodies);
   await app.register(securityHeaders, { staticDir: config.staticDir });
   await app.register(corsForOrigins, { origins: config.corsOrigins });

@@ -31,10 +31,13 @@ export function envelope(code: number, msg: string, data: unknown = null): Engin
 
 /** Replies that answered a refusal or a failure (envelope code not 0): logged at info (request-log.ts). */
 export const refusedReplies = new WeakSet<FastifyReply>();
+/** The envelope code each reply answered (server/http/request-metrics.ts counts refusals by code). */
+export const replyCodes = new WeakMap<FastifyReply, number>();
 
 /** Sends `response` through the route's envelope schema, never cached. */
 export function sendEnvelope(reply: FastifyReply, response: EngineResponse): FastifyReply {
   if (response.body.code !== 0) refusedReplies.add(reply);
+  replyCodes.set(reply, response.body.code);
   return reply
     .code(response.status)
     .type('application/json; charset=utf-8')

@@ -3,7 +3,13 @@
  * for a refusal or failure (an HTTP status >= 400, or an envelope code other than 0) and for an answer
  * slower than SLOW_REQUEST_MS; every other request at debug. Bodies and headers are never logged (Fastify's
  * own two lines per request are off: docs/SERVER.md "Load figures").
+ *
+ * Every other line written while a request is served carries its id too, even when written through the
+ * server's root logger (a storage outage noticed by that request, a rate-limit store's warning): the
+ * request's id is kept in an AsyncLocalStorage for its whole handling, and `requestIdMixin` (the logger's
+ * pino `mixin`) adds it to any line whose logger does not already bind it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { refusedReplies } from './envelope';
@@ -38,8 +44,24 @@ const LOG_LEVELS: Readonly<Record<string, number>> = {
   silent: Infinity,
 };
 
+/** The id of the request being served, in its asynchronous context. */
+const currentRequest = new AsyncLocalStorage<string>();
+
+/** pino's `mixin`: `{ reqId }` of the request being served, unless the line's logger already binds it. */
+export function requestIdMixin(
+  _fields: object,
+  _level: number,
+  logger: { bindings(): Record<string, unknown> },
+): { reqId?: string } {
+  const reqId = currentRequest.getStore();
+  if (reqId === undefined || logger.bindings()['reqId'] !== undefined) return {};
+  return { reqId };
+}
+
 export const requestLog = fp(
   async (app: FastifyInstance) => {
+    // Hooks and the handler after this one run inside done's call, so within the request's context.
+    app.addHook('onRequest', (request, _reply, done) => currentRequest.run(request.id, done));
     app.addHook('onResponse', (request, reply, done) => {
       const log = request.log;
       const notable =

@@ -22,6 +22,11 @@ export interface RemoteSignerOptions {
   timeoutMs?: number;
   /** When set, the signer's address must be this one (EVM_HOT_WALLET), or connecting fails. */
   expectedAddress?: string;
+  /**
+   * Told of every call: its name (`evm/sign`, `tron/address`...), how it ended (`ok`, `refused`: the signer
+   * answered an error, `unreachable`: no answer) and how long it took (server/metrics.ts).
+   */
+  onCall?: (call: string, outcome: 'ok' | 'refused' | 'unreachable', seconds: number) => void;
 }
 
 export class SignerError extends Error {
@@ -78,6 +83,22 @@ export async function request(
   path: string,
   body?: unknown,
 ) {
+  const started = performance.now();
+  const call = path.replace(/^\/v1\//, '');
+  let outcome: 'ok' | 'refused' | 'unreachable' = 'unreachable';
+  try {
+    const answer = await exchange(options, method, path, body);
+    outcome = 'ok';
+    return answer;
+  } catch (error) {
+    if (error instanceof SignerError && error.status !== undefined) outcome = 'refused';
+    throw error;
+  } finally {
+    options.onCall?.(call, outcome, (performance.now() - started) / 1000);
+  }
+}
+
+async function exchange(options: RemoteSignerOptions, method: 'GET' | 'POST', path: string, body?: unknown) {
   let response: Response;
   try {
     response = await fetch(`${options.url.replace(/\/$/, '')}${path}`, {

@@ -57,6 +57,8 @@ export async function startTestServer(
     settleEveryMs: 0,
     pbkdf2Iterations: 1_000,
     walletXpub: TEST_XPUB,
+    // Test servers run side by side: /metrics only where a test asks for it (METRICS_PORT 0: any free port).
+    metricsPort: null,
     ...options.config,
   };
   const server = await startServer({
