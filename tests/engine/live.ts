@@ -30,14 +30,20 @@ export interface LiveSession {
 
 export async function openLive(
   seed = 3,
-  options: { demo?: boolean; payments?: PaymentProvider; market?: MarketSource } = {},
+  options: {
+    demo?: boolean;
+    payments?: PaymentProvider;
+    market?: MarketSource;
+    /** Engine constants over the defaults (a narrower price band). */
+    config?: Record<string, unknown>;
+  } = {},
 ): Promise<LiveEngine> {
   const clock = manualClock(Date.UTC(2026, 0, 5, 8));
   const engine = await createEngine({
     clock,
     seed,
     storage: 'memory',
-    config: { demo: options.demo ?? false, pbkdf2Iterations: 1_000, secrets: 'seeded' },
+    config: { ...options.config, demo: options.demo ?? false, pbkdf2Iterations: 1_000, secrets: 'seeded' },
     payments: options.payments,
     market: options.market,
   });

@@ -48,6 +48,8 @@ export async function startTestServer(
     wrapHasher?: StartOptions['wrapHasher'];
     /** The live engine's market (a venue-named source); none by default, as a live server without MARKET_VENUES. */
     market?: StartOptions['market'];
+    /** The market-data gateway's venues (config.market set): ccxt exchanges replayed from fixtures. */
+    marketExchange?: StartOptions['marketExchange'];
   } = {},
 ): Promise<TestServer> {
   const clock = options.clock ?? manualClock(T0);
@@ -70,6 +72,7 @@ export async function startTestServer(
     gateways: options.gateways,
     wrapHasher: options.wrapHasher,
     market: options.market,
+    marketExchange: options.marketExchange,
   });
   const request = async (method: 'GET' | 'POST', path: string, body?: unknown, session?: Session) => {
     const response = await server.app.inject({
