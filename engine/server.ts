@@ -45,3 +45,4 @@ export type { MarketModel } from './market/hourly';
 export { percent } from './market/market';
 export { FUNDING_INTERVAL_MS, fundingRateFromPremium, median3, nextFunding } from './trading/mark';
 export { mulDiv, PPM, SCALE, type Micro } from './money';
+export type { HouseRisk, PairRisk } from './trading/house';

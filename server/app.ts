@@ -336,6 +336,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     hasher,
     gateways,
     loginPerIpPerMinute: config.loginPerIpPerMinute,
+    market: {
+      mode: config.demo ? 'simulated' : market ? 'venues' : 'none',
+      venueStates: (symbol) => marketData?.venueStates(symbol) ?? [],
+    },
   });
 
   // Settles never overlap: a slow one (a long catch-up after downtime) makes the next ticks skip. With

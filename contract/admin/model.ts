@@ -208,3 +208,53 @@ export interface AdminSettings {
   /** Withdrawals strictly above this amount need two different operators' approvals. */
   makerCheckerThreshold: string;
 }
+
+/** One venue of a pair's index as the gateway last saw it (live mode with MARKET_VENUES). */
+export interface AdminMarketVenue {
+  venue: string;
+  /** The venue's last price, null before its first. */
+  price: string | null;
+  /** When it last sent anything for the pair (Unix seconds), null: never. */
+  time: number | null;
+  /** In the index now, left out (no update for MARKET_STALE_SECONDS; too far from the median), or not listing the pair. */
+  state: 'used' | 'stale' | 'outlier' | 'unlisted';
+}
+
+/** The house's risk in one pair (engine/trading/house.ts) with the kill switch and the pair's venues. */
+export interface AdminMarketPair {
+  symbol: string;
+  /** The house's coin balance from spot trades: negative when members bought more than they sold. */
+  spot: string;
+  /** The opposite of the members' open contract positions (shorts minus longs). */
+  contracts: string;
+  /** spot + contracts: what the house is long (positive) or short (negative) of the coin. */
+  net: string;
+  /** The pair's index price, null without a market for it. */
+  indexPrice: string | null;
+  /** net at the index price, USDT. */
+  exposure: string | null;
+  /** The house's unrealised PnL on the contract side at the mark. */
+  contractPnl: string | null;
+  /** "simulated", or the venues of the pair's index ("binance,okx,coinbase"); null without a market. */
+  source: string | null;
+  /** The index is stale: new orders answer 4036 and liquidations wait until fresh prices return. */
+  stale: boolean;
+  /** The kill switch: new orders in the pair answer 4037 (closing contract positions stays allowed). */
+  halted: boolean;
+  haltedAt: number | null;
+  haltReason: string | null;
+  /** Each configured venue's state for the pair; empty in demo mode (the simulator). */
+  venues: AdminMarketVenue[];
+}
+
+export interface AdminMarket {
+  /** Where prices come from: the simulator (demo), real venues (MARKET_VENUES), or none (no trading). */
+  mode: 'simulated' | 'venues' | 'none';
+  pairs: AdminMarketPair[];
+  /** house:market's USDT balance. */
+  cash: string;
+  /** The house's mark-to-market PnL since the start (cash + coins at the index + contract PnL); null when a held pair has no price. */
+  pnl: string | null;
+  /** Unix seconds of the figures. */
+  time: number;
+}

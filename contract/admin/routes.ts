@@ -28,6 +28,8 @@ import {
   WITHDRAWAL_STATUSES,
   type AdminCert,
   type AdminDeposit,
+  type AdminMarket,
+  type AdminMarketPair,
   type AdminList,
   type AdminMember,
   type AdminMemberDetail,
@@ -176,6 +178,26 @@ export const ADMIN_ROUTES = {
       .object({ id: operatorId, role: z.enum(ROLES).optional(), disabled: bool.optional() })
       .strict()
       .refine((v) => v.role !== undefined || v.disabled !== undefined, 'give role or disabled'),
+  ),
+
+  // The house's risk and the kill switch (docs/OPERATIONS.md "Market data and the house's risk")
+  'GET /api/admin/market': route<AdminMarket>()('read', empty),
+  /**
+   * Stops (halted: true) or resumes new orders in a pair; members may still close contract positions while
+   * it is stopped. 404 for a pair the engine does not know, 409 when it already is so (nothing recorded).
+   */
+  'POST /api/admin/market/halt': route<AdminMarketPair>()(
+    'admin',
+    z
+      .object({
+        symbol: z
+          .string()
+          .trim()
+          .regex(/^[A-Z0-9]{2,12}\/USDT$/, 'must be a pair such as BTC/USDT'),
+        halted: z.boolean(),
+        reason,
+      })
+      .strict(),
   ),
 
   // Solvency and settings

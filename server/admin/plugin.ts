@@ -17,6 +17,7 @@ import { setContext, type AdminOptions, type AdminRouteConfig } from './route';
 import { auditRoutes } from './routes/audit';
 import { depositRoutes } from './routes/deposits';
 import { identityRoutes } from './routes/identity';
+import { marketRoutes } from './routes/market';
 import { memberRoutes } from './routes/members';
 import { operatorRoutes } from './routes/operators';
 import { sessionRoutes } from './routes/sessions';
@@ -74,6 +75,7 @@ export async function adminApi(app: FastifyInstance, options: AdminOptions): Pro
     operatorRoutes,
     auditRoutes,
     solvencyRoutes,
+    marketRoutes,
     settingsRoutes,
   ])
     await app.register(area, options);

@@ -14,6 +14,7 @@ import {
 } from '../../contract/admin/routes';
 import type { Clock, Engine, Hasher } from '../../engine/index';
 import type { ChainGateway, ChainNetwork } from '../chain/gateway';
+import type { VenueState } from '../market-data/snapshot';
 import type { SqlDriver } from '../sql-driver';
 import { ENVELOPE_SCHEMA } from '../http/envelope';
 import type { OperatorSession } from './auth';
@@ -37,6 +38,11 @@ export interface AdminOptions {
   gateways: Partial<Record<ChainNetwork, ChainGateway>>;
   /** Operator logins per client IP per minute (LOGIN_PER_IP). */
   loginPerIpPerMinute: number;
+  /** Where the engine's prices come from, and the venues' states per pair (server/market-data). */
+  market: {
+    mode: 'simulated' | 'venues' | 'none';
+    venueStates(symbol: string): VenueState[];
+  };
 }
 
 /** What every handler gets: the database, the client, the time of the request and its logger. */

@@ -1,7 +1,7 @@
 /**
- * The live K-line (docs/OPERATIONS.md "Market data"): the index's candles per pair and interval, kept in
- * PostgreSQL (market_candles) so /api/market/kline answers real candles on every instance, and the index's
- * minute samples (market_minutes) the mark price and funding are made of.
+ * The live K-line (docs/OPERATIONS.md "Market data and the house's risk"): the index's candles per pair and
+ * interval, kept in PostgreSQL (market_candles) so /api/market/kline answers real candles on every instance,
+ * and the index's minute samples (market_minutes) the mark price and funding are made of.
  *
  * - **Backfill** (at the gateway's start): each venue's last MARKET_BACKFILL candles of each interval,
  *   composed per open time: open, high, low and close are each the median over the venues that have that

@@ -1,7 +1,7 @@
 /**
- * The market-data gateway's settings (docs/DEPLOY.md "Market data", docs/OPERATIONS.md "Market data"), read
- * from the environment and checked at start: a wrong value stops the server with a message naming the
- * variable. Without MARKET_VENUES a live server has no market (no quotes, no orders).
+ * The market-data gateway's settings (docs/DEPLOY.md "Market data", docs/OPERATIONS.md "Market data and
+ * the house's risk"), read from the environment and checked at start: a wrong value stops the server with a
+ * message naming the variable. Without MARKET_VENUES a live server has no market (no quotes, no orders).
  *
  * | Variable | Default | Meaning |
  * | MARKET_VENUES | - | ccxt exchange ids, at least three: `binance,okx,coinbase` |

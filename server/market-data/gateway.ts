@@ -1,6 +1,6 @@
 /**
- * The market-data gateway (issue 28, docs/OPERATIONS.md "Market data"): where the server's prices come
- * from, beside the chain gateways (server/chain). Two adapters:
+ * The market-data gateway (issue 28, docs/OPERATIONS.md "Market data and the house's risk"): where the
+ * server's prices come from, beside the chain gateways (server/chain). Two adapters:
  *
  * - `simulatedMarketData`: demo mode, as before: the engine's own simulator (engine/market), no venue.
  * - `venueMarketData`: live mode with MARKET_VENUES: real venues through ccxt (venue.ts). Only the instance
@@ -51,6 +51,8 @@ export interface MarketDataGateway {
   /** True while this instance is the one connected to the venues. */
   readonly leading: boolean;
   venues(): VenueReport[];
+  /** Each configured venue's state for `symbol` as the last snapshot says (any instance); demo: none. */
+  venueStates(symbol: string): VenueState[];
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export function simulatedMarketData(seed: number, model?: MarketModel): MarketDa
     source: simulatedSource(marketFor(seed, model)),
     leading: false,
     venues: () => [],
+    venueStates: () => [],
     close: async () => undefined,
   };
 }
@@ -456,6 +459,13 @@ export class VenueMarketData implements MarketDataGateway {
       pairs: f.listedPairs(),
       lastError: f.lastError,
     }));
+  }
+
+  venueStates(symbol: string): VenueState[] {
+    return (
+      this.source.snapshotOf(symbol)?.venues ??
+      this.options.config.venues.map((venue) => ({ venue, price: null, time: null, state: 'stale' as const }))
+    );
   }
 
   async close(): Promise<void> {

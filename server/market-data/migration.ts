@@ -1,5 +1,5 @@
 /**
- * Migration 0009 (issue 28, docs/OPERATIONS.md "Market data"): the live market's tables.
+ * Migration 0009 (issue 28, docs/OPERATIONS.md "Market data and the house's risk"): the live market's tables.
  *
  * - `market_candles`: the K-line of each pair and interval in live mode: the index's candles, backfilled
  *   from the venues at start and built from their streams (server/market-data/candles.ts). Prices and

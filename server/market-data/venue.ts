@@ -1,12 +1,12 @@
 /**
- * One venue through ccxt (docs/OPERATIONS.md "Market data"): for each configured pair its ticker, its
- * order book and its one-minute candles (and, with MARKET_PERPETUALS, its USDT perpetual's ticker for the
- * funding premium), over the venue's public WebSocket streams where ccxt has them (`exchange.has.watch*`)
- * and by polling its REST API otherwise. ccxt keeps each venue's own rate limits (enableRateLimit) and
- * reconnects a dropped stream at the next watch call; this file retries every failed call with a growing
- * pause (1 s doubling to 30 s), says so at warn level while the venue is unreachable, and at info level when
- * it is back. What arrives is kept as exact integers (decimal.ts) with the time it arrived: the staleness
- * clock is ours, not the venue's (a venue's clock may be off).
+ * One venue through ccxt (docs/OPERATIONS.md "Market data and the house's risk"): for each configured pair
+ * its ticker, its order book and its one-minute candles (and, with MARKET_PERPETUALS, its USDT perpetual's
+ * ticker for the funding premium), over the venue's public WebSocket streams where ccxt has them
+ * (`exchange.has.watch*`) and by polling its REST API otherwise. ccxt keeps each venue's own rate limits
+ * (enableRateLimit) and reconnects a dropped stream at the next watch call; this file retries every failed
+ * call with a growing pause (1 s doubling to 30 s), says so at warn level while the venue is unreachable, and
+ * at info level when it is back. What arrives is kept as exact integers (decimal.ts) with the time it
+ * arrived: the staleness clock is ours, not the venue's (a venue's clock may be off).
  */
 import { VOLUME_DECIMALS, type BookLevel, type SymbolSpec } from '../../engine/server';
 import type { Exchange, OHLCV, OrderBook, Ticker } from 'ccxt';

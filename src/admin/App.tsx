@@ -7,6 +7,7 @@ import { LoginScreen } from './Login';
 import { AuditScreen } from './screens/Audit';
 import { CertsScreen } from './screens/Certs';
 import { DepositsScreen } from './screens/Deposits';
+import { MarketScreen } from './screens/Market';
 import { MemberDetailScreen, MembersScreen } from './screens/Members';
 import { OperatorsScreen } from './screens/Operators';
 import { SettingsScreen } from './screens/Settings';
@@ -65,6 +66,7 @@ export function AdminApp() {
         <Route path="/members">{guard('members', <MembersScreen />)}</Route>
         <Route path="/members/:id">{guard('members', <MemberDetailScreen />)}</Route>
         <Route path="/solvency">{guard('solvency', <SolvencyScreen />)}</Route>
+        <Route path="/market">{guard('market', <MarketScreen />)}</Route>
         <Route path="/audit">{guard('audit', <AuditScreen />)}</Route>
         <Route path="/operators">{guard('operators', <OperatorsScreen />)}</Route>
         <Route path="/settings">{guard('settings', <SettingsScreen />)}</Route>

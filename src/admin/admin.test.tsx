@@ -128,7 +128,7 @@ describe('roles', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(links).toEqual(['Withdrawals', 'Deposits', 'Identity checks', 'Members', 'Solvency']);
+    expect(links).toEqual(['Withdrawals', 'Deposits', 'Identity checks', 'Members', 'Solvency', 'Market']);
     expect(within(nav).queryByRole('link', { name: 'Operators' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
   });
@@ -147,13 +147,13 @@ describe('roles', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Deposits', 'Members', 'Solvency']);
+    ).toEqual(['Deposits', 'Members', 'Solvency', 'Market']);
     view.unmount();
     vi.unstubAllGlobals();
     signedIn('admin');
     renderConsole('/');
     nav = await screen.findByRole('navigation', { name: 'Console sections' });
-    expect(within(nav).getAllByRole('link')).toHaveLength(8);
+    expect(within(nav).getAllByRole('link')).toHaveLength(9);
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeTruthy();
   });
 });

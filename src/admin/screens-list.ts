@@ -3,7 +3,16 @@ import type { Grant } from './session';
 
 export interface ScreenEntry {
   path: string;
-  key: 'withdrawals' | 'deposits' | 'certs' | 'members' | 'audit' | 'operators' | 'solvency' | 'settings';
+  key:
+    | 'withdrawals'
+    | 'deposits'
+    | 'certs'
+    | 'members'
+    | 'audit'
+    | 'operators'
+    | 'solvency'
+    | 'market'
+    | 'settings';
   grants: readonly Grant[];
 }
 
@@ -13,6 +22,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: 'certs', key: 'certs', grants: ['review'] },
   { path: 'members', key: 'members', grants: ['read'] },
   { path: 'solvency', key: 'solvency', grants: ['read'] },
+  { path: 'market', key: 'market', grants: ['read'] },
   { path: 'audit', key: 'audit', grants: ['admin'] },
   { path: 'operators', key: 'operators', grants: ['admin'] },
   { path: 'settings', key: 'settings', grants: ['admin'] },
