@@ -6,9 +6,11 @@ const PUBLIC = ['/login', '/register', '/forget', '/home', '/home/more'];
 const ALL_PATHS = SCREENS.map((s) => s.path);
 
 describe('route guard, SPEC.md §2', () => {
-  it('covers every screen of §2 (37 paths) and /user/move (issue 10: moves between own accounts)', () => {
-    expect(ALL_PATHS).toHaveLength(38);
+  it('covers every screen of §2 (37 paths), /user/move (issue 10) and the member-security screens (§10)', () => {
+    expect(ALL_PATHS).toHaveLength(42);
     expect(ALL_PATHS).toContain('/user/move');
+    for (const path of ['/user/twofactor', '/user/passkeys', '/user/devices', '/user/antiphishing'])
+      expect(ALL_PATHS).toContain(path);
   });
 
   describe('with a stored user id', () => {

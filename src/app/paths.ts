@@ -57,6 +57,11 @@ export const SCREENS: readonly ScreenInfo[] = [
   { path: '/user/bank', titleKey: 'routes.userBank' },
   { path: '/user/bankAdd', titleKey: 'routes.userBankAdd' },
   { path: '/user/finance/log', titleKey: 'routes.userFinanceLog' },
+  // Member security (docs/SPEC.md §10).
+  { path: '/user/twofactor', titleKey: 'routes.userTwofactor' },
+  { path: '/user/passkeys', titleKey: 'routes.userPasskeys' },
+  { path: '/user/devices', titleKey: 'routes.userDevices' },
+  { path: '/user/antiphishing', titleKey: 'routes.userAntiphishing' },
   { path: '/order/withdraw', titleKey: 'routes.orderWithdraw' },
   { path: '/order/withdrawRecord', titleKey: 'routes.orderWithdrawRecord' },
   { path: '/order/rechargeRecord', titleKey: 'routes.orderRechargeRecord' },

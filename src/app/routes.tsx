@@ -46,6 +46,19 @@ const LAZY: Record<string, ScreenLoader> = {
   '/user/finance/log': async () => ({
     Component: (await import('../features/account/FinanceLogPage')).FinanceLogPage,
   }),
+  // Member security (docs/SPEC.md §10): two-factor authentication, passkeys, devices, anti-phishing code.
+  '/user/twofactor': async () => ({
+    Component: (await import('../features/security/TwoFactorPage')).TwoFactorPage,
+  }),
+  '/user/passkeys': async () => ({
+    Component: (await import('../features/security/PasskeysPage')).PasskeysPage,
+  }),
+  '/user/devices': async () => ({
+    Component: (await import('../features/security/DevicesPage')).DevicesPage,
+  }),
+  '/user/antiphishing': async () => ({
+    Component: (await import('../features/security/AntiPhishingPage')).AntiPhishingPage,
+  }),
   // Markets screens (issue 5): quotes, K-line, trade, finance products and mining.
   '/market': async () => ({ Component: (await import('../features/market/MarketPage')).MarketPage }),
   '/contract': async () => ({ Component: (await import('../features/trade/TradePage')).TradePage }),

@@ -35,11 +35,12 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
  */
 export const SAME_AS_ENGLISH_BY_LOCALE: Record<string, readonly string[]> = {
   'fr-FR': ['more.options', 'more.transfer', 'home.transfer', 'move.accounts.options'],
-  'de-DE': ['more.options'],
-  'it-IT': [],
+  // "Passkey(s)" is the word German, Italian and Indonesian use (Apple's and Google's own), as is "Status".
+  'de-DE': ['more.options', 'routes.userPasskeys', 'security.status', 'security.devices.methodPasskey'],
+  'it-IT': ['security.devices.methodPassword', 'security.devices.methodPasskey'],
   'es-ES': [],
-  'pt-BR': [],
-  'id-ID': [],
+  'pt-BR': ['security.status'],
+  'id-ID': ['security.status', 'security.devices.methodPasskey'],
 };
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

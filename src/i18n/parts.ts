@@ -6,7 +6,7 @@
  * after its first render, and every screen waits for all of them, so no screen ever shows a key.
  */
 export const LOCALE_PARTS = {
-  account: ['auth', 'account', 'bank', 'invite', 'buycoin', 'help', 'financeLog'],
+  account: ['auth', 'account', 'security', 'bank', 'invite', 'buycoin', 'help', 'financeLog'],
   wallet: ['wallet', 'assets', 'recharge', 'withdraw', 'transfer', 'move', 'vip', 'records', 'outbox'],
   markets: ['market', 'kline', 'trade'],
   finance: ['finance', 'mining'],

@@ -3,16 +3,20 @@
  * with `.provide()`; screens use the machine as exported.
  */
 import { fromPromise } from 'xstate';
-import type { BodyOf } from '../../engine/index';
-import { api, ApiError } from '../api';
+import type { BodyOf, PasskeyAnswer } from '../../engine/index';
+import { api, ApiError, isApiError, reportError } from '../api';
 import { toastStore } from '../app/toast-store';
 import { toLocalUser, userStore, type LocalUser } from '../app/user-store';
 import { i18next } from '../i18n';
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+/**
+ * A password login (with the second factor's `code` when the server asked for it: a new device of a member
+ * with two-factor authentication), or a passwordless one with a passkey's answer (API.md "Member security").
+ */
+export type Credentials = { username: string; password: string; code?: string } | { passkey: PasskeyAnswer };
+
+/** 6101: the server asks for the second factor; the login form shows its step, no toast. */
+const SECOND_FACTOR_REQUIRED = 6101;
 
 /** POST /api/index/register (API.md): the contract's own body type, so a renamed field fails here too. */
 export type RegisterForm = BodyOf<'/api/index/register'>;
@@ -33,7 +37,17 @@ export function parseLoginData(data: unknown): LocalUser {
 }
 
 async function login(credentials: Credentials): Promise<LocalUser> {
-  return parseLoginData(await api.call('/api/index/login', credentials));
+  if ('passkey' in credentials) {
+    return parseLoginData(
+      await api.call('/api/security/passkey/login', { answer: credentials.passkey }, { auth: false }),
+    );
+  }
+  try {
+    return parseLoginData(await api.call('/api/index/login', credentials, { silent: true }));
+  } catch (error) {
+    if (isApiError(error) && error.code !== SECOND_FACTOR_REQUIRED) reportError(error);
+    throw error;
+  }
 }
 
 export const sessionEffects = {

@@ -17,6 +17,10 @@ import './account.css';
 const LINKS = [
   { to: '/user/changePsw', key: 'account.changeSecrets' },
   { to: '/userforget', key: 'account.forgotKey' },
+  { to: '/user/twofactor', key: 'routes.userTwofactor' },
+  { to: '/user/passkeys', key: 'routes.userPasskeys' },
+  { to: '/user/devices', key: 'routes.userDevices' },
+  { to: '/user/antiphishing', key: 'routes.userAntiphishing' },
   { to: '/user/cert', key: 'routes.userCert' },
   { to: '/user/bank', key: 'routes.userBank' },
   { to: '/user/invite', key: 'routes.userInvite' },
