@@ -4,6 +4,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { canonical } from './canonical';
 import { resolveConfig } from './config';
 import { resolveCounterparties } from './counterparties';
 import type { Engine, EngineDiagnostics, EngineOptions } from './index';
@@ -15,19 +16,6 @@ import { Runtime, type Clock } from './runtime';
 import { openStore } from './store';
 
 const systemClock: Clock = { now: () => performance.timeOrigin + performance.now() };
-
-/** Canonical JSON: sorted keys, bigints tagged, so equal states hash equally on every adapter. */
-function canonical(value: unknown): string {
-  if (typeof value === 'bigint') return JSON.stringify(`${value}n`);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 export async function assembleEngine(options: EngineOptions, domains: readonly Domain[]): Promise<Engine> {
   const config = resolveConfig(options.config);

@@ -16,6 +16,11 @@ export const Codes = {
   addressInvalid: 420,
   /** An address of the other network (TRC-20 vs ERC-20): funds sent across networks are lost. */
   addressOtherNetwork: 421,
+  /**
+   * An Idempotency-Key (a sync mutation id) already used for another call or body: the first call's answer
+   * is not replayed for a different request, and nothing is applied; send the new request under a new key.
+   */
+  idempotencyKeyReused: 422,
   tooManyRequests: 429,
   keyLocked: 430,
   withdrawHold: 431,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fund, signUp } from '../../tests/engine/harness';
+import { mutationFingerprint } from './push';
 import { available, pair, results, syncHarness, transfer, transferCount } from '../../tests/engine/sync-kit';
 
 describe('sync push (docs/RULES.md Y1-Y5)', () => {
@@ -20,6 +21,38 @@ describe('sync push (docs/RULES.md Y1-Y5)', () => {
     expect(await transferCount(h)).toBe(2);
     expect(await available(h, alice)).toBe('988');
     expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
+  });
+
+  it('Y12 an id repeated with another body or call answers 422 and applies nothing; a secret field alone does not count', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const first = results(await h.push(alice, [transfer('m1', '5')]));
+    expect(first[0]?.code).toBe(0);
+    const other = results(
+      await h.push(alice, [
+        transfer('m1', '6'),
+        { id: 'm1', name: '/api/Viplist/Buyvip', args: { level: 1 } },
+      ]),
+    );
+    expect(other.map((r) => r.code)).toEqual([422, 422]);
+    // Path spelling and field order are the same request.
+    const m1 = transfer('m1', '5');
+    const same = {
+      id: 'm1',
+      name: '/API/transfer/submit/',
+      args: Object.fromEntries(Object.entries(m1.args ?? {}).reverse()),
+    };
+    expect(results(await h.push(alice, [same]))).toEqual(first);
+    expect(await transferCount(h)).toBe(1);
+    expect(await available(h, alice)).toBe('995');
+    // Secrets are not part of the fingerprint (it would be searchable offline): a repeat differing only there
+    // answers the first answer.
+    expect(mutationFingerprint('/api/withdraw/submit', { amount: '1', key: 'k1', code: '123456' })).toBe(
+      mutationFingerprint('/api/withdraw/submit', { amount: '1', key: 'other', code: '654321' }),
+    );
+    expect(mutationFingerprint('/api/withdraw/submit', { amount: '1' })).not.toBe(
+      mutationFingerprint('/api/withdraw/submit', { amount: '2' }),
+    );
   });
 
   it('Y2 replayed mutations announce their balance changes on the feed after the push committed', async () => {

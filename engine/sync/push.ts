@@ -13,11 +13,14 @@
  * outside(), engine/security/hashing.ts). The push stays one unit of work, and each mutation id is still
  * applied and recorded once, by the attempt that commits.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
+import { canonical } from '../canonical';
 import type { AuthCtx, Ctx } from '../context';
 import { Codes, EngineError, fail } from '../errors';
 import { authorise, parseBody } from '../pipeline';
-import { handler, Reply, type AnyHandler } from '../router';
+import { handler, normalisePath, Reply, type AnyHandler } from '../router';
 import type { Nested } from '../runtime';
 import { body } from '../schema';
 import { HashNeeded } from '../security/hashing';
@@ -71,6 +74,25 @@ function successOf(value: unknown): Outcome {
   return { code: 0, msg: 'ok', data: value ?? null };
 }
 
+/**
+ * Fields left out of a mutation's fingerprint: passwords, security keys, second-factor codes and passkey
+ * answers. A hash of a 4-character key next to the rest of the body could be searched offline; these fields
+ * are checked by the call itself.
+ */
+const SECRET_FIELD = /pass|psw|pwd|key|code|answer|token|secret/i;
+
+/**
+ * What identifies a mutation's request (rule Y12): its path (as the router matches it) and its body in
+ * canonical JSON without secret fields, hashed.
+ */
+export function mutationFingerprint(name: string, args: unknown): string {
+  const body =
+    args && typeof args === 'object' && !Array.isArray(args)
+      ? Object.fromEntries(Object.entries(args).filter(([field]) => !SECRET_FIELD.test(field)))
+      : args;
+  return bytesToHex(sha256(utf8ToBytes(canonical({ name: normalisePath(name), body: body ?? {} }))));
+}
+
 interface Replay {
   ctx: AuthCtx;
   isSyncable: (name: string) => boolean;
@@ -86,6 +108,7 @@ function record(r: Replay, ctx: Ctx, outcome: Outcome): void {
     mutationId: r.mutation.id,
     clientId: r.clientId,
     name: r.mutation.name,
+    fingerprint: mutationFingerprint(r.mutation.name, r.mutation.args),
     ...outcome,
     at: ctx.now,
   };
@@ -131,6 +154,13 @@ async function execute(r: Replay, target: AnyHandler, input: unknown): Promise<O
 async function replay(r: Replay): Promise<MutationResult> {
   const { id, name, args } = r.mutation;
   const seen = await r.ctx.tx.get(syncResults, resultId(r.ctx.member.id, id));
+  if (seen?.fingerprint !== undefined && seen.fingerprint !== mutationFingerprint(name, args))
+    return {
+      id,
+      code: Codes.idempotencyKeyReused,
+      msg: 'This key was already used for a different request: send a new request under a new key',
+      data: null,
+    };
   if (seen) return { id, code: seen.code, msg: seen.msg, data: seen.data };
   const target = r.isSyncable(name) ? r.nested.handler(name) : undefined;
   if (!target) {

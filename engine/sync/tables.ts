@@ -13,6 +13,11 @@ export interface SyncResultRow {
   mutationId: string;
   clientId: string;
   name: string;
+  /**
+   * SHA-256 of the call's path and body without its secrets (sync/push.ts mutationFingerprint): a repeat of
+   * the id with another call or body is refused (422) instead of answered. Absent on rows recorded before.
+   */
+  fingerprint?: string;
   code: number;
   msg: string;
   data: unknown;

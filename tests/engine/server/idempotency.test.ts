@@ -1,6 +1,6 @@
 /**
  * Idempotency-Key on direct calls (docs/SERVER.md "Idempotency"): the same key answers the first result and
- * applies once, even when the retries arrive together; a key that is not well formed is refused with 400
+ * applies once, even when the retries arrive together; the same key with another body answers 422; a key that is not well formed is refused with 400
  * and changes nothing; calls that are not the member's own mutations ignore it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,18 +46,43 @@ describe('Idempotency-Key', () => {
     expect(first?.code).toBe(0);
     for (const retry of retries) expect(retry).toEqual(first);
     expect(await balance()).toBe('90');
-    // Later, with another amount even: still the first answer, nothing applied.
-    expect(await transfer('t-1', '20')).toEqual(first);
+    // Later, the same body with its fields in another order: the first answer again.
+    const reordered = await fetch(`${server.url}/api/transfer/submit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...ann.headers, 'Idempotency-Key': 't-1' },
+      body: JSON.stringify({ amount: '10', account: 'bob' }),
+    });
+    expect(await reordered.json()).toEqual(first);
     expect(await balance()).toBe('90');
     // Another key is another call.
     expect((await transfer('t-2')).code).toBe(0);
     expect(await balance()).toBe('80');
   });
 
+  it('Y12 a key reused with another body, or for another call, answers 422 and applies nothing (audit L6)', async () => {
+    expect(await transfer('t-3')).toMatchObject({ code: 0 });
+    const before = await balance();
+    const reused = await transfer('t-3', '20');
+    expect(reused.code).toBe(422);
+    expect(reused.msg).toMatch(/different request/);
+    expect(await balance()).toBe(before);
+    const otherCall = await fetch(`${server.url}/api/Viplist/Buyvip`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...ann.headers, 'Idempotency-Key': 't-3' },
+      body: JSON.stringify({ level: 1, key: 'key1' }),
+    });
+    expect(((await otherCall.json()) as Envelope).code).toBe(422);
+    expect(await balance()).toBe(before);
+    // The first body still gets the first answer.
+    expect((await transfer('t-3')).code).toBe(0);
+    expect(await balance()).toBe(before);
+  });
+
   it('a malformed key is refused with 400 and changes nothing; reads ignore the key', async () => {
+    const before = await balance();
     expect((await transfer('no spaces allowed')).code).toBe(400);
     expect((await transfer('x'.repeat(101))).code).toBe(400);
-    expect(await balance()).toBe('80');
+    expect(await balance()).toBe(before);
     const read = await fetch(`${server.url}/api/user/getuser`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...ann.headers, 'Idempotency-Key': 'r-1' },
