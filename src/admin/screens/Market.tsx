@@ -58,7 +58,7 @@ export function MarketScreen() {
       <QueryStatus status={query.status} error={query.error} onRetry={query.reload} empty={!m} />
       {m && (
         <>
-          <p className="admin-state">{t(MODE[m.mode])}</p>
+          <p>{t(MODE[m.mode])}</p>
           <div className="admin-summary">
             <Details
               rows={[
@@ -145,7 +145,7 @@ export function MarketScreen() {
               </table>
             </div>
           )}
-          <p className="admin-state">{t('market.staleHint')}</p>
+          <p className="admin-hint">{t('market.staleHint')}</p>
         </>
       )}
       {switching && (
