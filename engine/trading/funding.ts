@@ -102,6 +102,10 @@ export async function settleFunding(ctx: Ctx, window: { from: number; to: number
     for (const p of open.sort((a, b) => Number(a.id) - Number(b.id))) {
       const current = await ctx.tx.get(positions, p.id);
       if (!current || current.status !== 'open' || current.openedAt >= at) continue;
+      // The price watch settles a funding time that falls inside its window where it falls (watch.ts):
+      // a position pays once per funding time.
+      const paid = await ctx.tx.query(fundingPayments, 'position', current.id);
+      if (paid.some((r) => r.at === at)) continue;
       const spec = findSymbol(current.symbol);
       if (!spec) continue;
       const ratePpm = market.fundingRate(spec, at);

@@ -210,6 +210,25 @@ export function positionsAtMark(
   return out;
 }
 
+/**
+ * What is left above the maintenance margin: `backing` (an isolated margin, or the cross wallet balance) +
+ * the positions' unrealised PnL - their maintenance, at the marks. The position (isolated) or the cross
+ * account is liquidated when it is at or below zero (margin ratio 100%).
+ */
+export function cushionAt(
+  positions: readonly PositionAtMark[],
+  backing: Micro,
+  markOf: MarkOf,
+  tiers: RiskTierConfig = defaultConfig.riskTiers,
+): Micro {
+  let cushion = backing;
+  for (const p of positions) {
+    const mark = markOf(p.symbol);
+    cushion += unrealisedPnl(p.side, p.volume, p.entryPrice, mark) - maintenanceAt(p, mark, tiers);
+  }
+  return cushion;
+}
+
 /** Unrealised PnL of open positions at the mark: what the contract account's valuation adds. */
 export function unrealisedTotalAt(open: readonly PositionAtMark[], markOf: MarkOf): Micro {
   let total = 0n;
