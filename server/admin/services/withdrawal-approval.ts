@@ -3,6 +3,9 @@
  * threshold two different operators approve; the first (the maker) is recorded and nothing is sent; the
  * last one needed (the checker, or the only one) claims the withdrawal in the engine, has the chain gateway
  * sign and broadcast it, and records the real hash with the approval and the audit row in one transaction.
+ * Which of the two an approval is gets decided under a lock on the withdrawal's approvals (two at once are a
+ * maker and a checker); a checker's approval that sent nothing (no gateway, a refusal, a lost claim) is not
+ * recorded.
  *
  * What can go wrong between the claim and the record, and what is left:
  * - the gateway surely failed: the claim is released (pending again), 503;
@@ -15,6 +18,7 @@ import type { Engine } from '../../../engine/index';
 import { BroadcastUncertainError, type ChainGateway, type ChainNetwork } from '../../chain/gateway';
 import { AdminError, audit, auditNote, inTransaction, isUniqueViolation, type AuditRecord } from '../db';
 import { withdrawalWithApprovals } from '../queries/withdrawals';
+import type { SqlConnection } from '../../sql-driver';
 import type { AdminSql, OperatorContext } from '../route';
 
 export interface ApprovalDeps {
@@ -57,39 +61,46 @@ export async function approveWithdrawal(
     ip: ctx.ip,
   });
 
-  let recorded = false;
-  if (before.approvals.length + 1 < before.approvalsNeeded) {
-    // Maker: the first of two approvals; nothing is sent yet.
-    await recordApproval(
-      deps.sql,
-      ctx,
-      withdrawalId,
-      audited('withdrawal.approve', { ...summary, approvals: before.approvals.length + 1 }),
+  // Maker or checker is decided under a lock on this withdrawal's approvals, counting them inside it: two
+  // operators approving at once are one maker and one checker, never two makers that both send. A maker's
+  // approval is recorded there and then (nothing is sent); a checker's only once it is known what was sent,
+  // so an approval answered "nothing was sent" leaves no approval or audit row behind.
+  const approvals = await inTransaction(driver, async (c) => {
+    await c.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [
+      `strata-withdrawal-approval:${schema}:${withdrawalId}`,
+    ]);
+    const { rows } = await c.query<{ operator_id: string }>(
+      `SELECT operator_id FROM ${schema}.withdrawal_approvals WHERE withdrawal_id = $1`,
+      [withdrawalId],
     );
-    recorded = true;
-    // Two makers at once can both see themselves first: then the later one also sends.
-    const now = await reread();
-    if (!now || now.approvals.length < now.approvalsNeeded) return now;
-  }
+    if (rows.some((r) => r.operator_id === ctx.operator.id)) throw new AdminError(409, ALREADY_APPROVED);
+    if (rows.length + 1 < before.approvalsNeeded)
+      await insertApproval(
+        c,
+        deps.sql,
+        ctx,
+        withdrawalId,
+        audited('withdrawal.approve', { ...summary, approvals: rows.length + 1 }),
+      );
+    return rows.length + 1;
+  });
+  if (approvals < before.approvalsNeeded) return reread();
 
   // Checker (or the only approval needed): claim, send through the gateway, record the real hash.
   const gateway = deps.gateways[before.network];
   if (!gateway)
     throw new AdminError(503, `No chain gateway is configured for ${before.network}: nothing was sent`);
   const txHash = await send(deps, gateway, withdrawalId, async (after) => {
-    // An uncertain outcome is recorded on the operator tables alone (no engine decision is taken).
-    if (recorded) await inTransaction(driver, (c) => audit(c, schema, audited('withdrawal.send', after)));
-    else await recordApproval(deps.sql, ctx, withdrawalId, audited('withdrawal.approve', after));
+    // An uncertain outcome may be on chain: the approval is recorded with it, on the operator tables alone
+    // (no engine decision is taken).
+    await recordApproval(deps.sql, ctx, withdrawalId, audited('withdrawal.approve', after));
   });
-  // The hash, the approval (unless a racing first approval recorded it) and the audit row: one transaction.
-  const note = auditNote(
-    audited(recorded ? 'withdrawal.send' : 'withdrawal.approve', {
-      status: 'success',
-      txHash,
-      approvals: before.approvals.length + 1,
-    }),
-    recorded ? undefined : { withdrawalId, operatorId: ctx.operator.id, at: ctx.now },
-  );
+  // The hash, the approval and the audit row: one transaction.
+  const note = auditNote(audited('withdrawal.approve', { status: 'success', txHash, approvals }), {
+    withdrawalId,
+    operatorId: ctx.operator.id,
+    at: ctx.now,
+  });
   try {
     await deps.engine.operations.completeWithdrawal(withdrawalId, txHash, note);
   } catch (error) {
@@ -110,21 +121,29 @@ function recordApproval(
   withdrawalId: string,
   record: AuditRecord,
 ): Promise<void> {
-  return inTransaction(sql.driver, async (c) => {
-    try {
-      await c.query('SAVEPOINT approve');
-      await c.query(
-        `INSERT INTO ${sql.schema}.withdrawal_approvals (withdrawal_id, operator_id, at) VALUES ($1, $2, $3)`,
-        [withdrawalId, ctx.operator.id, ctx.now],
-      );
-      await c.query('RELEASE SAVEPOINT approve');
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      await c.query('ROLLBACK TO SAVEPOINT approve');
-      throw new AdminError(409, ALREADY_APPROVED);
-    }
-    await audit(c, sql.schema, record);
-  });
+  return inTransaction(sql.driver, (c) => insertApproval(c, sql, ctx, withdrawalId, record));
+}
+
+async function insertApproval(
+  c: SqlConnection,
+  sql: AdminSql,
+  ctx: OperatorContext,
+  withdrawalId: string,
+  record: AuditRecord,
+): Promise<void> {
+  try {
+    await c.query('SAVEPOINT approve');
+    await c.query(
+      `INSERT INTO ${sql.schema}.withdrawal_approvals (withdrawal_id, operator_id, at) VALUES ($1, $2, $3)`,
+      [withdrawalId, ctx.operator.id, ctx.now],
+    );
+    await c.query('RELEASE SAVEPOINT approve');
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await c.query('ROLLBACK TO SAVEPOINT approve');
+    throw new AdminError(409, ALREADY_APPROVED);
+  }
+  await audit(c, sql.schema, record);
 }
 
 /**

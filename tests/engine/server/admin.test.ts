@@ -22,6 +22,7 @@ import {
   adminCall,
   adminGet,
   adminLogin,
+  adminWithdrawal,
   makeOperator,
   OPERATOR_PASSWORD,
   OUTSIDE_TRC,
@@ -311,6 +312,55 @@ describe(`operator API (${sqlKind})`, () => {
         )
       ).code,
     ).toBe(0);
+  });
+
+  it('L5 two operators approving at once are a maker and a checker: no gateway leaves one approval, a gateway sends once', async () => {
+    await adminCall(server, '/api/admin/settings', { makerCheckerThreshold: '100' }, admin.token);
+    const approvalRows = async (id: string) =>
+      (
+        await store.driver.query(
+          `SELECT operator_id FROM ${schema}.withdrawal_approvals WHERE withdrawal_id = $1`,
+          [id],
+        )
+      ).rows.length;
+    const racers = [
+      await makeOperator(store, server, 'ola', 'reviewer'),
+      await makeOperator(store, server, 'otto', 'reviewer'),
+    ];
+    const race = (id: string) =>
+      Promise.all(racers.map((op) => adminCall(server, '/api/admin/withdrawals/approve', { id }, op.token)));
+    // ERC20 has no gateway: the maker's approval is recorded (0), the checker's answers 503 "nothing was sent"
+    // and leaves neither an approval nor an audit row. A slow insert widens the window in which both
+    // operators have read "no approval yet" (on PostgreSQL; PGlite runs one transaction at a time).
+    const erc = await withdraw('ERC20', '500');
+    const before = await auditCount();
+    await store.driver.query(
+      `CREATE FUNCTION ${schema}.slow_approval() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
+        `PERFORM pg_sleep(0.3); RETURN NEW; END $$`,
+    );
+    await store.driver.query(
+      `CREATE TRIGGER slow_approval BEFORE INSERT ON ${schema}.withdrawal_approvals ` +
+        `FOR EACH ROW EXECUTE FUNCTION ${schema}.slow_approval()`,
+    );
+    const answers = await race(erc).finally(() =>
+      store.driver.query(`DROP TRIGGER slow_approval ON ${schema}.withdrawal_approvals`),
+    );
+    expect(answers.map((a) => a.code).sort()).toEqual([0, 503]);
+    expect(answers.find((a) => a.code === 503)?.msg).toMatch(/nothing was sent/);
+    expect(await approvalRows(erc)).toBe(1);
+    expect(await auditCount()).toBe(before + 1);
+    expect(
+      (await adminCall(server, '/api/admin/withdrawals/reject', { id: erc, reason: 'paused' }, admin.token))
+        .code,
+    ).toBe(0);
+    // TRC20 has one: both answer 0, it is sent once, with both approvals on record.
+    const trc = await withdraw('TRC20', '500');
+    const sent = sends.length;
+    const both = await race(trc);
+    expect(both.map((a) => a.code)).toEqual([0, 0]);
+    expect(sends.length).toBe(sent + 1);
+    expect(await approvalRows(trc)).toBe(2);
+    expect((await adminWithdrawal(server, admin.token, trc))?.status).toBe('success');
   });
 
   it('reject: the member hears it on the socket with the reason, funds are unfrozen once, a second reject is 409', async () => {
