@@ -46,3 +46,5 @@ export { percent } from './market/market';
 export { FUNDING_INTERVAL_MS, fundingRateFromPremium, median3, nextFunding } from './trading/mark';
 export { mulDiv, PPM, SCALE, type Micro } from './money';
 export type { HouseRisk, PairRisk } from './trading/house';
+/** The ledger's rules L1-L6 over a whole store (the backup drill checks a restored copy with them). */
+export { checkInvariants } from './ledger/invariants';
