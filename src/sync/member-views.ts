@@ -6,6 +6,7 @@
 import {
   assetsView,
   inviteSummary,
+  liveCross,
   livePositions,
   memberFigures,
   parseAmount,
@@ -13,6 +14,7 @@ import {
   unrealisedTotalAt,
   type AssetsView,
   type BalanceFigure,
+  type CrossView,
   type InviteeRecord,
   type InviteView,
   type LivePosition,
@@ -129,6 +131,15 @@ export function positionsFromReplica(
     contractAvailable(balances),
     marksOf(quotes),
   );
+}
+
+/** The cross account /api/position/list answers beside the positions, from the replica and the marks. */
+export function crossFromReplica(
+  positions: readonly PositionRecord[],
+  balances: readonly ReplicaBalance[],
+  quotes: readonly Quote[],
+): CrossView {
+  return liveCross(positions, contractAvailable(balances), marksOf(quotes));
 }
 
 /** What /api/account/assets answers, from the replicated balances and positions and the quotes. */

@@ -3,7 +3,9 @@
  * isolated margin can be added or reduced (K5), each position's funding history opened (K12) and a
  * position closed at market (K8). The positions are the replica's (`positions`, with the contract account's
  * `balances`), valued on the device at the quotes' mark prices with the engine's own livePositions, so the
- * figures follow the feed every second, online or not, and equal what /api/position/list answers.
+ * figures follow the feed every second, online or not, and equal what /api/position/list answers. The cross
+ * account's one margin ratio is shown once above the list (CrossAccount), each position's liquidation price
+ * on it (a hedged long and short of one pair share one).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +15,8 @@ import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { appSync } from '../../sync/app';
 import { useReplicaTables, type Replicated } from '../../sync/live';
-import { positionsFromReplica, type ReplicaBalance } from '../../sync/member-views';
+import { crossFromReplica, positionsFromReplica, type ReplicaBalance } from '../../sync/member-views';
+import { CrossAccount } from './CrossAccount';
 import { StaleNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { ReplicaState } from '../../ui/ReplicaList';
@@ -127,6 +130,14 @@ export function PositionsPanel({
     () => (priced ? positionsFromReplica(positions ?? [], balances ?? [], quotes) : []),
     [priced, positions, balances, quotes],
   );
+  // The cross account's one margin ratio, shown once while there is a cross position.
+  const cross = useMemo(
+    () =>
+      priced && list.some((p) => p.marginMode === 'cross')
+        ? crossFromReplica(positions ?? [], balances ?? [], quotes)
+        : null,
+    [priced, list, positions, balances, quotes],
+  );
   const state: Replicated<LivePosition> = {
     records: list,
     loaded: replica.loaded,
@@ -159,6 +170,7 @@ export function PositionsPanel({
   return (
     <section aria-label={t('trade.positions')}>
       {replica.everLoaded && <StaleNote at={replica.pulledAt} />}
+      {cross && <CrossAccount cross={cross} />}
       {list.length > 0 && (
         <ul className="record-list" aria-label={t('trade.positions')}>
           {list.map((p) => (

@@ -1,0 +1,52 @@
+/**
+ * The cross margin account, shown once above the positions (issue 24): one margin ratio for every cross
+ * position - total maintenance margin / (wallet balance + total unrealised PnL), liquidation at 100% - with
+ * its wallet balance, unrealised PnL and maintenance margin. Computed on the device with the engine's own
+ * liveCross (what /api/position/list answers as `cross`), in demo and live mode alike.
+ */
+import { useTranslation } from 'react-i18next';
+import type { CrossView } from '../../../engine/index';
+import { signOf } from '../../lib/decimal';
+import { formatAmount } from '../../lib/format';
+
+export function CrossAccount({ cross }: { cross: CrossView }) {
+  const { t, i18n } = useTranslation();
+  const num = (v: string) => formatAmount(v, { locale: i18n.language });
+  const pnlSign = signOf(cross.unrealisedPnl);
+  const ratio = Number(cross.marginRatio);
+  return (
+    <section className="record" aria-labelledby="cross-account-title">
+      <div className="record-head">
+        <strong id="cross-account-title">{t('trade.crossAccount')}</strong>
+      </div>
+      <dl className="stat-grid">
+        <div>
+          <dt>{t('trade.accountRatio')}</dt>
+          <dd dir="ltr" className={ratio >= 80 ? 'down-text' : undefined}>
+            {cross.marginRatio}%
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.walletBalance')}</dt>
+          <dd>
+            <bdi>{num(cross.walletBalance)}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.unrealised')}</dt>
+          <dd dir="ltr" className={pnlSign > 0 ? 'up-text' : pnlSign < 0 ? 'down-text' : undefined}>
+            {pnlSign > 0 ? '+' : ''}
+            {num(cross.unrealisedPnl)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.maintenanceMargin')}</dt>
+          <dd>
+            <bdi>{num(cross.maintenanceMargin)}</bdi>
+          </dd>
+        </div>
+      </dl>
+      <p className="hint">{t('trade.crossRatioHint')}</p>
+    </section>
+  );
+}
