@@ -36,6 +36,36 @@ const srcPatterns = [
   },
 ];
 
+/** Every file under src/: money is engine/money.ts's (issue 15). */
+const srcSyntax = [
+  {
+    selector: "Literal[bigint='1000000']",
+    message: 'The micro-unit scale is SCALE from engine/index.ts (engine/money.ts), not a copy.',
+  },
+  {
+    selector:
+      ':matches(FunctionDeclaration, VariableDeclarator)[id.name=/^(toMicro|microTo[A-Z]\\w*|parseAmount\\w*|roundDecimal|formatDecimal|compareDecimal)$/]',
+    message:
+      'src/ may not define its own money parsing or formatting: use engine/money.ts via engine/index.ts.',
+  },
+];
+
+/** A route's path written out where a link or a navigation names it (to="/user", navigate('/login')). */
+const pathMessage =
+  'Name the route: PATHS.<screen> (and pathWith for a search string) from src/lib/paths.ts.';
+const literalPathSyntax = [
+  { selector: "JSXAttribute[name.name='to'] Literal[value=/^\\//]", message: pathMessage },
+  { selector: "JSXAttribute[name.name='to'] TemplateElement[value.raw=/^\\//]", message: pathMessage },
+  {
+    selector: "Property[key.name='to'] > :matches(Literal[value=/^\\//], TemplateLiteral)",
+    message: pathMessage,
+  },
+  {
+    selector: "CallExpression[callee.name='navigate'] > :matches(Literal[value=/^\\//], TemplateLiteral)",
+    message: pathMessage,
+  },
+];
+
 /**
  * Issue 15 item 4: features stand alone. A feature (src/features/<name>) imports shared code (src/ui, src/lib,
  * src/sync, src/api, src/app, src/machines) and its own files, never another feature; shared code never imports
@@ -132,23 +162,18 @@ export default tseslint.config(
       ],
       // Issue 15 (docs/DECISIONS.md "One money module"): src/ defines no money parser or formatter of its
       // own and no micro-unit scale; it uses engine/money.ts through engine/index.ts.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "Literal[bigint='1000000']",
-          message: 'The micro-unit scale is SCALE from engine/index.ts (engine/money.ts), not a copy.',
-        },
-        {
-          selector:
-            ':matches(FunctionDeclaration, VariableDeclarator)[id.name=/^(toMicro|microTo[A-Z]\\w*|parseAmount\\w*|roundDecimal|formatDecimal|compareDecimal)$/]',
-          message:
-            'src/ may not define its own money parsing or formatting: use engine/money.ts via engine/index.ts.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...srcSyntax],
     },
   },
   ...featureBlocks,
   sharedBlock,
+  {
+    // Issue 31 item 1: screens and shared UI link by name (PATHS in src/lib/paths.ts), never by a literal
+    // path, so a renamed or removed route fails the typecheck where it is linked.
+    files: ['src/{features,ui}/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...srcSyntax, ...literalPathSyntax] },
+  },
   {
     // ARCHITECTURE.md principles 2 and 3: the engine is pure of UI, DOM, raw timers and ambient randomness.
     files: ['engine/**/*.ts'],
@@ -161,7 +186,7 @@ export default tseslint.config(
           patterns: [
             { regex: '(^|/)src/', message: 'engine/ may not import the app (src/).' },
             {
-              regex: '^(react|react-dom|wouter|i18next|react-i18next)(/|$)',
+              regex: '^(react|react-dom|react-router|react-router-dom|i18next|react-i18next)(/|$)',
               message: 'engine/ may not import UI libraries.',
             },
           ],

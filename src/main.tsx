@@ -1,12 +1,13 @@
 /**
  * Start-up: theme first (no flash), then the active locale, then the app mounts 300 ms after start
- * (SPEC.md §4) inside the app's router on the browser's history. index.html already shows the opened route's shell
+ * (SPEC.md §4) inside a browser router. index.html already shows the opened route's shell
  * (scripts/vite-shell.ts); React replaces it only once the route's screen has loaded, so the first React
  * frame is the same layout with the screen in it, never a splash in between.
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
 import { isDemoMode } from './api/config';
 import { watchSiteConfig } from './api/site-config';
 import { wireApi } from './app/api-wiring';
@@ -16,7 +17,6 @@ import { applyTheme, watchSystemTheme } from './app/theme';
 import { initI18n, loadAllParts, storedLanguage } from './i18n';
 import { startParts } from './i18n/parts';
 import { nextTask } from './lib/next-task';
-import { AppRouter, createBrowserHistory } from './lib/router';
 import { startPwa, startPwaEarly } from './pwa/bootstrap';
 import './styles/global.css';
 
@@ -55,10 +55,10 @@ async function start(): Promise<void> {
     reactRoot.render(
       <StrictMode>
         <I18nextProvider i18n={i18n}>
-          <AppRouter history={createBrowserHistory()}>
+          <BrowserRouter>
             <NavigationBridge />
             <AppRoutes />
-          </AppRouter>
+          </BrowserRouter>
         </I18nextProvider>
       </StrictMode>,
     );

@@ -1,7 +1,7 @@
 /** The console's routes: login, then the screens the operator's role may use inside the layout. */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Switch } from '../lib/router';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { Layout } from './Layout';
 import { LoginScreen } from './Login';
 import { AuditScreen } from './screens/Audit';
@@ -49,31 +49,30 @@ export function AdminApp() {
         {t('common.loading')}
       </p>
     );
-  if (!operator) return <LoginScreen />;
+  if (!operator)
+    return (
+      <Routes>
+        <Route path="*" element={<LoginScreen />} />
+      </Routes>
+    );
   const guard = (path: string, element: ReactNode) => <Allowed grants={grantsOf(path)}>{element}</Allowed>;
   return (
-    <Layout>
-      <Switch>
-        <Route path="/">
-          <Home />
-        </Route>
-        <Route path="/login">
-          <Home />
-        </Route>
-        <Route path="/withdrawals">{guard('withdrawals', <WithdrawalsScreen />)}</Route>
-        <Route path="/deposits">{guard('deposits', <DepositsScreen />)}</Route>
-        <Route path="/certs">{guard('certs', <CertsScreen />)}</Route>
-        <Route path="/members">{guard('members', <MembersScreen />)}</Route>
-        <Route path="/members/:id">{guard('members', <MemberDetailScreen />)}</Route>
-        <Route path="/solvency">{guard('solvency', <SolvencyScreen />)}</Route>
-        <Route path="/market">{guard('market', <MarketScreen />)}</Route>
-        <Route path="/audit">{guard('audit', <AuditScreen />)}</Route>
-        <Route path="/operators">{guard('operators', <OperatorsScreen />)}</Route>
-        <Route path="/settings">{guard('settings', <SettingsScreen />)}</Route>
-        <Route>
-          <NotFound />
-        </Route>
-      </Switch>
-    </Layout>
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Home />} />
+        <Route path="login" element={<Home />} />
+        <Route path="withdrawals" element={guard('withdrawals', <WithdrawalsScreen />)} />
+        <Route path="deposits" element={guard('deposits', <DepositsScreen />)} />
+        <Route path="certs" element={guard('certs', <CertsScreen />)} />
+        <Route path="members" element={guard('members', <MembersScreen />)} />
+        <Route path="members/:id" element={guard('members', <MemberDetailScreen />)} />
+        <Route path="solvency" element={guard('solvency', <SolvencyScreen />)} />
+        <Route path="market" element={guard('market', <MarketScreen />)} />
+        <Route path="audit" element={guard('audit', <AuditScreen />)} />
+        <Route path="operators" element={guard('operators', <OperatorsScreen />)} />
+        <Route path="settings" element={guard('settings', <SettingsScreen />)} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
   );
 }

@@ -3,14 +3,14 @@
  * operator's name and role, the language, logout; focus moves to the main region on each screen change so
  * screen readers start at the new screen.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from '../lib/router';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguagePicker } from './LanguagePicker';
 import { SCREENS } from './screens-list';
 import { useSession } from './session';
 
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout() {
   const { t } = useTranslation();
   const { operator, can, signOut } = useSession();
   const { pathname } = useLocation();
@@ -62,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <main id="main" ref={main} tabIndex={-1} className="admin-main">
-          {children}
+          <Outlet />
         </main>
       </div>
     </div>

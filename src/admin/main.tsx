@@ -6,8 +6,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { HashRouter } from 'react-router-dom';
 import { AdminApp } from './App';
-import { AppRouter, createHashHistory } from '../lib/router';
 import { initAdminI18n } from './i18n';
 import { SessionProvider } from './session';
 import './admin.css';
@@ -26,9 +26,9 @@ async function start(): Promise<void> {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <SessionProvider>
-          <AppRouter history={createHashHistory()}>
+          <HashRouter>
             <AdminApp />
-          </AppRouter>
+          </HashRouter>
         </SessionProvider>
       </I18nextProvider>
     </StrictMode>,

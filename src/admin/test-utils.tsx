@@ -3,10 +3,10 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { AdminWithdrawal, Operator } from '../../contract/admin/model';
 import enUS from '../../locales/en-US/admin.json';
-import { AppRouter, createMemoryHistory } from '../lib/router';
 import { AdminApp } from './App';
 import { ADMIN_NS } from './i18n';
 import { SessionProvider } from './session';
@@ -32,9 +32,9 @@ export function renderConsole(path = '/'): RenderResult {
   return render(
     <I18nextProvider i18n={i18n}>
       <SessionProvider>
-        <AppRouter history={createMemoryHistory(path)}>
+        <MemoryRouter initialEntries={[path]}>
           <AdminApp />
-        </AppRouter>
+        </MemoryRouter>
       </SessionProvider>
     </I18nextProvider>,
   );

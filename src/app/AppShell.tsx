@@ -1,11 +1,10 @@
 /**
  * The layout every screen shares: skip link, top bar (title, back button off the tabs, demo badge), the
- * guarded screen (`children`: the route table's match), bottom tabs on tab screens, global popups and
- * toasts. Sets document.title per route.
+ * guarded outlet, bottom tabs on tab screens, global popups and toasts. Sets document.title per route.
  */
 import { Component, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useCanGoBack, useLocation, useNavigate, useNavigationType } from '../lib/router';
 import { OnlineIndicator } from '../pwa/OnlineIndicator';
 import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { SyncStatusButton } from '../sync/SyncStatusButton';
@@ -18,6 +17,7 @@ import { GlobalPopups } from './popups/GlobalPopups';
 import { TabBar } from './TabBar';
 import { Toaster } from './Toaster';
 import { useUser } from './user-store';
+import { PATHS } from '../lib/paths';
 
 /**
  * Scroll positions as a member expects them: a new page opens at the top; going back (or forward) returns to
@@ -54,11 +54,11 @@ class ScreenBoundary extends Component<{ children: ReactNode; message: string }>
 function BackButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canGoBack = useCanGoBack();
   const goBack = () => {
-    // The router keeps the entry's index in history.state; at 0 there is nothing of ours to go back to.
-    if (canGoBack()) navigate(-1);
-    else navigate('/home');
+    // React Router keeps the history index in history.state; at 0 there is nothing of ours to go back to.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) void navigate(-1);
+    else void navigate(PATHS.home);
   };
   return (
     <button type="button" className="icon-button back" onClick={goBack} aria-label={t('common.back')}>
@@ -67,7 +67,7 @@ function BackButton() {
   );
 }
 
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell() {
   const { t } = useTranslation();
   const user = useUser();
   const { pathname } = useLocation();
@@ -99,7 +99,9 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Navigate to={redirect} replace />
         ) : (
           <ScreenBoundary key={pathname} message={t('common.screenLoadFailed')}>
-            <Suspense fallback={<LoadingState />}>{children}</Suspense>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
           </ScreenBoundary>
         )}
       </main>

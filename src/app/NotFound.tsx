@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from '../lib/router';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../lib/paths';
 
 export function NotFound() {
   const { t } = useTranslation();
@@ -7,7 +8,7 @@ export function NotFound() {
     <section className="page not-found" aria-labelledby="not-found-title">
       <h2 id="not-found-title">{t('common.notFoundTitle')}</h2>
       <p>{t('common.notFoundBody')}</p>
-      <Link className="button primary" to="/home">
+      <Link className="button primary" to={PATHS.home}>
         {t('common.goHome')}
       </Link>
     </section>

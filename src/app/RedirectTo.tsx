@@ -1,5 +1,5 @@
 /** /redirect/{path}: forwards to /{path}, keeping the search string and hash (a reload of the same route). */
-import { Navigate, useLocation, useParams } from '../lib/router';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 
 export function RedirectTo() {
   const rest = useParams()['*'] ?? '';

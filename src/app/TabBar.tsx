@@ -1,6 +1,6 @@
 /** The five bottom tabs; NavLink marks the active one with aria-current="page". */
 import { useTranslation } from 'react-i18next';
-import { NavLink } from '../lib/router';
+import { NavLink } from 'react-router-dom';
 import { Icon, type IconName } from '../ui/icons';
 import { TABS, type TabIcon } from './paths';
 

@@ -10,6 +10,7 @@ import { popupStore } from './popup-store';
 import type * as SessionExports from './session';
 import { toastStore } from './toast-store';
 import { userStore } from './user-store';
+import { PATHS } from '../lib/paths';
 
 type SessionModule = typeof SessionExports;
 let sessionModule: SessionModule | null = null;
@@ -38,7 +39,7 @@ export function createPresenter(navigate: (to: string) => void): ErrorPresenter 
     logout: () => {
       withSession(({ session }) => {
         session.acknowledgeExpired();
-        navigate('/login');
+        navigate(PATHS.login);
       });
     },
   };

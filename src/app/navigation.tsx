@@ -4,7 +4,7 @@
  * (a call answered before the first render) the page itself goes there.
  */
 import { useEffect } from 'react';
-import { useNavigate } from '../lib/router';
+import { useNavigate } from 'react-router-dom';
 
 let current: ((to: string) => void) | null = null;
 
@@ -17,7 +17,7 @@ export function navigateOutside(to: string): void {
 export function NavigationBridge() {
   const navigate = useNavigate();
   useEffect(() => {
-    const go = (to: string) => navigate(to);
+    const go = (to: string) => void navigate(to);
     current = go;
     return () => {
       if (current === go) current = null;

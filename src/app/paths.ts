@@ -1,4 +1,5 @@
-import { parse } from 'regexparam';
+import { matchPath } from 'react-router-dom';
+import { PATHS, type AppPath, type ScreenName } from '../lib/paths';
 
 /**
  * Every screen of SPEC.md §2 with its title key. Pure data: the router, the guard tests and the /home/more
@@ -6,7 +7,7 @@ import { parse } from 'regexparam';
  */
 
 export interface ScreenInfo {
-  path: string;
+  path: AppPath;
   /** Key under routes.* in locales/<lang>/translation.json. */
   titleKey: string;
   /** One of the five bottom tabs: no back button in the top bar. */
@@ -14,65 +15,27 @@ export interface ScreenInfo {
 }
 
 export const TABS = [
-  { path: '/home', labelKey: 'nav.home', icon: 'home' },
-  { path: '/market', labelKey: 'nav.market', icon: 'market' },
-  { path: '/contract', labelKey: 'nav.contract', icon: 'trade' },
-  { path: '/financial', labelKey: 'nav.financial', icon: 'finance' },
-  { path: '/user', labelKey: 'nav.user', icon: 'assets' },
+  { path: PATHS.home, labelKey: 'nav.home', icon: 'home' },
+  { path: PATHS.market, labelKey: 'nav.market', icon: 'market' },
+  { path: PATHS.contract, labelKey: 'nav.contract', icon: 'trade' },
+  { path: PATHS.financial, labelKey: 'nav.financial', icon: 'finance' },
+  { path: PATHS.user, labelKey: 'nav.user', icon: 'assets' },
 ] as const;
 
 export type TabIcon = (typeof TABS)[number]['icon'];
 
-export const SCREENS: readonly ScreenInfo[] = [
-  { path: '/home', titleKey: 'routes.home', tab: true },
-  { path: '/market', titleKey: 'routes.market', tab: true },
-  { path: '/contract', titleKey: 'routes.contract', tab: true },
-  { path: '/financial', titleKey: 'routes.financial', tab: true },
-  { path: '/user', titleKey: 'routes.user', tab: true },
-  { path: '/home/more', titleKey: 'routes.homeMore' },
-  { path: '/login', titleKey: 'routes.login' },
-  { path: '/register', titleKey: 'routes.register' },
-  { path: '/forget', titleKey: 'routes.forget' },
-  { path: '/userforget', titleKey: 'routes.userforget' },
-  { path: '/finance/finance', titleKey: 'routes.finance' },
-  { path: '/finance/livecoin', titleKey: 'routes.financeLivecoin' },
-  { path: '/finance/kline', titleKey: 'routes.financeKline' },
-  { path: '/finance/machine', titleKey: 'routes.financeMachine' },
-  { path: '/finance/order', titleKey: 'routes.financeOrder' },
-  { path: '/finance/productDetail', titleKey: 'routes.financeProductDetail' },
-  { path: '/finance/confirm', titleKey: 'routes.financeConfirm' },
-  { path: '/pay/withdraw', titleKey: 'routes.payWithdraw' },
-  { path: '/pay/record', titleKey: 'routes.payRecord' },
-  { path: '/user/cert', titleKey: 'routes.userCert' },
-  { path: '/user/changePsw', titleKey: 'routes.userChangePsw' },
-  { path: '/user/invite', titleKey: 'routes.userInvite' },
-  { path: '/user/buycoin', titleKey: 'routes.userBuycoin' },
-  { path: '/user/account', titleKey: 'routes.userAccount' },
-  { path: '/user/recharge', titleKey: 'routes.userRecharge' },
-  { path: '/user/withdraw', titleKey: 'routes.userWithdraw' },
-  { path: '/user/transfer', titleKey: 'routes.userTransfer' },
-  { path: '/user/move', titleKey: 'routes.userMove' },
-  { path: '/user/vip', titleKey: 'routes.userVip' },
-  { path: '/user/help', titleKey: 'routes.userHelp' },
-  { path: '/user/bank', titleKey: 'routes.userBank' },
-  { path: '/user/bankAdd', titleKey: 'routes.userBankAdd' },
-  { path: '/user/finance/log', titleKey: 'routes.userFinanceLog' },
-  // Member security (docs/SPEC.md §10).
-  { path: '/user/twofactor', titleKey: 'routes.userTwofactor' },
-  { path: '/user/passkeys', titleKey: 'routes.userPasskeys' },
-  { path: '/user/devices', titleKey: 'routes.userDevices' },
-  { path: '/user/antiphishing', titleKey: 'routes.userAntiphishing' },
-  { path: '/order/withdraw', titleKey: 'routes.orderWithdraw' },
-  { path: '/order/withdrawRecord', titleKey: 'routes.orderWithdrawRecord' },
-  { path: '/order/rechargeRecord', titleKey: 'routes.orderRechargeRecord' },
-  { path: '/order/transferRecord', titleKey: 'routes.orderTransferRecord' },
-  { path: '/order/vipRecord', titleKey: 'routes.orderVipRecord' },
-];
+/** Every screen of PATHS, its title key being `routes.<name>`. */
+export const SCREENS: readonly ScreenInfo[] = (Object.keys(PATHS) as ScreenName[]).map((name) => {
+  const path = PATHS[name];
+  return TABS.some((t) => t.path === path)
+    ? { path, titleKey: `routes.${name}`, tab: true }
+    : { path, titleKey: `routes.${name}` };
+});
 
 /** Paths that only redirect: / -> /home, /finance -> /finance/finance, /redirect/{path} -> /{path}. */
-export const REDIRECTS: Readonly<Record<string, string>> = {
-  '/': '/home',
-  '/finance': '/finance/finance',
+export const REDIRECTS: Readonly<Record<string, AppPath>> = {
+  '/': PATHS.home,
+  '/finance': PATHS.finance,
 };
 
 export function isTabPath(pathname: string): boolean {
@@ -80,13 +43,13 @@ export function isTabPath(pathname: string): boolean {
 }
 
 /**
- * The title key of the page at `pathname` (the top bar and document.title), matched as the router matches:
- * with wouter's own pattern parser (regexparam), case-insensitive, a trailing slash allowed.
+ * The title key of the page at `pathname` (the top bar and document.title), matched as the router matches
+ * (case-insensitive, a trailing slash allowed).
  */
 export function titleKeyOf(pathname: string): string {
-  const matches = (path: string) => parse(path).pattern.test(pathname);
+  const matches = (path: string) => matchPath({ path, end: true }, pathname) !== null;
   const screen = SCREENS.find((s) => matches(s.path));
   if (screen) return screen.titleKey;
-  if (Object.keys(REDIRECTS).some(matches) || matches('/redirect/*?')) return 'routes.redirect';
+  if (Object.keys(REDIRECTS).some(matches) || matches('/redirect/*')) return 'routes.redirect';
   return 'routes.notFound';
 }

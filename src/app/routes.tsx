@@ -1,12 +1,12 @@
 /**
- * The route table of SPEC.md §2, matched by wouter's <Switch> inside the app's router (src/lib/router.tsx),
- * the whole table under the shared layout (AppShell). wouter is ~2 KiB gzip where React Router was 14.1 KiB
- * of /home's critical path (docs/PWA.md). Feature screens are lazy chunks (React.lazy, under the shell's
+ * The route table of SPEC.md §2, rendered by React Router's declarative API (`useRoutes` inside a
+ * `<BrowserRouter>`): the data router (loaders, actions, fetchers) is not used, so its code stays out of
+ * /home's critical path (docs/PWA.md). Feature screens are lazy chunks (React.lazy, under the shell's
  * Suspense), so /home's initial JS holds only the shell; main.tsx awaits the opened route's screen before the
  * first render, so the first React frame already shows it.
  */
 import { lazy, type ComponentType } from 'react';
-import { Navigate, Route, Switch } from '../lib/router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppShell } from './AppShell';
 import { ComingSoon } from './ComingSoon';
 import { NotFound } from './NotFound';
@@ -166,7 +166,7 @@ export async function preloadScreen(pathname: string): Promise<void> {
 /**
  * The screen at `path`: its component at once when its module has loaded (the opened route, preloaded before
  * the first render, so the first frame shows it), else React.lazy under the shell's Suspense (a navigation
- * keeps the previous screen while it loads: the router's updates are transitions).
+ * keeps the previous screen while it loads: React Router's updates are transitions).
  */
 function lazyScreen(path: string, load: ScreenLoader): ComponentType {
   const Lazy = lazy(async () => ({ default: (await load()).Component }));
@@ -176,32 +176,29 @@ function lazyScreen(path: string, load: ScreenLoader): ComponentType {
   };
 }
 
-/** Every screen of SPEC.md §2 with its component, made once (a route keeps its component across renders). */
-const SCREEN_ROUTES = SCREENS.map((s) => {
-  const load = loaderOf(s.path);
-  return { path: s.path, Component: load ? lazyScreen(s.path, load) : ComingSoon };
-});
+function screenRoute(path: string): RouteObject {
+  const load = loaderOf(path);
+  return { path, Component: load ? lazyScreen(path, load) : ComingSoon };
+}
 
-/**
- * The app's routes, inside an <AppRouter> (a browser history, or a memory one in tests): the redirects, then
- * /redirect/{path}, the screens, and NotFound for any other path. Every path matches case-insensitively,
- * with or without a trailing slash.
- */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppShell,
+    children: [
+      // '/' is the shell's own path, so its redirect is the index route.
+      ...Object.entries(REDIRECTS).map(([from, to]): RouteObject => {
+        const element = <Navigate to={to} replace />;
+        return from === '/' ? { index: true, element } : { path: from, element };
+      }),
+      { path: 'redirect/*', Component: RedirectTo },
+      ...SCREENS.map((s) => screenRoute(s.path)),
+      { path: '*', Component: NotFound },
+    ],
+  },
+];
+
+/** The app's routes, inside a `<BrowserRouter>` (or a `<MemoryRouter>` in tests). */
 export function AppRoutes() {
-  return (
-    <AppShell>
-      <Switch>
-        {Object.entries(REDIRECTS).map(([from, to]) => (
-          <Route key={from} path={from}>
-            <Navigate to={to} replace />
-          </Route>
-        ))}
-        <Route path="/redirect/*?" component={RedirectTo} />
-        {SCREEN_ROUTES.map(({ path, Component }) => (
-          <Route key={path} path={path} component={Component} />
-        ))}
-        <Route component={NotFound} />
-      </Switch>
-    </AppShell>
-  );
+  return useRoutes(routes);
 }

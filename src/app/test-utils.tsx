@@ -1,8 +1,9 @@
 /** Renders the real route table in a memory router with en-US loaded, for component tests. */
 import { render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { initI18n, i18next } from '../i18n';
-import { AppRouter, createMemoryHistory, useLocation, type Location } from '../lib/router';
 import { AppRoutes } from './routes';
 import { userStore, type LocalUser } from './user-store';
 
@@ -14,9 +15,13 @@ export interface TestRouter {
   navigate(to: string): void;
 }
 
-/** Records the location the app rendered (a navigation shows in `state` once React has committed it). */
-function RouterProbe({ probe }: { probe: { location?: Location } }) {
-  probe.location = useLocation();
+function RouterProbe({ probe }: { probe: { location?: Location; navigate?: (to: string) => void } }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  probe.location = location;
+  useEffect(() => {
+    probe.navigate = (to) => void navigate(to);
+  }, [navigate, probe]);
   return null;
 }
 
@@ -24,23 +29,23 @@ export async function renderApp(path: string, options: { user?: LocalUser | null
   if (!i18next.isInitialized) await initI18n('en-US');
   if (options.user) userStore.set(options.user);
   else userStore.clear();
-  const history = createMemoryHistory(path);
-  const probe: { location?: Location } = {};
+  const probe: { location?: Location; navigate?: (to: string) => void } = {};
   const router: TestRouter = {
     get state() {
       if (!probe.location) throw new Error('the router has not rendered yet');
       return { location: probe.location };
     },
     navigate(to) {
-      history.navigate(to);
+      if (!probe.navigate) throw new Error('the router has not mounted yet');
+      probe.navigate(to);
     },
   };
   const view = render(
     <I18nextProvider i18n={i18next}>
-      <AppRouter history={history}>
+      <MemoryRouter initialEntries={[path]}>
         <RouterProbe probe={probe} />
         <AppRoutes />
-      </AppRouter>
+      </MemoryRouter>
     </I18nextProvider>,
   );
   return { router, ...view };

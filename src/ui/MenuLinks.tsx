@@ -1,8 +1,9 @@
 /** A menu of links, one row each: the label, then a chevron that turns to point the other way right to left. */
-import { Link } from '../lib/router';
+import { Link } from 'react-router-dom';
+import type { AppHref } from '../lib/paths';
 import { Icon } from './icons';
 
-export function MenuLinks({ links }: { links: { to: string; label: string }[] }) {
+export function MenuLinks({ links }: { links: { to: AppHref; label: string }[] }) {
   return (
     <ul className="menu-list">
       {links.map((l) => (

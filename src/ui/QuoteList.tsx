@@ -1,13 +1,14 @@
 /** The pairs as rows: pair and volume, latest price, 24h change; each row opens the pair's K-line. */
-import { Link } from '../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../engine/index';
 import { formatAmount, formatTime } from '../lib/format';
+import { PATHS, pathWith, type AppHref } from '../lib/paths';
 import { Change } from './Change';
 import { compactVolume, quoteDecimals } from '../lib/decimal';
 
-export function klineHref(symbol: string): string {
-  return `/finance/kline?symbol=${encodeURIComponent(symbol)}`;
+export function klineHref(symbol: string): AppHref {
+  return pathWith(PATHS.financeKline, { symbol });
 }
 
 export function QuoteList({

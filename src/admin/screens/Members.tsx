@@ -1,7 +1,7 @@
 /** Members: search, then one member's balances, holds and ledger; admins lock and unlock with a reason. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from '../../lib/router';
+import { Link, useParams } from 'react-router-dom';
 import type { AdminMember, AdminMemberDetail } from '../../../contract/admin/model';
 import { adminCall } from '../api';
 import { ActionDialog, Details, ExportButton, Notice, QueryStatus } from '../components';

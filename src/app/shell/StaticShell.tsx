@@ -11,10 +11,10 @@
 import type { i18n as I18n } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { AssetsPage } from '../../features/assets/AssetsPage';
 import { HomePage } from '../../features/home/HomePage';
 import { MarketPage } from '../../features/market/MarketPage';
-import { AppRouter, createMemoryHistory } from '../../lib/router';
 import { Icon } from '../../ui/icons';
 import { LoadingState } from '../../ui/States';
 import { DemoBadge } from '../DemoBadge';
@@ -84,9 +84,9 @@ export function renderShell(path: ShellRoute, i18n: I18n, member = false): strin
   try {
     return renderToStaticMarkup(
       <I18nextProvider i18n={i18n}>
-        <AppRouter history={createMemoryHistory(path)}>
+        <MemoryRouter initialEntries={[path]}>
           <StaticShell path={path} />
-        </AppRouter>
+        </MemoryRouter>
       </I18nextProvider>,
     );
   } finally {

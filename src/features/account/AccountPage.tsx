@@ -12,20 +12,21 @@ import { StaleNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { realNameLabel, vipLabel } from './labels';
 import { useProfile } from './use-profile';
+import { PATHS } from '../../lib/paths';
 import './account.css';
 
 const LINKS = [
-  { to: '/user/changePsw', key: 'account.changeSecrets' },
-  { to: '/userforget', key: 'account.forgotKey' },
-  { to: '/user/twofactor', key: 'routes.userTwofactor' },
-  { to: '/user/passkeys', key: 'routes.userPasskeys' },
-  { to: '/user/devices', key: 'routes.userDevices' },
-  { to: '/user/antiphishing', key: 'routes.userAntiphishing' },
-  { to: '/user/cert', key: 'routes.userCert' },
-  { to: '/user/bank', key: 'routes.userBank' },
-  { to: '/user/invite', key: 'routes.userInvite' },
-  { to: '/user/finance/log', key: 'routes.userFinanceLog' },
-  { to: '/user/help', key: 'routes.userHelp' },
+  { to: PATHS.userChangePsw, key: 'account.changeSecrets' },
+  { to: PATHS.userforget, key: 'account.forgotKey' },
+  { to: PATHS.userTwofactor, key: 'routes.userTwofactor' },
+  { to: PATHS.userPasskeys, key: 'routes.userPasskeys' },
+  { to: PATHS.userDevices, key: 'routes.userDevices' },
+  { to: PATHS.userAntiphishing, key: 'routes.userAntiphishing' },
+  { to: PATHS.userCert, key: 'routes.userCert' },
+  { to: PATHS.userBank, key: 'routes.userBank' },
+  { to: PATHS.userInvite, key: 'routes.userInvite' },
+  { to: PATHS.userFinanceLog, key: 'routes.userFinanceLog' },
+  { to: PATHS.userHelp, key: 'routes.userHelp' },
 ] as const;
 
 export function AccountPage() {

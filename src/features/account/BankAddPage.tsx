@@ -1,7 +1,7 @@
 /** /user/bankAdd: bank name (required, SPEC.md §5), card number (8-30 digits) and holder, checked inline. */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { sendWrite } from '../../sync/app-writes';
 import { toastStore } from '../../app/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
@@ -12,6 +12,7 @@ import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { compact, requiredRule } from '../../lib/account-rules';
 import type { BankAddBody } from './bank-types';
+import { PATHS } from '../../lib/paths';
 import './account.css';
 import '../../ui/auth.css';
 
@@ -53,7 +54,7 @@ export function BankAddPage() {
       // device's storage (kept in this tab's memory until sent), like a withdrawal's key.
       const outcome = await sendWrite('/api/bank/add', body, { secret: ['cardNumber'], silent: true });
       if (!outcome.queued) toastStore.show(t('bank.added'), 'success');
-      void navigate('/user/bank', { replace: true });
+      void navigate(PATHS.userBank, { replace: true });
     } catch (error) {
       setFailure(toFailure(error));
     } finally {

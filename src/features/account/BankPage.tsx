@@ -1,6 +1,6 @@
 /** /user/bank: the member's bank cards (masked, read from the device replica), with the way to add one. */
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { formatTime } from '../../lib/format';
 import { useReplica } from '../../sync/live';
 import { StaleNote } from '../../ui/Freshness';
@@ -9,6 +9,7 @@ import { appWrites } from '../../sync/app-writes';
 import { usePendingMutations } from '../../sync/pending';
 import { PendingRows } from '../../ui/PendingRows';
 import type { BankCard } from './bank-types';
+import { PATHS } from '../../lib/paths';
 import './account.css';
 
 export function BankPage() {
@@ -47,7 +48,7 @@ export function BankPage() {
         )}
         <ReplicaState data={cards} emptyText={t('bank.empty')} alsoShown={pending.length} />
       </section>
-      <Link className="button primary block" to="/user/bankAdd">
+      <Link className="button primary block" to={PATHS.userBankAdd}>
         {t('bank.add')}
       </Link>
     </div>

@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { api } from '../../api';
 import { keyRule, passwordRule } from '../../lib/account-rules';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { SecretForm } from './SecretForm';
+import { PATHS } from '../../lib/paths';
 import './account.css';
 import '../../ui/auth.css';
 
@@ -101,7 +102,7 @@ export function ChangePswPage() {
                 )
               }
             />
-            <Link to="/userforget">{t('account.forgotKey')}</Link>
+            <Link to={PATHS.userforget}>{t('account.forgotKey')}</Link>
           </>
         )}
       </section>

@@ -3,7 +3,7 @@
  * real-name status, then shortcuts to every /user/* function and record list.
  */
 import { memo } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
 import { Icon } from '../../ui/icons';
@@ -15,6 +15,7 @@ import { usePendingOutgoing } from '../../sync/pending';
 import { useProfile, warmProfile } from '../../lib/use-profile';
 import { levelName } from '../../lib/vip-levels';
 import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
+import { PATHS } from '../../lib/paths';
 import '../../ui/wallet.css';
 
 /** Start-up reads the figures from the device before the first render (src/app/routes.tsx). */
@@ -38,7 +39,7 @@ export function AssetsPage() {
           </h2>
           {p ? (
             <Link
-              to="/user/vip"
+              to={PATHS.userVip}
               className="vip-badge"
               aria-label={t('assets.vipBadge', { level: levelName(p.vip) })}
             >
@@ -108,7 +109,7 @@ export function AssetsPage() {
           <dt>{t('assets.realName')}</dt>
           <dd>
             {p ? (
-              <Link to="/user/cert">{t(`assets.realNameStatus.${realNameKey(p.realNameStatus)}`)}</Link>
+              <Link to={PATHS.userCert}>{t(`assets.realNameStatus.${realNameKey(p.realNameStatus)}`)}</Link>
             ) : (
               '--'
             )}

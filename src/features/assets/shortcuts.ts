@@ -1,43 +1,44 @@
 /** Every /user/* function and record list, as the Assets tab links them (SPEC.md §2). */
 import type { IconName } from '../../ui/icons';
+import { PATHS, type AppHref } from '../../lib/paths';
 
-export const MAIN_ACTIONS: { to: string; labelKey: string; icon: IconName }[] = [
-  { to: '/user/recharge', labelKey: 'assets.deposit', icon: 'deposit' },
-  { to: '/user/withdraw', labelKey: 'assets.withdraw', icon: 'withdraw' },
-  { to: '/user/transfer', labelKey: 'assets.transfer', icon: 'transfer' },
-  { to: '/user/vip', labelKey: 'assets.vip', icon: 'vip' },
+export const MAIN_ACTIONS: { to: AppHref; labelKey: string; icon: IconName }[] = [
+  { to: PATHS.userRecharge, labelKey: 'assets.deposit', icon: 'deposit' },
+  { to: PATHS.userWithdraw, labelKey: 'assets.withdraw', icon: 'withdraw' },
+  { to: PATHS.userTransfer, labelKey: 'assets.transfer', icon: 'transfer' },
+  { to: PATHS.userVip, labelKey: 'assets.vip', icon: 'vip' },
 ];
 
-export const MENU_SECTIONS: { titleKey: string; items: { to: string; labelKey: string }[] }[] = [
+export const MENU_SECTIONS: { titleKey: string; items: { to: AppHref; labelKey: string }[] }[] = [
   {
     titleKey: 'assets.records',
     items: [
-      { to: '/order/rechargeRecord', labelKey: 'routes.orderRechargeRecord' },
-      { to: '/order/withdrawRecord', labelKey: 'routes.orderWithdrawRecord' },
-      { to: '/order/withdraw', labelKey: 'routes.orderWithdraw' },
-      { to: '/order/transferRecord', labelKey: 'routes.orderTransferRecord' },
-      { to: '/order/vipRecord', labelKey: 'routes.orderVipRecord' },
-      { to: '/pay/record', labelKey: 'routes.payRecord' },
-      { to: '/user/finance/log', labelKey: 'routes.userFinanceLog' },
+      { to: PATHS.orderRechargeRecord, labelKey: 'routes.orderRechargeRecord' },
+      { to: PATHS.orderWithdrawRecord, labelKey: 'routes.orderWithdrawRecord' },
+      { to: PATHS.orderWithdraw, labelKey: 'routes.orderWithdraw' },
+      { to: PATHS.orderTransferRecord, labelKey: 'routes.orderTransferRecord' },
+      { to: PATHS.orderVipRecord, labelKey: 'routes.orderVipRecord' },
+      { to: PATHS.payRecord, labelKey: 'routes.payRecord' },
+      { to: PATHS.userFinanceLog, labelKey: 'routes.userFinanceLog' },
     ],
   },
   {
     titleKey: 'assets.services',
     items: [
-      { to: '/user/move', labelKey: 'routes.userMove' },
-      { to: '/user/buycoin', labelKey: 'routes.userBuycoin' },
-      { to: '/user/invite', labelKey: 'routes.userInvite' },
-      { to: '/user/bank', labelKey: 'routes.userBank' },
-      { to: '/user/help', labelKey: 'routes.userHelp' },
+      { to: PATHS.userMove, labelKey: 'routes.userMove' },
+      { to: PATHS.userBuycoin, labelKey: 'routes.userBuycoin' },
+      { to: PATHS.userInvite, labelKey: 'routes.userInvite' },
+      { to: PATHS.userBank, labelKey: 'routes.userBank' },
+      { to: PATHS.userHelp, labelKey: 'routes.userHelp' },
     ],
   },
   {
     titleKey: 'assets.security',
     items: [
-      { to: '/user/account', labelKey: 'routes.userAccount' },
-      { to: '/user/cert', labelKey: 'routes.userCert' },
-      { to: '/user/changePsw', labelKey: 'routes.userChangePsw' },
-      { to: '/userforget', labelKey: 'routes.userforget' },
+      { to: PATHS.userAccount, labelKey: 'routes.userAccount' },
+      { to: PATHS.userCert, labelKey: 'routes.userCert' },
+      { to: PATHS.userChangePsw, labelKey: 'routes.userChangePsw' },
+      { to: PATHS.userforget, labelKey: 'routes.userforget' },
     ],
   },
 ];

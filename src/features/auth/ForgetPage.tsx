@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api';
 import { toastStore } from '../../app/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
@@ -15,6 +15,7 @@ import { FailureAlert } from '../../ui/FailureAlert';
 import { PasswordField } from '../../ui/PasswordField';
 import { accountRule, compact, passwordRule, repeatRule, requiredRule } from '../../lib/account-rules';
 import { useQuestion } from './useQuestion';
+import { PATHS } from '../../lib/paths';
 import '../../ui/auth.css';
 
 const INITIAL = { username: '', answer: '', password: '', repassword: '' };
@@ -63,7 +64,7 @@ export function ForgetPage() {
         { silent: true },
       );
       toastStore.show(t('auth.forgetDone'), 'success');
-      void navigate('/login', { replace: true });
+      void navigate(PATHS.login, { replace: true });
     } catch (error) {
       setFailure(toFailure(error));
     } finally {
@@ -120,7 +121,7 @@ export function ForgetPage() {
             </button>
           </div>
           <div className="form-links">
-            <Link to="/login">{t('auth.toLogin')}</Link>
+            <Link to={PATHS.login}>{t('auth.toLogin')}</Link>
           </div>
         </form>
       </section>

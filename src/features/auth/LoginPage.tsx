@@ -5,7 +5,7 @@
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { session } from '../../app/session';
 import type { Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
@@ -17,6 +17,7 @@ import { SecondFactorField, secondFactorError, secondFactorProblem } from '../..
 import { accountRule, compact, passwordRule } from '../../lib/account-rules';
 import { passkeyCancelled, passkeyLoginAnswer, SECOND_FACTOR_REQUIRED } from '../../lib/security';
 import { isApiError } from '../../api/api-error';
+import { PATHS } from '../../lib/paths';
 import '../../ui/auth.css';
 
 const INITIAL = { username: '', password: '' };
@@ -100,8 +101,8 @@ export function LoginPage() {
             </button>
           </div>
           <div className="form-links">
-            <Link to="/register">{t('auth.toRegister')}</Link>
-            <Link to="/forget">{t('auth.toForget')}</Link>
+            <Link to={PATHS.register}>{t('auth.toRegister')}</Link>
+            <Link to={PATHS.forget}>{t('auth.toForget')}</Link>
           </div>
         </form>
       </section>

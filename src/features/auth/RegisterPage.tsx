@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from '../../lib/router';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSiteDemo } from '../../api/site-config';
 import { session } from '../../app/session';
 import { useUser } from '../../app/user-store';
@@ -17,6 +17,7 @@ import { CaptchaDemoHint, CaptchaImage, useCaptcha } from './Captcha';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { PasswordField } from '../../ui/PasswordField';
 import { fieldOfFailure, QUESTION_CHOICES, REGISTER_INITIAL, validateRegister } from './register-form';
+import { PATHS } from '../../lib/paths';
 import '../../ui/auth.css';
 
 export function RegisterPage() {
@@ -60,7 +61,7 @@ export function RegisterPage() {
       });
       if (!result) {
         // /register stays open to a stored user (only /login is guarded), so leave it the way login does.
-        void navigate('/', { replace: true });
+        void navigate(PATHS.home, { replace: true });
         return;
       }
       // The code was spent by this attempt: clear it (before pinning an error that may be on it).
@@ -153,7 +154,7 @@ export function RegisterPage() {
             </button>
           </div>
           <div className="form-links">
-            <Link to="/login">{t('auth.toLogin')}</Link>
+            <Link to={PATHS.login}>{t('auth.toLogin')}</Link>
           </div>
         </form>
       </section>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router-dom';
 import { demoControls, type DemoControls } from '../../api';
 import { toastStore } from '../../app/toast-store';
 import { userStore } from '../../app/user-store';
@@ -13,6 +13,7 @@ import { formatTime } from '../../lib/format';
 import { Dialog } from '../../ui/Dialog';
 import { aheadParts } from './clock-text';
 import { announceDemoChange } from '../../lib/demo-events';
+import { PATHS } from '../../lib/paths';
 import './demo.css';
 
 const HOUR = 3_600_000;
@@ -79,7 +80,7 @@ export function DemoToolsPanel({
       announceDemoChange();
       toastStore.show(t('demoTools.resetDone'), 'success');
       onClose();
-      void navigate('/home');
+      void navigate(PATHS.home);
     });
 
   const ahead = now === null ? null : aheadParts(now - wallNow());

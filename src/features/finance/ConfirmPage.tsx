@@ -4,7 +4,7 @@
  * estimate updates as the member types; the security key is asked in a dialog; then /finance/order.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MemberProfile, ProductView } from '../../../engine/index';
 import { api } from '../../api';
@@ -20,6 +20,7 @@ import { loadProfile, useProfile } from '../../lib/use-profile';
 import { ProductTerms } from './ProductTerms';
 import { checkBuyAmount, estimateEarnings } from './buy-rules';
 import { useProduct, useProductId } from './use-product';
+import { PATHS, pathWith } from '../../lib/paths';
 import '../../ui/forms.css';
 import '../../ui/market.css';
 import './finance.css';
@@ -60,7 +61,7 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
       await api.call('/api/product/buy', { id: product.id, amount, key });
       toastStore.show(t('finance.bought', { amount: money(amount), name: product.name }), 'success');
       void loadProfile().catch(() => undefined);
-      void navigate('/finance/order');
+      void navigate(PATHS.financeOrder);
     } catch {
       // The client already showed the catalogue message (3007, 3009, 3010, 4011, 4034...).
       setBusy(false);
@@ -164,7 +165,7 @@ export function ConfirmPage() {
           }}
         />
       )}
-      <Link className="text-link" to={`/finance/productDetail?id=${encodeURIComponent(id)}`}>
+      <Link className="text-link" to={pathWith(PATHS.financeProductDetail, { id })}>
         {t('finance.backToDetail')}
       </Link>
     </div>

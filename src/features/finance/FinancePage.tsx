@@ -4,7 +4,7 @@
  * live prices. Managed finance needs VIP1 or above (API.md), said before anyone fills a form.
  */
 import { useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
 import { api } from '../../api';
@@ -17,6 +17,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { useCached } from '../../sync/cache';
 import { ProductTerms } from './ProductTerms';
 import { vipLevel } from './vip';
+import { PATHS, pathWith } from '../../lib/paths';
 import '../../ui/market.css';
 import './finance.css';
 
@@ -44,10 +45,7 @@ function ProductCard({ product }: { product: ProductView }) {
           amount: `${formatAmount(product.remaining, { locale: i18n.language })} ${product.currency}`,
         })}
       </p>
-      <Link
-        className="button primary block"
-        to={`/finance/productDetail?id=${encodeURIComponent(product.id)}`}
-      >
+      <Link className="button primary block" to={pathWith(PATHS.financeProductDetail, { id: product.id })}>
         {t('finance.details', { name: product.name })}
       </Link>
     </li>
@@ -70,13 +68,13 @@ export function FinancePage() {
     <div className="page finance">
       <CachedNote at={query.at} stale={query.stale} />
       <nav className="finance-links" aria-label={t('finance.more')}>
-        <Link className="button small" to="/finance/order">
+        <Link className="button small" to={PATHS.financeOrder}>
           {t('finance.myOrders')}
         </Link>
-        <Link className="button small" to="/finance/machine">
+        <Link className="button small" to={PATHS.financeMachine}>
           {t('mining.title')}
         </Link>
-        <Link className="button small" to="/finance/livecoin">
+        <Link className="button small" to={PATHS.financeLivecoin}>
           {t('finance.livecoin')}
         </Link>
       </nav>
@@ -87,7 +85,7 @@ export function FinancePage() {
         <p className="terms">{t('finance.intro')}</p>
         {vip < 1 && (
           <p className="demo-note">
-            {t('finance.needVip')} <Link to="/user/vip">{t('finance.toVip')}</Link>
+            {t('finance.needVip')} <Link to={PATHS.userVip}>{t('finance.toVip')}</Link>
           </p>
         )}
         {demo && <p className="terms">{t('finance.simulated')}</p>}

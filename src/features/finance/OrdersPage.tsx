@@ -3,13 +3,14 @@
  * redemption day; active and redeemed ones apart.
  */
 import { useMemo, useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FinanceOrderView } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { PATHS } from '../../lib/paths';
 import '../../ui/market.css';
 import './finance.css';
 
@@ -82,7 +83,7 @@ export function OrdersPage() {
           <h2 id="orders-heading" className="section-title">
             {t('finance.myOrders')}
           </h2>
-          <Link className="text-link" to="/user/finance/log">
+          <Link className="text-link" to={PATHS.userFinanceLog}>
             {t('finance.profitLog')}
           </Link>
         </div>
@@ -109,7 +110,7 @@ export function OrdersPage() {
         itemKey={(o) => o.id}
         renderItem={(o) => <OrderItem order={o} />}
       />
-      <Link className="button block" to="/finance/finance">
+      <Link className="button block" to={PATHS.finance}>
         {t('finance.browse')}
       </Link>
     </div>

@@ -2,7 +2,7 @@
  * /finance/productDetail?id=: every field of one product (SPEC.md §3), the annual rate by VIP level with the
  * member's own level marked, the dates that apply if bought now, and the way to subscribe.
  */
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
 import { useUser } from '../../app/user-store';
@@ -12,6 +12,7 @@ import { QueryState } from '../../ui/QueryState';
 import { ProductTerms } from './ProductTerms';
 import { useProduct, useProductId } from './use-product';
 import { vipLevel } from './vip';
+import { PATHS, pathWith } from '../../lib/paths';
 import '../../ui/forms.css';
 import '../../ui/market.css';
 import './finance.css';
@@ -85,7 +86,7 @@ function Details({ product }: { product: ProductView }) {
         <p className="terms">{t('finance.ratesNote', { days: product.termDays })}</p>
       </section>
       {product.status === 'open' ? (
-        <Link className="button primary block" to={`/finance/confirm?id=${encodeURIComponent(product.id)}`}>
+        <Link className="button primary block" to={pathWith(PATHS.financeConfirm, { id: product.id })}>
           {t('finance.subscribe')}
         </Link>
       ) : (
@@ -107,7 +108,7 @@ export function ProductDetailPage() {
       ) : (
         <QueryState status={query.status} error={query.error} onRetry={query.reload} />
       )}
-      <Link className="text-link" to="/finance/finance">
+      <Link className="text-link" to={PATHS.finance}>
         {t('finance.backToList')}
       </Link>
     </div>

@@ -1,5 +1,5 @@
 /** The product named by `?id=` in the address, read from the device cache and refreshed once per id. */
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from 'react-router-dom';
 import type { ProductView } from '../../../engine/index';
 import { api } from '../../api';
 import { useCached, type CachedResult } from '../../sync/cache';

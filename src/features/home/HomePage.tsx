@@ -5,7 +5,7 @@
  * markup the build-time shell paints.
  */
 import { lazy, Suspense } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { nextTask } from '../../lib/next-task';
 import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../../api/site-config';
@@ -14,6 +14,7 @@ import { formatAmount } from '../../lib/format';
 import { QuoteListSkeleton } from '../../ui/QuoteListSkeleton';
 import { Icon, type IconName } from '../../ui/icons';
 import { useBalanceRefresh } from '../../lib/balance-refresh';
+import { PATHS, type AppHref } from '../../lib/paths';
 
 // Loading the card's code, opening the device database and the card's first render are three tasks, not one.
 const QuotesSummary = lazy(async () => {
@@ -27,13 +28,13 @@ const QuotesSummary = lazy(async () => {
 /** The pairs the quotes card shows: also its loading rows, before and after its code has loaded. */
 const QUOTE_ROWS = 4;
 
-const SHORTCUTS: { to: string; labelKey: string; icon: IconName }[] = [
-  { to: '/user/recharge', labelKey: 'home.deposit', icon: 'deposit' },
-  { to: '/user/withdraw', labelKey: 'home.withdraw', icon: 'withdraw' },
-  { to: '/user/transfer', labelKey: 'home.transfer', icon: 'transfer' },
-  { to: '/user/vip', labelKey: 'home.vip', icon: 'vip' },
-  { to: '/finance/finance', labelKey: 'home.finance', icon: 'finance' },
-  { to: '/home/more', labelKey: 'home.more', icon: 'more' },
+const SHORTCUTS: { to: AppHref; labelKey: string; icon: IconName }[] = [
+  { to: PATHS.userRecharge, labelKey: 'home.deposit', icon: 'deposit' },
+  { to: PATHS.userWithdraw, labelKey: 'home.withdraw', icon: 'withdraw' },
+  { to: PATHS.userTransfer, labelKey: 'home.transfer', icon: 'transfer' },
+  { to: PATHS.userVip, labelKey: 'home.vip', icon: 'vip' },
+  { to: PATHS.finance, labelKey: 'home.finance', icon: 'finance' },
+  { to: PATHS.homeMore, labelKey: 'home.more', icon: 'more' },
 ];
 
 export function HomePage() {
@@ -57,10 +58,10 @@ export function HomePage() {
         {!user && <p>{t('home.guest')}</p>}
         {!user && (
           <div className="hero-actions">
-            <Link className="button primary" to="/login">
+            <Link className="button primary" to={PATHS.login}>
               {t('common.login')}
             </Link>
-            <Link className="button" to="/register">
+            <Link className="button" to={PATHS.register}>
               {t('common.register')}
             </Link>
           </div>
@@ -90,7 +91,7 @@ export function HomePage() {
           <h2 id="quotes-title" className="section-title">
             {t('home.quotesTitle')}
           </h2>
-          <Link to="/market" className="text-link">
+          <Link to={PATHS.market} className="text-link">
             {t('home.allQuotes')}
           </Link>
         </div>

@@ -1,5 +1,5 @@
 /** /home/more: every function by label, each a link or a popup. */
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { popupStore } from '../../app/popup-store';
 import { InstallEntry } from '../../pwa/InstallEntry';

@@ -2,9 +2,10 @@
  * /home/more: every function SPEC.md §1 names, by label, grouped. Each item is a route or a global popup.
  */
 import type { PopupName } from '../../app/popup-store';
+import { PATHS, pathWith, type AppHref } from '../../lib/paths';
 
 export type MoreItem =
-  | { labelKey: string; to: string }
+  | { labelKey: string; to: AppHref }
   | { labelKey: string; popup: Exclude<PopupName, 'sessionExpired' | 'demo'> };
 
 export interface MoreSection {
@@ -16,58 +17,58 @@ export const MORE_SECTIONS: MoreSection[] = [
   {
     titleKey: 'more.funds',
     items: [
-      { labelKey: 'more.assets', to: '/user' },
-      { labelKey: 'more.deposit', to: '/user/recharge' },
-      { labelKey: 'more.withdraw', to: '/user/withdraw' },
-      { labelKey: 'more.transfer', to: '/user/transfer' },
-      { labelKey: 'more.buycoin', to: '/user/buycoin' },
+      { labelKey: 'more.assets', to: PATHS.user },
+      { labelKey: 'more.deposit', to: PATHS.userRecharge },
+      { labelKey: 'more.withdraw', to: PATHS.userWithdraw },
+      { labelKey: 'more.transfer', to: PATHS.userTransfer },
+      { labelKey: 'more.buycoin', to: PATHS.userBuycoin },
     ],
   },
   {
     titleKey: 'more.trading',
     items: [
-      { labelKey: 'more.markets', to: '/market' },
-      { labelKey: 'more.spot', to: '/contract?market=spot' },
-      { labelKey: 'more.contracts', to: '/contract?market=contract' },
-      { labelKey: 'more.options', to: '/contract?market=option' },
+      { labelKey: 'more.markets', to: PATHS.market },
+      { labelKey: 'more.spot', to: pathWith(PATHS.contract, { market: 'spot' }) },
+      { labelKey: 'more.contracts', to: pathWith(PATHS.contract, { market: 'contract' }) },
+      { labelKey: 'more.options', to: pathWith(PATHS.contract, { market: 'option' }) },
     ],
   },
   {
     titleKey: 'more.wealth',
     items: [
-      { labelKey: 'more.finance', to: '/finance/finance' },
-      { labelKey: 'more.mining', to: '/finance/machine' },
-      { labelKey: 'more.vip', to: '/user/vip' },
-      { labelKey: 'more.downline', to: '/user/invite' },
+      { labelKey: 'more.finance', to: PATHS.finance },
+      { labelKey: 'more.mining', to: PATHS.financeMachine },
+      { labelKey: 'more.vip', to: PATHS.userVip },
+      { labelKey: 'more.downline', to: PATHS.userInvite },
     ],
   },
   {
     titleKey: 'more.account',
     items: [
-      { labelKey: 'more.creditScore', to: '/user/account' },
-      { labelKey: 'more.realName', to: '/user/cert' },
-      { labelKey: 'more.bankCards', to: '/user/bank' },
-      { labelKey: 'more.accountManagement', to: '/user/account' },
-      { labelKey: 'more.changePassword', to: '/user/changePsw' },
-      { labelKey: 'more.resetKey', to: '/userforget' },
+      { labelKey: 'more.creditScore', to: PATHS.userAccount },
+      { labelKey: 'more.realName', to: PATHS.userCert },
+      { labelKey: 'more.bankCards', to: PATHS.userBank },
+      { labelKey: 'more.accountManagement', to: PATHS.userAccount },
+      { labelKey: 'more.changePassword', to: PATHS.userChangePsw },
+      { labelKey: 'more.resetKey', to: PATHS.userforget },
     ],
   },
   {
     titleKey: 'more.records',
     items: [
-      { labelKey: 'more.depositRecords', to: '/order/rechargeRecord' },
-      { labelKey: 'more.withdrawRecords', to: '/order/withdrawRecord' },
-      { labelKey: 'more.transferRecords', to: '/order/transferRecord' },
-      { labelKey: 'more.vipRecords', to: '/order/vipRecord' },
-      { labelKey: 'more.financeRecords', to: '/finance/order' },
-      { labelKey: 'more.financeLog', to: '/user/finance/log' },
-      { labelKey: 'more.auditRecords', to: '/pay/record' },
+      { labelKey: 'more.depositRecords', to: PATHS.orderRechargeRecord },
+      { labelKey: 'more.withdrawRecords', to: PATHS.orderWithdrawRecord },
+      { labelKey: 'more.transferRecords', to: PATHS.orderTransferRecord },
+      { labelKey: 'more.vipRecords', to: PATHS.orderVipRecord },
+      { labelKey: 'more.financeRecords', to: PATHS.financeOrder },
+      { labelKey: 'more.financeLog', to: PATHS.userFinanceLog },
+      { labelKey: 'more.auditRecords', to: PATHS.payRecord },
     ],
   },
   {
     titleKey: 'more.settings',
     items: [
-      { labelKey: 'more.help', to: '/user/help' },
+      { labelKey: 'more.help', to: PATHS.userHelp },
       { labelKey: 'more.service', popup: 'service' },
       { labelKey: 'more.language', popup: 'language' },
       { labelKey: 'more.theme', popup: 'theme' },

@@ -4,11 +4,12 @@
  * above it and a spoken summary of the latest candle for screen readers.
  */
 import { useRef } from 'react';
-import { Link, useSearchParams } from '../../lib/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Interval } from '../../../engine/index';
 import { resolveTheme, useThemeChoice } from '../../app/theme';
 import { formatAmount } from '../../lib/format';
+import { PATHS, pathWith } from '../../lib/paths';
 import { SelectField } from '../../ui/Field';
 import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
@@ -60,7 +61,7 @@ export function KlinePage() {
         <div className="trade-price">
           <strong dir="ltr">{quote ? num(quote.latest) : '--'}</strong>
           {quote && <Change value={quote.change24h} />}
-          <Link className="text-link" to={`/contract?symbol=${encodeURIComponent(symbol)}`}>
+          <Link className="text-link" to={pathWith(PATHS.contract, { symbol })}>
             {t('kline.trade')}
           </Link>
         </div>

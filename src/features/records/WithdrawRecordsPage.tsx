@@ -2,7 +2,7 @@
  * /order/withdrawRecord and /order/withdraw: withdrawals, newest first, with fee, amount received and the
  * review's outcome. /order/withdraw also offers a new withdrawal.
  */
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { formatAmount, formatTime } from '../../lib/format';
@@ -11,6 +11,7 @@ import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../../ui/NetworkChoice';
+import { PATHS } from '../../lib/paths';
 import '../../ui/wallet.css';
 
 export function WithdrawRecordsPage({ withAction = false }: { withAction?: boolean }) {
@@ -19,7 +20,7 @@ export function WithdrawRecordsPage({ withAction = false }: { withAction?: boole
   return (
     <div className="page records">
       {withAction && (
-        <Link className="button primary block" to="/user/withdraw">
+        <Link className="button primary block" to={PATHS.userWithdraw}>
           {t('records.newWithdrawal')}
         </Link>
       )}

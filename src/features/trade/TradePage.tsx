@@ -4,7 +4,7 @@
  * current delegations, history and positions. Every price is simulated in demo mode, and says so.
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from '../../lib/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../lib/format';
 import { DepthChart } from '../../ui/DepthChart';
@@ -23,6 +23,7 @@ import { OrdersPanel } from './OrdersPanel';
 import { PositionsPanel } from './PositionsPanel';
 import { SpotForm } from './SpotForm';
 import { availableOf, useAccountVersion, useAssets } from './use-account';
+import { PATHS } from '../../lib/paths';
 import '../../ui/market.css';
 import './trade.css';
 
@@ -116,7 +117,7 @@ export function TradePage() {
             <OptionForm symbol={symbol} available={availableOf(assets.data, 'options')} onPlaced={bump} />
           )}
           <p className="terms">
-            {t(`trade.account.${market}`)} <Link to="/user/move">{t('trade.moveFunds')}</Link>
+            {t(`trade.account.${market}`)} <Link to={PATHS.userMove}>{t('trade.moveFunds')}</Link>
           </p>
         </div>
         <div className="card book-card">

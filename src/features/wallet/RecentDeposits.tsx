@@ -5,7 +5,7 @@
  * balances refresh.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import type { DepositRecord } from '../../../engine/index';
@@ -15,6 +15,7 @@ import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useCached } from '../../sync/cache';
 import { networkLabel } from '../../ui/NetworkChoice';
+import { PATHS } from '../../lib/paths';
 
 /** TRC-20 makes a block every 3 s: checking as often shows every confirmation. */
 export const POLL_MS = 3000;
@@ -64,7 +65,7 @@ export function RecentDeposits({ refreshKey, onCredited }: { refreshKey: number;
         <h2 id="recent-deposits" className="section-title">
           {t('recharge.recent')}
         </h2>
-        <Link to="/order/rechargeRecord" className="text-link">
+        <Link to={PATHS.orderRechargeRecord} className="text-link">
           {t('recharge.allRecords')}
         </Link>
       </div>

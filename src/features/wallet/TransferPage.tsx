@@ -3,7 +3,7 @@
  * a confirmation shows who receives what before anything is sent, and the result is shown in place.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { describeError, errorText } from '../../api/errors';
 import type { TransferRecord } from '../../../engine/index';
@@ -20,6 +20,7 @@ import { cleanAmount } from '../../lib/amount';
 import { useSiteLimits } from '../../api/site-config';
 import { validateTransfer, type TransferErrors } from './transfer-rules';
 import { useProfile } from '../../lib/use-profile';
+import { PATHS } from '../../lib/paths';
 import '../../ui/wallet.css';
 
 export function TransferPage() {
@@ -111,7 +112,7 @@ export function TransferPage() {
           <h2 id="transfer-title" className="section-title">
             {t('transfer.title')}
           </h2>
-          <Link to="/order/transferRecord" className="text-link">
+          <Link to={PATHS.orderTransferRecord} className="text-link">
             {t('transfer.records')}
           </Link>
         </div>

@@ -4,7 +4,7 @@
  * and the refund of a VIP2+ deposit.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { api } from '../../api';
@@ -24,6 +24,7 @@ import { loadProfile } from '../../lib/use-profile';
 import { useServerClock } from './use-server-clock';
 import { VipLevelCard } from './VipLevelCard';
 import { VipStatus } from './VipStatus';
+import { PATHS } from '../../lib/paths';
 import '../../ui/wallet.css';
 
 /** How often a running trial is checked against the server (fast-forward, expiry). */
@@ -126,7 +127,7 @@ export function VipPage() {
           <h2 id="vip-levels" className="section-title">
             {t('vip.levels')}
           </h2>
-          <Link to="/order/vipRecord" className="text-link">
+          <Link to={PATHS.orderVipRecord} className="text-link">
             {t('vip.records')}
           </Link>
         </div>

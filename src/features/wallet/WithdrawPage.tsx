@@ -6,7 +6,7 @@
  * device. A submission whose answer was lost waits in the outbox and is pushed again under the same id.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { api } from '../../api';
@@ -30,6 +30,7 @@ import { useFeeQuote } from './use-fee-quote';
 import { loadProfile, useProfile } from '../../lib/use-profile';
 import { WithdrawForm } from './WithdrawForm';
 import { WithdrawProgress } from './WithdrawProgress';
+import { PATHS } from '../../lib/paths';
 import '../../ui/wallet.css';
 
 /** The fallback read of the list while the feed announces the verdict (a missed message, a closed feed). */
@@ -128,7 +129,7 @@ export function WithdrawPage() {
             send({ type: 'EDIT', patch: {} });
           }}
         />
-        <Link className="button block" to="/order/withdrawRecord">
+        <Link className="button block" to={PATHS.orderWithdrawRecord}>
           {t('withdraw.records')}
         </Link>
       </div>
@@ -144,7 +145,7 @@ export function WithdrawPage() {
           <h2 id="withdraw-title" className="section-title">
             {t('withdraw.title')}
           </h2>
-          <Link to="/order/withdrawRecord" className="text-link">
+          <Link to={PATHS.orderWithdrawRecord} className="text-link">
             {t('withdraw.records')}
           </Link>
         </div>
