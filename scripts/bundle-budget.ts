@@ -1,10 +1,8 @@
 /**
  * Checks the build against ARCHITECTURE.md's budgets and fails it on any breach:
- * - /home's critical path <= 123 KiB gzip (goal: 120; the quotes card, which reads the device's IndexedDB
- *   cache through Dexie, loads after the screen is interactive, and engine/ is tree-shaken as side-effect
- *   free, which took the path from 204 to 158 KiB; React Router's declarative API instead of its data
- *   router took it to 141, the locale parts by route to 132.1, and wouter with src/lib/router.tsx (3 KiB)
- *   instead of React Router (14.1 KiB) to 121.9): the JavaScript
+ * - /home's critical path <= 130 KiB gzip (docs/PWA.md "Budgets and figures" has its history: 204 KiB before the
+ *   quotes card left it, 120 KiB with wouter, 130 KiB since React Router, the design card's router, came
+ *   back, 2026-11-28: 129.4 KiB measured, of which react-router 14.3): the JavaScript
  *   the page fetches before its load event when /home is opened (index.html's entry chunk and modulepreloads with their static imports, the /home screen
  *   chunk that src/main.tsx starts loading at once with its static imports, and the active language's locale
  *   parts the head script preloads; zh-CN, the default, is measured). Each module's share is printed (from
@@ -21,7 +19,7 @@ import { MODULES_JSON, type ChunkEntry } from './vite-bundle-report.ts';
 import { START_PARTS } from '../src/i18n/parts.ts';
 
 const KIB = 1024;
-export const BUDGET = { homeCritical: 120 * KIB, locale: 10 * KIB, chart: 60 * KIB };
+export const BUDGET = { homeCritical: 130 * KIB, locale: 10 * KIB, chart: 60 * KIB };
 /** The module whose chunk is /home's screen (src/app/routes.tsx loads it lazily, main.tsx preloads it). */
 const HOME_SCREEN = 'src/features/home/HomePage.tsx';
 const MEASURED_LANGUAGE = 'zh-CN';
