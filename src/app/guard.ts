@@ -6,7 +6,7 @@
 
 const PUBLIC_PATHS = new Set(['/login', '/register', '/forget', '/home', '/home/more']);
 
-/** The router (wouter's patterns) matches case-insensitively and ignores a trailing slash; so does the guard. */
+/** The router (React Router) matches case-insensitively and ignores a trailing slash; so does the guard. */
 export function normalisePath(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (trimmed || '/').toLowerCase();
