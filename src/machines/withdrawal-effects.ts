@@ -3,7 +3,7 @@
  * through the app's API client. Tests and screens swap them with `.provide()`.
  */
 import { fromPromise } from 'xstate';
-import type { BodyOf, FeedMessage } from '../../engine/index';
+import type { BodyOf, FeedMessage, SecondFactorFields } from '../../engine/index';
 import { ApiError, api, isApiError, reportError } from '../api';
 import { CLIENT_CODES } from '../api/transport';
 import { appWrites } from '../sync/app-writes';
@@ -30,13 +30,13 @@ export function validateWith(validators: WithdrawalValidators = defaultValidator
 }
 
 /** The submission's input: the form, and the mutation id that makes every resend of it the same request. */
-export interface SubmitInput extends WithdrawalForm {
+export interface SubmitInput extends WithdrawalForm, SecondFactorFields {
   /** Fixed when the member confirms; a resend after a lost answer reuses it, so the server applies it once. */
   mutationId?: string | null;
 }
 
-/** The fields of a withdrawal never written to the device: the security key. */
-export const WITHHELD = ['key'] as const;
+/** The fields of a withdrawal never written to the device: the security key and the second factor. */
+export const WITHHELD = ['key', 'code', 'passkey'] as const;
 
 /**
  * Submits through the device's outbox (src/sync/writes.ts) under the confirmation's mutation id, the key
@@ -53,6 +53,9 @@ export const submitWithdrawal = fromPromise<WithdrawalRecord, SubmitInput>(async
     address: input.address.trim(),
     amount: input.amount.trim(),
     key: input.key,
+    // Only a member with two-factor authentication gives one (API.md): without, the call is as it always was.
+    ...(input.code ? { code: input.code } : {}),
+    ...(input.passkey ? { passkey: input.passkey } : {}),
   };
   if (!input.mutationId) return submitDirect(args);
   const writes = appWrites();

@@ -23,6 +23,7 @@
  * that hold the key: persist only awaitingReview, success or rejected.
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
+import type { SecondFactorFields } from '../../engine/index';
 import { CLIENT_CODES } from '../api/transport';
 import { isUnanswered, toFailure, type Failure } from './failure';
 import { awaitWithdrawal, submitWithdrawal, validateWith, type WithdrawalRecord } from './withdrawal-effects';
@@ -46,6 +47,11 @@ export interface WithdrawalContext {
   online: boolean;
   /** The confirmed submission's mutation id (withdrawal-effects.ts): kept across resends, new per attempt. */
   mutationId: string | null;
+  /**
+   * The second factor given at CONFIRM by a member with two-factor authentication (an authenticator code or a
+   * passkey's answer; API.md "Member security"), withheld from the device like the key; null without it.
+   */
+  factor: SecondFactorFields | null;
 }
 
 export type ReviewStatus = 'success' | 'rejected';
@@ -53,7 +59,7 @@ export type ReviewStatus = 'success' | 'rejected';
 export type WithdrawalEvent =
   | { type: 'EDIT'; patch: Partial<WithdrawalForm> }
   | { type: 'SUBMIT' }
-  | { type: 'CONFIRM' }
+  | { type: 'CONFIRM'; factor?: SecondFactorFields }
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
   | { type: 'ONLINE' }
@@ -77,7 +83,7 @@ export function emptyForm(network: Network = 'TRC20'): WithdrawalForm {
  */
 const sendOrRefuse = [
   { guard: 'isOffline' as const, target: 'editing' as const, actions: 'refuseOffline' as const },
-  { target: 'submitting' as const, actions: 'newAttempt' as const },
+  { target: 'submitting' as const, actions: ['newAttempt' as const, 'takeFactor' as const] },
 ];
 
 function newMutationId(): string {
@@ -116,7 +122,11 @@ export const withdrawalMachine = setup({
       error: null,
       fieldErrors: {},
     }),
-    forgetKey: assign({ form: ({ context }) => ({ ...context.form, key: '' }) }),
+    forgetKey: assign({ form: ({ context }) => ({ ...context.form, key: '' }), factor: null }),
+    /** CONFIRM carries the second factor (a code is good once: a new attempt after a refusal asks again). */
+    takeFactor: assign({
+      factor: ({ context, event }) => (event.type === 'CONFIRM' ? (event.factor ?? null) : context.factor),
+    }),
     // Every attempt is a new mutation: an unanswered one is resent by the outbox under its own id (waiting),
     // never by the machine, so only a server's answer (failed) leads to another attempt.
     newAttempt: assign({ mutationId: () => newMutationId(), error: null }),
@@ -135,6 +145,7 @@ export const withdrawalMachine = setup({
     error: null,
     online: input.online ?? true,
     mutationId: null,
+    factor: null,
   }),
   on: {
     ONLINE: { actions: 'goOnline' },
@@ -176,7 +187,7 @@ export const withdrawalMachine = setup({
       invoke: {
         id: 'submit',
         src: 'submit',
-        input: ({ context }) => ({ ...context.form, mutationId: context.mutationId }),
+        input: ({ context }) => ({ ...context.form, ...context.factor, mutationId: context.mutationId }),
         onDone: {
           target: 'awaitingReview',
           actions: [
@@ -243,8 +254,8 @@ export const withdrawalMachine = setup({
     failed: {
       on: {
         RETRY: sendOrRefuse,
-        // Back to the form with what was typed, so a wrong key or amount can be corrected.
-        EDIT: { target: 'editing', actions: [assign({ error: null }), 'applyEdit'] },
+        // Back to the form with what was typed, so a wrong key or amount can be corrected; a code is asked again.
+        EDIT: { target: 'editing', actions: [assign({ error: null, factor: null }), 'applyEdit'] },
       },
     },
   },

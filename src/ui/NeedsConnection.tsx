@@ -8,7 +8,16 @@ import { useTranslation } from 'react-i18next';
 import { useOnlineStatus } from '../pwa/online';
 import './ui.css';
 
-export function NeedsConnection({ children, when = true }: { children: ReactNode; when?: boolean }) {
+export function NeedsConnection({
+  children,
+  when = true,
+  note,
+}: {
+  children: ReactNode;
+  when?: boolean;
+  /** Why this form in particular cannot wait (else the general note). */
+  note?: string;
+}) {
   const { t } = useTranslation();
   const online = useOnlineStatus();
   const noteId = useId();
@@ -17,7 +26,7 @@ export function NeedsConnection({ children, when = true }: { children: ReactNode
     <>
       {refused && (
         <p id={noteId} className="needs-connection" role="status">
-          {t('outbox.needsConnection')}
+          {note ?? t('outbox.needsConnection')}
         </p>
       )}
       <fieldset className="bare-fieldset" disabled={refused} aria-describedby={refused ? noteId : undefined}>

@@ -21,6 +21,10 @@ import { useSiteLimits } from '../../api/site-config';
 import { validateTransfer, type TransferErrors } from './transfer-rules';
 import { useProfile } from '../../lib/use-profile';
 import { PATHS } from '../../lib/paths';
+import { SECOND_FACTOR_REQUIRED, useSecurityOverview, type SecondFactor } from '../../lib/security';
+import { useOnlineStatus } from '../../pwa/online';
+import { NeedsConnection } from '../../ui/NeedsConnection';
+import { SecondFactorField, secondFactorError, secondFactorProblem } from '../../ui/SecondFactorField';
 import '../../ui/wallet.css';
 
 export function TransferPage() {
@@ -32,6 +36,13 @@ export function TransferPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState<TransferRecord | null>(null);
+  // Transfers need no security key (SPEC.md §5); a member with two-factor authentication confirms them with a
+  // code or a passkey (API.md "Member security"), which cannot wait in the outbox: online only for them.
+  const security = useSecurityOverview();
+  const twoFactorOn = security.data?.twoFactor.on ?? false;
+  const online = useOnlineStatus();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   const money = (v: string) => formatAmount(v, { locale: i18n.language });
   const available = profile.data?.available;
   const minTransfer = useSiteLimits()?.minTransfer;
@@ -63,14 +74,24 @@ export function TransferPage() {
     else focusFirstInvalid(e.currentTarget, found.account ? 'account' : 'amount');
   }
 
-  async function confirm() {
+  function confirmWithCode() {
+    if (!twoFactorOn) return void confirm({});
+    const problem = secondFactorProblem(code);
+    if (problem) return setCodeError(secondFactorError(problem, t));
+    void confirm({ code: code.replace(/\s+/g, '') });
+  }
+
+  async function confirm(factor: SecondFactor) {
     setBusy(true);
     try {
-      // The mutation id is fixed here, at confirmation: however often it is pushed, it is applied once.
-      const outcome = await sendWrite('/api/transfer/submit', {
-        account: form.account.trim(),
-        amount: form.amount,
-      });
+      // The mutation id is fixed here, at confirmation: however often it is pushed, it is applied once. The
+      // second factor is never written to the device (kept in this tab's memory, like a withdrawal's key).
+      const outcome = await sendWrite(
+        '/api/transfer/submit',
+        { account: form.account.trim(), amount: form.amount, ...factor },
+        { secret: ['code', 'passkey'] },
+      );
+      setCode('');
       setConfirming(false);
       setForm({ account: '', amount: '' });
       // Offline (or the answer was lost): it waits in the outbox, listed below as waiting.
@@ -85,7 +106,10 @@ export function TransferPage() {
     } catch (error) {
       // Presented like a failed call's (toast); it also stays on the form until the member changes something.
       setConfirming(false);
-      setFailure(toFailure(error));
+      setCode('');
+      const failed = toFailure(error);
+      if (failed.code === SECOND_FACTOR_REQUIRED) security.reload();
+      setFailure(failed);
     } finally {
       setBusy(false);
     }
@@ -116,44 +140,46 @@ export function TransferPage() {
             {t('transfer.records')}
           </Link>
         </div>
-        <form className="form" onSubmit={submit} noValidate>
-          <Field
-            label={t('transfer.account')}
-            name="account"
-            autoComplete="off"
-            hint={t('transfer.accountHint')}
-            value={form.account}
-            error={accountError}
-            onChange={(e) => edit({ account: e.target.value })}
-          />
-          <Field
-            label={t('transfer.amount')}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.amount}
-            error={amountError}
-            hint={
-              <>
-                {available !== undefined
-                  ? t('transfer.available', { amount: money(available), min: TRANSFER_MINIMUM })
-                  : t('transfer.minimum', { min: TRANSFER_MINIMUM })}{' '}
-                <PendingOutgoing amount={waitingOutgoing(pending)} />
-              </>
-            }
-            addon={<span className="unit">USDT</span>}
-            onChange={(e) => edit({ amount: cleanAmount(e.target.value) })}
-          />
-          {failure && (
-            <p className="form-error" role="alert">
-              {errorText(describeError(failure.code, failure.msg), (k, p) => t(k, { ...p }))}
-            </p>
-          )}
-          <button type="submit" className="button primary block">
-            {t('transfer.next')}
-          </button>
-          <p className="hint">{t('transfer.rules')}</p>
-        </form>
+        <NeedsConnection when={twoFactorOn} note={t('security.needsConnection')}>
+          <form className="form" onSubmit={submit} noValidate>
+            <Field
+              label={t('transfer.account')}
+              name="account"
+              autoComplete="off"
+              hint={t('transfer.accountHint')}
+              value={form.account}
+              error={accountError}
+              onChange={(e) => edit({ account: e.target.value })}
+            />
+            <Field
+              label={t('transfer.amount')}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={form.amount}
+              error={amountError}
+              hint={
+                <>
+                  {available !== undefined
+                    ? t('transfer.available', { amount: money(available), min: TRANSFER_MINIMUM })
+                    : t('transfer.minimum', { min: TRANSFER_MINIMUM })}{' '}
+                  <PendingOutgoing amount={waitingOutgoing(pending)} />
+                </>
+              }
+              addon={<span className="unit">USDT</span>}
+              onChange={(e) => edit({ amount: cleanAmount(e.target.value) })}
+            />
+            {failure && (
+              <p className="form-error" role="alert">
+                {errorText(describeError(failure.code, failure.msg), (k, p) => t(k, { ...p }))}
+              </p>
+            )}
+            <button type="submit" className="button primary block">
+              {t('transfer.next')}
+            </button>
+            <p className="hint">{t('transfer.rules')}</p>
+          </form>
+        </NeedsConnection>
       </section>
 
       {pending.length > 0 && (
@@ -180,7 +206,12 @@ export function TransferPage() {
               <button type="button" className="button" disabled={busy} onClick={() => setConfirming(false)}>
                 {t('common.cancel')}
               </button>
-              <button type="button" className="button primary" disabled={busy} onClick={() => void confirm()}>
+              <button
+                type="button"
+                className="button primary"
+                disabled={busy || (twoFactorOn && !online)}
+                onClick={confirmWithCode}
+              >
                 {busy ? t('transfer.sending') : t('transfer.confirm')}
               </button>
             </>
@@ -199,6 +230,20 @@ export function TransferPage() {
             </dd>
           </dl>
           <p className="hint">{t('transfer.noKey')}</p>
+          {twoFactorOn && (
+            <SecondFactorField
+              action="transfer"
+              code={code}
+              onCode={(value) => {
+                setCode(value);
+                setCodeError(undefined);
+              }}
+              passkeys={(security.data?.passkeys ?? 0) > 0}
+              onPasskey={(passkey) => void confirm({ passkey })}
+              error={codeError}
+              disabled={busy}
+            />
+          )}
         </Dialog>
       )}
     </div>

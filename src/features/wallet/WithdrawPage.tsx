@@ -29,6 +29,8 @@ import { networkLabel } from '../../ui/NetworkChoice';
 import { useFeeQuote } from './use-fee-quote';
 import { loadProfile, useProfile } from '../../lib/use-profile';
 import { WithdrawForm } from './WithdrawForm';
+import { SECOND_FACTOR_REQUIRED, useSecurityOverview } from '../../lib/security';
+import { SecondFactorField, secondFactorError, secondFactorProblem } from '../../ui/SecondFactorField';
 import { WithdrawProgress } from './WithdrawProgress';
 import { PATHS } from '../../lib/paths';
 import '../../ui/wallet.css';
@@ -58,6 +60,13 @@ export function WithdrawPage() {
       send({ type: 'MINIMUM', minimum: knownMinimum });
   }, [knownMinimum, minimum, send]);
   const [record, setRecord] = useState<WithdrawalRecord | null>(null);
+  // Two-factor authentication on: the confirmation asks for a code or a passkey (a member without it sees the
+  // confirmation as it always was). The device's copy of the overview, refreshed when the server asks (6101).
+  const security = useSecurityOverview();
+  const twoFactorOn = security.data?.twoFactor.on ?? false;
+  const reloadSecurity = security.reload;
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   const money = (v: string) => formatAmount(v, { locale: i18n.language });
 
   useEffect(() => {
@@ -72,6 +81,10 @@ export function WithdrawPage() {
         toastStore.show(t('errors.e911'), 'success');
       }),
       actor.on('waiting', () => toastStore.show(t('withdraw.queued'), 'info')),
+      actor.on('failed', (e) => {
+        setCode('');
+        if (e.error.code === SECOND_FACTOR_REQUIRED) reloadSecurity();
+      }),
       actor.on('reviewed', (e) => {
         toastStore.show(
           t(e.status === 'success' ? 'withdraw.succeeded' : 'withdraw.rejected'),
@@ -81,7 +94,7 @@ export function WithdrawPage() {
       }),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, t]);
+  }, [actor, t, reloadSecurity]);
 
   const reviewing = snapshot.matches('awaitingReview');
   const id = record?.id;
@@ -137,6 +150,12 @@ export function WithdrawPage() {
   }
 
   const busy = snapshot.matches('submitting') || snapshot.matches('validating');
+  function confirm() {
+    if (!twoFactorOn) return send({ type: 'CONFIRM' });
+    const problem = secondFactorProblem(code);
+    if (problem) return setCodeError(secondFactorError(problem, t));
+    send({ type: 'CONFIRM', factor: { code: code.replace(/\s+/g, '') } });
+  }
   return (
     <div className="page withdraw">
       <OfflineNote />
@@ -193,12 +212,7 @@ export function WithdrawPage() {
               >
                 {t('common.cancel')}
               </button>
-              <button
-                type="button"
-                className="button primary"
-                onClick={() => send({ type: 'CONFIRM' })}
-                disabled={busy}
-              >
+              <button type="button" className="button primary" onClick={confirm} disabled={busy}>
                 {busy ? t('withdraw.sending') : t('common.confirm')}
               </button>
             </>
@@ -224,6 +238,20 @@ export function WithdrawPage() {
               <bdi>{quote ? `${money(quote.received)} USDT` : '--'}</bdi>
             </dd>
           </dl>
+          {twoFactorOn && (
+            <SecondFactorField
+              action="withdraw"
+              code={code}
+              onCode={(value) => {
+                setCode(value);
+                setCodeError(undefined);
+              }}
+              passkeys={(security.data?.passkeys ?? 0) > 0}
+              onPasskey={(passkey) => send({ type: 'CONFIRM', factor: { passkey } })}
+              error={codeError}
+              disabled={busy}
+            />
+          )}
         </Dialog>
       )}
     </div>
