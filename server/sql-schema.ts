@@ -19,7 +19,7 @@
  * starting together migrate once and a failed migration leaves the schema as it was.
  */
 import { Umzug, type MigrationParams, type UmzugStorage } from 'umzug';
-import { auditSystemActor, operatorsAndAudit } from './admin/migration';
+import { auditSystemActor, depositApprovals, operatorsAndAudit } from './admin/migration';
 import { marketTables } from './market-data/migration';
 import type { MigrationContext, SqlConnection } from './sql-driver';
 
@@ -401,6 +401,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0009-market-data', up: market },
   // The withdrawal address book and its whitelist (issue 27 item 3).
   { name: '0010-address-book', up: addressBook },
+  // Maker-checker for manual deposit credits (server/admin/migration.ts).
+  { name: '0011-deposit-approvals', up: depositApprovals },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

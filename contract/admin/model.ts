@@ -126,6 +126,12 @@ export interface AdminDeposit {
   status: AdminDepositStatus;
   createdAt: number;
   reason: string | null;
+  /**
+   * Maker-checker (as withdrawals): 2 when the amount is above the configured threshold, else 1. The first
+   * of two credits only records itself; the second, by another operator, credits the member.
+   */
+  approvalsNeeded: 1 | 2;
+  approvals: Approval[];
 }
 
 export type AdminCertStatus = 'review' | 'passed' | 'rejected';

@@ -141,12 +141,21 @@ export interface AuditNote {
   readonly kind: typeof AUDIT_NOTE;
   readonly record: AuditRecord;
   readonly approval?: { withdrawalId: string; operatorId: string; at: number };
+  /** A manual deposit's credit by its checker (or its only operator), recorded with the credit. */
+  readonly depositApproval?: { depositId: string; operatorId: string; at: number };
 }
 
 export const AUDIT_NOTE = 'audit';
 
 export function auditNote(record: AuditRecord, approval?: AuditNote['approval']): AuditNote {
   return approval ? { kind: AUDIT_NOTE, record, approval } : { kind: AUDIT_NOTE, record };
+}
+
+export function depositAuditNote(
+  record: AuditRecord,
+  depositApproval: AuditNote['depositApproval'],
+): AuditNote {
+  return { kind: AUDIT_NOTE, record, depositApproval };
 }
 
 /** The SQL store's writer of audit notes (SqlStore.writeNotesWith), inside the decision's transaction. */
@@ -156,6 +165,12 @@ export async function writeAuditNote(c: SqlConnection, s: string, note: AuditNot
       `INSERT INTO ${s}.withdrawal_approvals (withdrawal_id, operator_id, at) VALUES ($1, $2, $3) ` +
         `ON CONFLICT (withdrawal_id, operator_id) DO NOTHING`,
       [note.approval.withdrawalId, note.approval.operatorId, Math.floor(note.approval.at)],
+    );
+  if (note.depositApproval)
+    await c.query(
+      `INSERT INTO ${s}.deposit_approvals (deposit_id, operator_id, at) VALUES ($1, $2, $3) ` +
+        `ON CONFLICT (deposit_id, operator_id) DO NOTHING`,
+      [note.depositApproval.depositId, note.depositApproval.operatorId, Math.floor(note.depositApproval.at)],
     );
   await audit(c, s, note.record);
 }

@@ -106,3 +106,18 @@ export async function auditSystemActor({ c, s }: MigrationContext): Promise<void
       `CHECK ((operator_id IS NULL AND role = 'system') OR (operator_id IS NOT NULL AND role <> 'system'))`,
   );
 }
+
+/**
+ * Migration 0011 (docs/OPERATIONS.md "Maker-checker"): manual deposit credits above the maker-checker
+ * threshold need two operators, as withdrawals do. One row per (deposit, operator), the primary key making
+ * "the same operator twice" impossible in the database too.
+ */
+export async function depositApprovals({ c, s }: MigrationContext): Promise<void> {
+  await c.query(`
+    CREATE TABLE ${s}.deposit_approvals (
+      deposit_id text NOT NULL,
+      operator_id bigint NOT NULL REFERENCES ${s}.operators (id),
+      at bigint NOT NULL,
+      PRIMARY KEY (deposit_id, operator_id)
+    )`);
+}

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminWithdrawal } from '../../contract/admin/model';
+import type { AdminDeposit, AdminWithdrawal } from '../../contract/admin/model';
 import { saveSession, TOKEN_KEY } from './api';
 import { list, mockServer, operator, renderConsole, withdrawal } from './test-utils';
 
@@ -300,5 +300,64 @@ describe('withdrawal decisions', () => {
         page: '1',
       }),
     );
+  });
+});
+
+describe('deposit credits (maker-checker)', () => {
+  const deposit = (over: Partial<AdminDeposit> = {}): AdminDeposit => ({
+    id: 'd1',
+    memberId: '7',
+    username: 'cara',
+    network: 'TRC20',
+    amount: '1000',
+    txid: 'ab'.repeat(32),
+    proofUrl: null,
+    status: 'pending',
+    createdAt: 1_700_000_000,
+    reason: null,
+    approvalsNeeded: 2,
+    approvals: [],
+    ...over,
+  });
+
+  it('above the threshold the first credit records "1 of 2"; the same operator cannot give the second', async () => {
+    const big = deposit();
+    const mineFirst = deposit({
+      id: 'd2',
+      approvals: [{ operatorId: 'op-2', username: 'fay', at: 1_700_000_100 }],
+    });
+    saveSession('tok', operator('finance', 'op-2', 'fay'));
+    const calls = mockServer((call) => {
+      if (call.path === '/api/admin/me') return { code: 0, data: operator('finance', 'op-2', 'fay') };
+      if (call.path === '/api/admin/deposits')
+        return { code: 0, data: list([big, mineFirst], { pending: 2, success: 0, rejected: 0 }) };
+      if (call.path === '/api/admin/deposits/credit')
+        return { code: 0, data: { ...big, approvals: mineFirst.approvals } };
+      return undefined;
+    });
+    renderConsole('/deposits');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Credit deposit d1' }));
+    let dialog = screen.getByRole('dialog', { name: 'Credit deposit d1' });
+    expect(within(dialog).getByText('0 of 2 so far')).toBeTruthy();
+    expect(within(dialog).getByText(/two different operators must credit it/)).toBeTruthy();
+    expect(within(dialog).getByText(/Your credit is the first of two/)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Statement matches');
+    await user.click(within(dialog).getByRole('button', { name: 'Credit' }));
+    expect(
+      await screen.findByText(
+        "Credit recorded (1 of 2). A second operator must credit it before the member's balance changes.",
+      ),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/admin/deposits/credit',
+      body: { id: 'd1', reason: 'Statement matches' },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Credit deposit d2' }));
+    dialog = screen.getByRole('dialog', { name: 'Credit deposit d2' });
+    expect(within(dialog).getByText('Approved by: fay')).toBeTruthy();
+    expect(within(dialog).getByText(/You gave the first credit/)).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Credit' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 import {
   DEPOSIT_STATUSES,
   type AdminDeposit,
+  type Approval,
   type AdminDepositStatus,
   type AdminList,
 } from '../../../contract/admin/model';
@@ -24,7 +25,29 @@ interface DepositRecord {
   createdAt: number;
 }
 
-function depositView(d: DepositRecord, username: string): AdminDeposit {
+async function approvalsOf(c: SqlConnection, s: string, ids: string[]): Promise<Map<string, Approval[]>> {
+  const out = new Map<string, Approval[]>();
+  if (ids.length === 0) return out;
+  const { rows } = await c.query<{ deposit_id: string; operator_id: string; username: string; at: string }>(
+    `SELECT a.deposit_id, a.operator_id::text AS operator_id, o.username, a.at::text AS at ` +
+      `FROM ${s}.deposit_approvals a JOIN ${s}.operators o ON o.id = a.operator_id ` +
+      `WHERE a.deposit_id = ANY($1::text[]) ORDER BY a.at, a.operator_id`,
+    [ids],
+  );
+  for (const r of rows) {
+    const list = out.get(r.deposit_id) ?? [];
+    list.push({ operatorId: r.operator_id, username: r.username, at: seconds(r.at) });
+    out.set(r.deposit_id, list);
+  }
+  return out;
+}
+
+function depositView(
+  d: DepositRecord,
+  username: string,
+  approvals: Approval[],
+  thresholdMicro: bigint,
+): AdminDeposit {
   return {
     id: d.id,
     memberId: d.memberId,
@@ -36,6 +59,8 @@ function depositView(d: DepositRecord, username: string): AdminDeposit {
     status: d.status,
     createdAt: seconds(d.createdAt),
     reason: d.reason ?? null,
+    approvalsNeeded: BigInt(d.amount) > thresholdMicro ? 2 : 1,
+    approvals,
   };
 }
 
@@ -43,6 +68,7 @@ export async function depositById(
   c: SqlConnection,
   s: string,
   id: string,
+  thresholdMicro: bigint,
 ): Promise<{ record: DepositRecord; view: AdminDeposit } | undefined> {
   const { rows } = await c.query<RecordRow>(
     `SELECT d.v, m.v->'username' AS username FROM ${s}.deposits d ` +
@@ -52,13 +78,18 @@ export async function depositById(
   const row = rows[0];
   if (!row) return undefined;
   const record = decodeValue(row.v) as DepositRecord;
-  return { record, view: depositView(record, String(decodeValue(row.username) ?? '')) };
+  const approvals = (await approvalsOf(c, s, [id])).get(id) ?? [];
+  return {
+    record,
+    view: depositView(record, String(decodeValue(row.username) ?? ''), approvals, thresholdMicro),
+  };
 }
 
 export async function listDeposits(
   c: SqlConnection,
   s: string,
   filter: Page & { status?: AdminDepositStatus; q?: string },
+  thresholdMicro: bigint,
 ): Promise<AdminList<AdminDeposit>> {
   const p = new Params();
   const from = `FROM ${s}.deposits d LEFT JOIN ${s}.members m ON m.id = d.member_id`;
@@ -86,8 +117,17 @@ export async function listDeposits(
   const total = filter.status
     ? (counts[filter.status] ?? 0)
     : Object.values(counts).reduce((a, b) => a + b, 0);
+  const records = rows.map((r) => ({
+    record: decodeValue(r.v) as DepositRecord,
+    username: String(decodeValue(r.username) ?? ''),
+  }));
+  const approvals = await approvalsOf(
+    c,
+    s,
+    records.map((r) => r.record.id),
+  );
   return listOf(
-    rows.map((r) => depositView(decodeValue(r.v) as DepositRecord, String(decodeValue(r.username) ?? ''))),
+    records.map((r) => depositView(r.record, r.username, approvals.get(r.record.id) ?? [], thresholdMicro)),
     filter,
     counts,
     total,

@@ -1,6 +1,7 @@
 /**
  * Manual deposits (payment proofs, hashes members reported). Finance credits with a reason; review rejects
- * with a reason the member sees. The proof image opens in a dialog, fetched with the operator's token.
+ * with a reason the member sees. The proof image opens in a dialog, fetched with the operator's token. Above
+ * the maker-checker threshold a credit needs two different operators: the first only records itself.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,8 @@ const COLUMNS: CsvColumn<AdminDeposit>[] = [
   { header: 'status', value: (d) => d.status },
   { header: 'created_at', value: (d) => isoTime(d.createdAt) },
   { header: 'reason', value: (d) => d.reason },
+  { header: 'approvals_needed', value: (d) => d.approvalsNeeded },
+  { header: 'credited_by', value: (d) => d.approvals.map((a) => a.username).join(' ') },
   { header: 'proof_url', value: (d) => d.proofUrl },
 ];
 
@@ -32,16 +35,27 @@ type Acting = { deposit: AdminDeposit; kind: 'credit' | 'reject' | 'proof' };
 
 export function DepositsScreen() {
   const { t } = useTranslation();
-  const { can } = useSession();
+  const { can, operator } = useSession();
   const time = useFormatTime();
   const queue = useQueue('GET /api/admin/deposits', 'deposits', STATUSES, 'pending');
   const [acting, setActing] = useState<Acting | null>(null);
 
+  const mine = (d: AdminDeposit) => d.approvals.some((a) => a.operatorId === operator?.id);
+
   async function decide(d: AdminDeposit, kind: 'credit' | 'reject', reason: string) {
-    if (kind === 'credit') await adminCall('POST /api/admin/deposits/credit', { id: d.id, reason });
-    else await adminCall('POST /api/admin/deposits/reject', { id: d.id, reason });
+    if (kind === 'reject') {
+      await adminCall('POST /api/admin/deposits/reject', { id: d.id, reason });
+      setActing(null);
+      queue.done(t('deposits.rejected', { id: d.id }));
+      return;
+    }
+    const after = await adminCall('POST /api/admin/deposits/credit', { id: d.id, reason });
     setActing(null);
-    queue.done(t(kind === 'credit' ? 'deposits.credited' : 'deposits.rejected', { id: d.id }));
+    queue.done(
+      after.status === 'pending'
+        ? t('deposits.creditedWaiting', { done: after.approvals.length, needed: after.approvalsNeeded })
+        : t('deposits.credited', { id: d.id }),
+    );
   }
 
   const summary = (d: AdminDeposit) => (
@@ -52,8 +66,15 @@ export function DepositsScreen() {
           { label: t('field.amount'), value: `${d.amount} USDT` },
           { label: t('field.network'), value: d.network },
           { label: t('field.txid'), value: <span className="admin-mono">{d.txid ?? ''}</span> },
+          {
+            label: t('field.approvals'),
+            value: t('withdrawals.approvalsSoFar', { done: d.approvals.length, needed: d.approvalsNeeded }),
+          },
         ]}
       />
+      {d.approvals.length > 0 && (
+        <p>{t('withdrawals.approvedBy', { names: d.approvals.map((a) => a.username).join(', ') })}</p>
+      )}
       <AuthImage url={d.proofUrl} alt={t('deposits.proofAlt', { id: d.id })} />
     </>
   );
@@ -65,6 +86,10 @@ export function DepositsScreen() {
     { header: t('field.network'), cell: (d) => d.network },
     { header: t('field.txid'), cell: (d) => d.txid, className: 'admin-mono' },
     { header: t('field.status'), cell: (d) => <StatusCell status={d.status} reason={d.reason} /> },
+    {
+      header: t('field.approvals'),
+      cell: (d) => t('withdrawals.approvalsCell', { done: d.approvals.length, needed: d.approvalsNeeded }),
+    },
     { header: t('field.created'), cell: (d) => time(d.createdAt) },
     {
       header: t('field.actions'),
@@ -123,10 +148,22 @@ export function DepositsScreen() {
           confirmLabel={t(acting.kind === 'credit' ? 'deposits.credit' : 'deposits.reject')}
           reason={acting.kind === 'reject' ? 'member' : 'audit'}
           danger={acting.kind === 'reject'}
+          disabled={acting.kind === 'credit' && mine(acting.deposit)}
           onConfirm={(reason) => decide(acting.deposit, acting.kind as 'credit' | 'reject', reason)}
           onClose={() => setActing(null)}
         >
           {summary(acting.deposit)}
+          {acting.kind === 'credit' && acting.deposit.approvalsNeeded === 2 && (
+            <p>{t('deposits.makerChecker')}</p>
+          )}
+          {acting.kind === 'credit' &&
+            (mine(acting.deposit) ? (
+              <p className="admin-error-text">{t('deposits.alreadyCredited')}</p>
+            ) : (
+              acting.deposit.approvals.length + 1 < acting.deposit.approvalsNeeded && (
+                <p>{t('deposits.firstOfTwo')}</p>
+              )
+            ))}
         </ActionDialog>
       )}
     </QueueScreen>

@@ -422,6 +422,53 @@ describe(`operator API (${sqlKind})`, () => {
     });
   });
 
+  it('M4 a manual deposit credit above the threshold needs a second operator; at or below it one credits', async () => {
+    await adminCall(server, '/api/admin/settings', { makerCheckerThreshold: '100' }, admin.token);
+    const fred = await makeOperator(store, server, 'fred', 'finance');
+    const cara = await signUp(server, 'cara');
+    const submit = async (n: number, amount: string) =>
+      (
+        (
+          await server.call(
+            '/api/recharge/submit',
+            { network: 'TRC20', amount, txid: n.toString(16).padStart(64, 'c') },
+            cara,
+          )
+        ).data as { id: string }
+      ).id;
+    const credit = (id: string, op: TestOperator) =>
+      adminCall(server, '/api/admin/deposits/credit', { id, reason: 'Statement matches' }, op.token);
+    // A made-up transaction hash, 1,000 USDT: one finance operator alone credits nothing.
+    const big = await submit(21, '1000');
+    const first = await credit(big, fin);
+    expect(first).toMatchObject({ code: 0, data: { status: 'pending', approvalsNeeded: 2 } });
+    expect((first.data as AdminDeposit).approvals.map((a) => a.username)).toEqual(['fiona']);
+    expect(await balance(cara)).toBe('0');
+    expect((await credit(big, fin)).code).toBe(409);
+    expect(await balance(cara)).toBe('0');
+    const second = await credit(big, fred);
+    expect(second).toMatchObject({ code: 0, data: { status: 'success', approvalsNeeded: 2 } });
+    expect((second.data as AdminDeposit).approvals.map((a) => a.username)).toEqual(['fiona', 'fred']);
+    expect(await balance(cara)).toBe('1000');
+    const audited = (await auditRows()).filter((r) => r.target === `deposit:${big}`);
+    expect(audited.map((r) => [r.action, r.username])).toEqual([
+      ['deposit.credit', 'fred'],
+      ['deposit.approve', 'fiona'],
+    ]);
+    // At the threshold: one operator credits.
+    const small = await submit(22, '100');
+    expect(await credit(small, fred)).toMatchObject({
+      code: 0,
+      data: { status: 'success', approvalsNeeded: 1 },
+    });
+    expect(await balance(cara)).toBe('1100');
+    // Two at once above it: one maker, one checker, credited once.
+    const raced = await submit(23, '500');
+    const answers = await Promise.all([credit(raced, fin), credit(raced, fred)]);
+    expect(answers.map((a) => (a.data as AdminDeposit).status).sort()).toEqual(['pending', 'success']);
+    expect(await balance(cara)).toBe('1600');
+  });
+
   it('deposits, identity checks and members: credit, reject, decide, lock', async () => {
     const bob = await signUp(server, 'bob');
     const submit = (n: number, amount: string) =>
