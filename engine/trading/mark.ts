@@ -3,9 +3,10 @@
  * docs/TRADING.md "Mark price" and "Funding"). All pure functions of (seed, model, pair, time).
  *
  * - index: the simulated spot price of the pair (the spot market is the index's only constituent).
- * - last: the perpetual's own traded price, the index times (1 + premium). The premium is a seeded path
- *   of hourly knots (-0.04% to +0.06%, so longs usually pay a little, as on real venues), linear between
- *   knots, in integer parts per million. The contract book is the spot book shifted by the same premium.
+ * - last: the perpetual's own traded price, the index times (1 + premium). The premium is a path of hourly
+ *   knots, linear between them, in integer parts per million: the interest rate, plus the pair's 24-hour
+ *   momentum, a slow regime and an hourly wobble (knot below), so funding drifts with the market and goes
+ *   either way. The contract book is the spot book shifted by the same premium.
  * - mark (Binance, "Mark Price in USDⓈ-M Futures"): median of
  *     P1 = index x (1 + last funding rate x time to the next funding / 8 h),
  *     P2 = index + 30-minute moving average of (last - index), sampled each minute,
@@ -41,16 +42,53 @@ const MA_SAMPLES = 30;
 const MINUTE_MS = 60_000;
 const SALT_PREMIUM = 0x7e41;
 
-/** A premium knot in ppm: -400 to +600 (mean +100, the interest rate). */
-function knot(seed: number, spec: SymbolSpec, k: number): number {
-  return Math.floor(unit(hashWords(seed ^ SALT_PREMIUM, spec.id, k)) * 1_001) - 400;
+/** The premium's hourly knots: its hard limit, either way (2%). */
+export const PREMIUM_LIMIT_PPM = 20_000;
+/** Premium per unit of the pair's 24-hour log return (ppm per 1 = 100%): a 5% rally adds 0.1%. */
+const MOMENTUM_PPM = 20_000;
+/** The slow component's reach (ppm) and time scale (hours): regimes of days, either sign. */
+const SLOW_PPM = 350;
+const SLOW_HOURS = 96;
+/** The hourly component's reach (ppm). */
+const FAST_PPM = 150;
+
+/** Seeded value noise in [-1, 1] at knot `i` of a component. */
+function noise(seed: number, spec: SymbolSpec, salt: number, i: number): number {
+  return unit(hashWords(seed ^ SALT_PREMIUM ^ salt, spec.id, i)) * 2 - 1;
+}
+
+/** Smooth (cosine-interpolated) value noise at hour k on a grid of `hours`. */
+function smooth(seed: number, spec: SymbolSpec, salt: number, k: number, hours: number): number {
+  const i = Math.floor(k / hours);
+  const f = (k - i * hours) / hours;
+  const w = (1 - Math.cos(Math.PI * f)) / 2;
+  return noise(seed, spec, salt, i) * (1 - w) + noise(seed, spec, salt, i + 1) * w;
+}
+
+/**
+ * A premium knot (ppm) at hour k: the interest rate (+100), plus the pair's momentum (MOMENTUM_PPM x its
+ * log return over the previous 24 hours: a rally lifts the perpetual over the index, a sell-off takes it
+ * under), a slow regime (days, either sign) and an hourly wobble. It drifts with the market, leaves the
+ * +-0.05% clamp around the interest rate for hours and days at a time, and goes negative (funding then
+ * pays longs). Integer ppm within +-PREMIUM_LIMIT_PPM.
+ */
+function knot(sim: PriceSource, spec: SymbolSpec, k: number): number {
+  return memo(sim, `k:${spec.symbol}:${k}`, () => {
+    const now = sim.price(spec, k * KNOT_MS);
+    const before = sim.price(spec, (k - 24) * KNOT_MS);
+    const momentum = now > 0 && before > 0 ? Math.log(now / before) * MOMENTUM_PPM : 0;
+    const slow = smooth(sim.seed, spec, 0x51, k, SLOW_HOURS) * SLOW_PPM;
+    const fast = noise(sim.seed, spec, 0xfa, k) * FAST_PPM;
+    const ppm = Math.round(INTEREST_PPM + momentum + slow + fast);
+    return Math.max(-PREMIUM_LIMIT_PPM, Math.min(PREMIUM_LIMIT_PPM, ppm));
+  });
 }
 
 /** The perpetual's premium over the index at `t`, in integer parts per million. */
 export function premiumPpm(sim: PriceSource, spec: SymbolSpec, t: number): number {
   const k = Math.floor(t / KNOT_MS);
-  const a = knot(sim.seed, spec, k);
-  const b = knot(sim.seed, spec, k + 1);
+  const a = knot(sim, spec, k);
+  const b = knot(sim, spec, k + 1);
   return a + Math.round(((b - a) * (t - k * KNOT_MS)) / KNOT_MS);
 }
 
@@ -102,7 +140,7 @@ export function fundingRateFromPremium(premium: number, interest = INTEREST_PPM)
  * does not compute them again for every call. Bounded: cleared past MEMO_MAX keys.
  */
 const memos = new WeakMap<PriceSource, Map<string, number | bigint>>();
-const MEMO_MAX = 1_024;
+const MEMO_MAX = 8_192;
 
 function memo<T extends number | bigint>(sim: PriceSource, key: string, compute: () => T): T {
   let m = memos.get(sim);
