@@ -108,7 +108,7 @@ export async function submitLogin(page: Page, username: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username, e-mail or phone').fill(username);
   await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 /** Waits for a toast; on failure says which toasts showed instead (a refused call's catalogue message). */
