@@ -45,7 +45,7 @@ import {
 import { createHttp } from './http/app';
 import { Readiness } from './http/probes';
 import { ServerMetrics, serveMetrics } from './metrics';
-import { pgliteDriver, postgresDriver, type SqlDriver } from './sql-driver';
+import { pgliteDriver, postgresDriver, runsAsSuperuser, type SqlDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
 import { SocketHub } from './ws';
 import { defaultConfig } from '../engine/server';
@@ -313,6 +313,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       'no chain is configured (EVM_RPC_URL, TRON_API_URL): deposits are not watched, so a member paying ' +
         'their deposit address is never credited, and approved withdrawals cannot be sent ' +
         '(docs/OPERATIONS.md "The live server\'s chain")',
+    );
+  // PostgreSQL only: PGlite is embedded in this process, its one role is the process's own.
+  if (sqlOf && config.databaseUrl && (await runsAsSuperuser(sqlOf.driver)))
+    app.log.warn(
+      "the database role of DATABASE_URL is a PostgreSQL superuser: it can turn off the audit log's " +
+        'append-only triggers and delete audit rows; connect as a role with only the grants the server needs',
     );
   if (!config.demo && !config.customerService)
     app.log.warn(

@@ -172,3 +172,14 @@ export function pgliteOn(db: PGlite, onClose: () => Promise<void>): SqlDriver {
     close: onClose,
   };
 }
+
+/**
+ * Whether the connection's role is a PostgreSQL superuser (audit L7): such a role can disable the audit
+ * log's append-only triggers and delete its rows, so the server says so at start (server/app.ts).
+ */
+export async function runsAsSuperuser(driver: SqlDriver): Promise<boolean> {
+  const { rows } = await driver.query<{ rolsuper: boolean }>(
+    'SELECT rolsuper FROM pg_roles WHERE rolname = current_user',
+  );
+  return rows[0]?.rolsuper === true;
+}

@@ -7,14 +7,20 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/app';
 import { configFromEnv, type ServerConfig } from '../../../server/config';
+import type { StoreAdapter } from '../../../engine/index';
+import { postgresDriver, runsAsSuperuser } from '../../../server/sql-driver';
+import { SqlStore } from '../../../server/sql-store';
 import { TEST_XPUB } from './serve';
+import { dropSchema, freshSchema } from './sql';
+
+const DATABASE_URL = process.env['DATABASE_URL'];
 
 interface Line {
   level: number;
   msg: string;
 }
 
-async function started(config: Partial<ServerConfig>) {
+async function started(config: Partial<ServerConfig>, storage: StoreAdapter | 'memory' = 'memory') {
   const lines: Line[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -31,7 +37,7 @@ async function started(config: Partial<ServerConfig>) {
       walletXpub: TEST_XPUB,
       ...config,
     },
-    storage: 'memory',
+    storage,
     logger: { level: 'info', stream },
     hashThreads: 1,
   });
@@ -60,4 +66,34 @@ describe('start notices', () => {
     expect(demo.site.customerservice).toMatch(/\(demo\)/);
     expect(demo.warnings).toEqual([]);
   });
+
+  it.skipIf(!DATABASE_URL)(
+    'L7 a server whose database role is a PostgreSQL superuser says so at start',
+    async () => {
+      const url = DATABASE_URL as string;
+      const schema = freshSchema();
+      try {
+        const superuser = await started(
+          { demo: true, walletXpub: undefined, databaseUrl: url },
+          await SqlStore.open(await postgresDriver(url), { schema }),
+        );
+        expect(superuser.warnings).toEqual([expect.stringMatching(/is a PostgreSQL superuser/)]);
+      } finally {
+        await dropSchema(schema);
+      }
+      // A role without SUPERUSER is not warned about.
+      const role = `strata_plain_${process.pid}`;
+      const admin = await postgresDriver(url);
+      await admin.query(`CREATE ROLE ${role} LOGIN`);
+      try {
+        const plain = await postgresDriver(url.replace('//postgres@', `//${role}@`));
+        expect(await runsAsSuperuser(plain)).toBe(false);
+        await plain.close();
+        expect(await runsAsSuperuser(admin)).toBe(true);
+      } finally {
+        await admin.query(`DROP ROLE ${role}`);
+        await admin.close();
+      }
+    },
+  );
 });
