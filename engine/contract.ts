@@ -22,6 +22,13 @@ import type { HelpArticleView } from './help/handlers';
 export type { MachineView, PledgeView } from './mining/handlers';
 export type { InviteView } from './referral/handlers';
 export type { BankCardView } from './bank/handlers';
+export type {
+  AddressBook,
+  AddressKind,
+  DestinationCheck,
+  RecipientPreview,
+  SavedAddressView,
+} from './addressbook/wire';
 export type { BuycoinQuote } from './buycoin/handlers';
 export type { HelpArticleView } from './help/handlers';
 import type { ChainSendResult, DepositAddress, DepositRecord, WireNetwork } from './deposits/types';

@@ -13,7 +13,7 @@ import { handler } from '../router';
 import type { Domain } from '../routes';
 import { body } from '../schema';
 import { requireSecondFactor, secondFactorShape } from '../twofactor/require';
-import type { AddressCheck } from './wire';
+import type { DestinationCheck } from './wire';
 import { addressKind, requireLabel, savedEntry, whitelistOn } from './rules';
 import { addressBookSettings, savedAddresses, type SavedAddressRow } from './tables';
 import { savedAddressView } from './view';
@@ -112,15 +112,17 @@ export const addressBookDomain: Domain = {
     '/api/addressbook/check': handler({
       auth: true,
       body: body({ network: networkSchema, address: z.string().max(200) }),
-      run: async (ctx, input): Promise<AddressCheck> => {
+      run: async (ctx, input): Promise<DestinationCheck> => {
         const address = requireAddress(input.network, input.address);
         const saved = await savedEntry(ctx, ctx.member.id, input.network, address);
-        return {
-          address,
-          kind: await addressKind(ctx, ctx.member.id, input.network, address),
-          saved: saved ? savedAddressView(saved) : null,
-          whitelist: await whitelistOn(ctx, ctx.member.id),
-        };
+        const kind = await addressKind(ctx, ctx.member.id, input.network, address);
+        const whitelist = await whitelistOn(ctx, ctx.member.id);
+        // The code a withdrawal there would be refused with now (W9, W10), for the form to show first.
+        let refusal: DestinationCheck['refusal'] = null;
+        if (kind === 'own') refusal = Codes.ownDepositAddress;
+        else if (whitelist && !saved) refusal = Codes.addressNotWhitelisted;
+        else if (whitelist && saved && saved.usableAt > ctx.now) refusal = Codes.addressOnHold;
+        return { address, kind, saved: saved ? savedAddressView(saved) : null, whitelist, refusal };
       },
     }),
   },

@@ -21,12 +21,14 @@ export interface AddressBook {
   list: SavedAddressView[];
 }
 
-export interface AddressCheck {
+export interface DestinationCheck {
   /** The address in canonical form. */
   address: string;
   kind: AddressKind;
   saved: SavedAddressView | null;
   whitelist: boolean;
+  /** The code a withdrawal to it would be refused with now (6124, 6126, 6127), or null. */
+  refusal: 6124 | 6126 | 6127 | null;
 }
 
 /** What a transfer's sender may see of the recipient before confirming: never a full name. */
@@ -45,6 +47,6 @@ export interface AddressBookContract {
   };
   '/api/addressbook/remove': { body: SecondFactorFields & { id: string }; data: null };
   '/api/addressbook/whitelist': { body: SecondFactorFields & { on: boolean }; data: { whitelist: boolean } };
-  '/api/addressbook/check': { body: { network: Network; address: string }; data: AddressCheck };
+  '/api/addressbook/check': { body: { network: Network; address: string }; data: DestinationCheck };
   '/api/transfer/recipient': { body: { account: string }; data: RecipientPreview };
 }

@@ -7,9 +7,15 @@ const ALL_PATHS = SCREENS.map((s) => s.path);
 
 describe('route guard, SPEC.md §2', () => {
   it('covers every screen of §2 (37 paths), /user/move (issue 10) and the member-security screens (§10)', () => {
-    expect(ALL_PATHS).toHaveLength(42);
+    expect(ALL_PATHS).toHaveLength(43);
     expect(ALL_PATHS).toContain('/user/move');
-    for (const path of ['/user/twofactor', '/user/passkeys', '/user/devices', '/user/antiphishing'])
+    for (const path of [
+      '/user/twofactor',
+      '/user/passkeys',
+      '/user/devices',
+      '/user/antiphishing',
+      '/user/addressbook',
+    ])
       expect(ALL_PATHS).toContain(path);
   });
 

@@ -59,6 +59,9 @@ const LAZY: Record<string, ScreenLoader> = {
   '/user/antiphishing': async () => ({
     Component: (await import('../features/security/AntiPhishingPage')).AntiPhishingPage,
   }),
+  '/user/addressbook': async () => ({
+    Component: (await import('../features/wallet/AddressBookPage')).AddressBookPage,
+  }),
   // Markets screens (issue 5): quotes, K-line, trade, finance products and mining.
   '/market': async () => ({ Component: (await import('../features/market/MarketPage')).MarketPage }),
   '/contract': async () => ({ Component: (await import('../features/trade/TradePage')).TradePage }),

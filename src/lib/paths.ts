@@ -43,6 +43,8 @@ export const PATHS = {
   userPasskeys: '/user/passkeys',
   userDevices: '/user/devices',
   userAntiphishing: '/user/antiphishing',
+  // The withdrawal address book (docs/SPEC.md §10).
+  userAddressbook: '/user/addressbook',
   orderWithdraw: '/order/withdraw',
   orderWithdrawRecord: '/order/withdrawRecord',
   orderRechargeRecord: '/order/rechargeRecord',

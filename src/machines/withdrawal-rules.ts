@@ -8,7 +8,17 @@ import { parseAmountText } from '../../engine/index';
 export type Network = 'TRC20' | 'ERC20';
 
 export type FieldReason =
-  'required' | 'invalidAmount' | 'belowMinimum' | 'invalidAddress' | 'otherNetwork' | 'keyTooShort';
+  | 'required'
+  | 'invalidAmount'
+  | 'belowMinimum'
+  | 'invalidAddress'
+  | 'otherNetwork'
+  | 'keyTooShort'
+  /** The money-out checks before the sheet (src/features/wallet/withdraw-checks.ts). */
+  | 'aboveBalance'
+  | 'ownAddress'
+  | 'notWhitelisted'
+  | 'onHold';
 
 export interface FieldErrors {
   amount?: FieldReason;

@@ -24,6 +24,7 @@ const LINKS = [
   { to: PATHS.userAntiphishing, key: 'routes.userAntiphishing' },
   { to: PATHS.userCert, key: 'routes.userCert' },
   { to: PATHS.userBank, key: 'routes.userBank' },
+  { to: PATHS.userAddressbook, key: 'routes.userAddressbook' },
   { to: PATHS.userInvite, key: 'routes.userInvite' },
   { to: PATHS.userFinanceLog, key: 'routes.userFinanceLog' },
   { to: PATHS.userHelp, key: 'routes.userHelp' },

@@ -55,21 +55,18 @@ describe('/user/transfer (SPEC.md §5 transfer)', () => {
     expect(sentPaths.filter((p) => p === '/api/transfer/submit')).toEqual([]);
   });
 
-  it('a recipient without VIP is refused by the server (3002), announced under the form', async () => {
+  it('a recipient without VIP is refused on the form (3002, looked up before the sheet), announced there', async () => {
     const other = await fundedMember('novip');
     await open('10');
     await userEvent.type(field('Recipient'), other.username);
     await userEvent.type(field('Amount'), '2');
+    sentPaths.length = 0;
     await next();
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm transfer' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer now' }));
-    // Through the outbox: a push, then its answer stored, before the form shows it.
-    const alert = await screen.findByText(
-      'The other party has not activated VIP',
-      { selector: '.form-error' },
-      { timeout: 5000 },
-    );
-    expect(alert.getAttribute('role')).toBe('alert');
+    const error = await screen.findByText('The other party has not activated VIP', {}, { timeout: 5000 });
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(field('Recipient').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sentPaths).toEqual(['/api/transfer/recipient']);
   });
 
   it('confirms recipient and amount without a key, then shows the transfer done and the new balance', async () => {

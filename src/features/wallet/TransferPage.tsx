@@ -6,10 +6,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { describeError, errorText } from '../../api/errors';
-import type { TransferRecord } from '../../../engine/index';
+import type { RecipientPreview, TransferRecord } from '../../../engine/index';
+import { api } from '../../api';
+import { failureText } from '../../ui/failure-text';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
-import { toFailure, type Failure } from '../../machines/failure';
+import { isUnanswered, toFailure, type Failure } from '../../machines/failure';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
@@ -43,6 +45,10 @@ export function TransferPage() {
   const online = useOnlineStatus();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
+  // Who the transfer reaches (masked name and level), looked up before the sheet; null offline.
+  const [recipient, setRecipient] = useState<RecipientPreview | null>(null);
+  const [refusal, setRefusal] = useState<Failure | null>(null);
+  const [looking, setLooking] = useState(false);
   const money = (v: string) => formatAmount(v, { locale: i18n.language });
   const available = profile.data?.available;
   const minTransfer = useSiteLimits()?.minTransfer;
@@ -64,14 +70,55 @@ export function TransferPage() {
       return next;
     });
     setFailure(null);
+    if ('account' in patch) {
+      setRecipient(null);
+      setRefusal(null);
+    }
   }
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const target = e.currentTarget;
     const found = validateTransfer(form, profile.data ?? null, available, minTransfer);
     setErrors(found);
-    if (Object.keys(found).length === 0) setConfirming(true);
-    else focusFirstInvalid(e.currentTarget, found.account ? 'account' : 'amount');
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid(target, found.account ? 'account' : 'amount');
+      return;
+    }
+    // Offline the transfer waits in the outbox: the server checks the recipient when it is sent.
+    if (!online) {
+      setRecipient(null);
+      setConfirming(true);
+      return;
+    }
+    void lookUp(target);
+  }
+
+  /** The recipient's masked name and level before the sheet; nobody (3000, 222, 3002...) stays on the form. */
+  async function lookUp(target: EventTarget) {
+    setLooking(true);
+    try {
+      const found = await api.call(
+        '/api/transfer/recipient',
+        { account: form.account.trim() },
+        { silent: true },
+      );
+      setRecipient(found);
+      setConfirming(true);
+    } catch (error) {
+      const f = toFailure(error);
+      if (isUnanswered(f)) {
+        setRecipient(null);
+        setConfirming(true);
+      } else if (f.code === 429) {
+        setFailure(f);
+      } else {
+        setRefusal(f);
+        focusFirstInvalid(target, 'account');
+      }
+    } finally {
+      setLooking(false);
+    }
   }
 
   function confirmWithCode() {
@@ -115,7 +162,11 @@ export function TransferPage() {
     }
   }
 
-  const accountError = errors.account ? t(`transfer.errors.${errors.account}`) : undefined;
+  const accountError = errors.account
+    ? t(`transfer.errors.${errors.account}`)
+    : refusal
+      ? failureText(refusal, t)
+      : undefined;
   const amountError = errors.amount
     ? t(`wallet.amountError.${errors.amount}`, { min: TRANSFER_MINIMUM })
     : undefined;
@@ -174,8 +225,8 @@ export function TransferPage() {
                 {errorText(describeError(failure.code, failure.msg), (k, p) => t(k, { ...p }))}
               </p>
             )}
-            <button type="submit" className="button primary block">
-              {t('transfer.next')}
+            <button type="submit" className="button primary block" disabled={looking} aria-busy={looking}>
+              {looking ? t('transfer.lookingUp') : t('transfer.next')}
             </button>
             <p className="hint">{t('transfer.rules')}</p>
           </form>
@@ -220,6 +271,16 @@ export function TransferPage() {
           <dl className="detail-list">
             <dt>{t('transfer.to')}</dt>
             <dd>{form.account.trim()}</dd>
+            <dt>{t('transfer.holder')}</dt>
+            <dd>
+              {recipient ? (
+                <bdi>
+                  {recipient.name} · {recipient.vip.toUpperCase()}
+                </bdi>
+              ) : (
+                t('transfer.recipientLater')
+              )}
+            </dd>
             <dt>{t('transfer.amount')}</dt>
             <dd>
               <bdi>{money(form.amount)} USDT</bdi>

@@ -4,10 +4,10 @@
  */
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WithdrawFeeQuote } from '../../../engine/index';
+import type { AddressKind, SavedAddressView, WithdrawFeeQuote } from '../../../engine/index';
 import { formatAmount } from '../../lib/format';
 import { type FieldErrors, type FieldReason, type WithdrawalForm } from '../../machines/withdrawal-rules';
-import { Field } from '../../ui/Field';
+import { Field, SelectField } from '../../ui/Field';
 import { checkTypedAddress } from './address-check';
 import { cleanAmount } from '../../lib/amount';
 import { NetworkChoice, networkLabel } from '../../ui/NetworkChoice';
@@ -18,6 +18,12 @@ export interface WithdrawFormProps {
   /** The engine's minimum; null until known (then no hint: the engine still refuses below it). */
   minimum: string | null;
   available: string | undefined;
+  /** The member's saved addresses on the chosen network (the address book), offered to pick from. */
+  saved?: readonly SavedAddressView[];
+  /** The whitelist is on: withdrawals only to saved addresses past their hold. */
+  whitelist?: boolean;
+  /** What the typed address is to the platform (another member's, ours): a warning under the field. */
+  destinationKind?: AddressKind;
   quote: WithdrawFeeQuote | null;
   busy: boolean;
   /** Why the server refused the last submission (catalogue text), kept until the member edits. */
@@ -31,6 +37,9 @@ export function WithdrawForm({
   errors,
   minimum,
   available,
+  saved = [],
+  whitelist = false,
+  destinationKind = null,
   quote,
   busy,
   failure,
@@ -49,6 +58,13 @@ export function WithdrawForm({
   // Checked as typed: what can no longer become a valid address shows at once; empty waits for the submit.
   const typed = checkTypedAddress(form.address, form.network);
   const addressError = message(errors.address ?? typed);
+  const warning =
+    destinationKind === 'member'
+      ? t('withdraw.warnMember')
+      : destinationKind === 'platform'
+        ? t('withdraw.warnPlatform')
+        : null;
+  const picked = saved.find((e) => e.address === form.address.trim());
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,6 +74,25 @@ export function WithdrawForm({
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
       <NetworkChoice value={form.network} onChange={(network) => onEdit({ network })} disabled={busy} />
+      {whitelist && <p className="hint">{t('withdraw.whitelistOn')}</p>}
+      {saved.length > 0 && (
+        <SelectField
+          label={t('withdraw.fromBook')}
+          name="saved"
+          value={picked?.id ?? ''}
+          onChange={(id) => {
+            const entry = saved.find((e) => e.id === id);
+            if (entry) onEdit({ address: entry.address });
+          }}
+          options={[
+            { value: '', label: t('withdraw.fromBookNone') },
+            ...saved.map((e) => ({
+              value: e.id,
+              label: `${e.label} · ${e.address.slice(0, 6)}…${e.address.slice(-4)}`,
+            })),
+          ]}
+        />
+      )}
       <Field
         label={t('withdraw.address')}
         name="address"
@@ -69,6 +104,7 @@ export function WithdrawForm({
         )}
         value={form.address}
         error={addressError}
+        hint={warning ?? undefined}
         onChange={(e) => onEdit({ address: e.target.value })}
       />
       <Field

@@ -5,18 +5,16 @@
  * fallback. Offline, the form is disabled with a note: a withdrawal needs its key, which never waits on the
  * device. A submission whose answer was lost waits in the outbox and is pushed again under the same id.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { api } from '../../api';
 import { describeError, errorText } from '../../api/errors';
-import type { WithdrawalRecord } from '../../../engine/index';
+import type { DestinationCheck, SavedAddressView, WithdrawalRecord } from '../../../engine/index';
 import { toastStore } from '../../app/toast-store';
 import { formatAmount } from '../../lib/format';
 import { withdrawalMachine } from '../../machines/withdrawal';
-import { validateWith } from '../../machines/withdrawal-effects';
-import { defaultValidators } from '../../machines/withdrawal-rules';
 import { siteLimits, useSiteLimits } from '../../api/site-config';
 import { reviewResultOf } from '../../machines/withdrawal';
 import { useOnlineStatus } from '../../pwa/online';
@@ -25,6 +23,8 @@ import { NeedsConnection } from '../../ui/NeedsConnection';
 import { useFeed } from '../../lib/feed';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { checkAddress } from './address-check';
+import { useReplica } from '../../sync/live';
+import { checkDestination, withdrawValidator } from './withdraw-checks';
 import { networkLabel } from '../../ui/NetworkChoice';
 import { useFeeQuote } from './use-fee-quote';
 import { loadProfile, useProfile } from '../../lib/use-profile';
@@ -38,16 +38,18 @@ import '../../ui/wallet.css';
 /** The fallback read of the list while the feed announces the verdict (a missed message, a closed feed). */
 export const REVIEW_POLL_MS = 30_000;
 
-/** The machine with the engine's address rules (checksums) in place of its shape-only default. */
-const CHECKED_WITHDRAWAL = withdrawalMachine.provide({
-  actors: { validate: validateWith({ ...defaultValidators, address: checkAddress }) },
-});
-
 export function WithdrawPage() {
   const { t, i18n } = useTranslation();
   const online = useOnlineStatus();
   const profile = useProfile();
-  const [snapshot, send, actor] = useMachine(CHECKED_WITHDRAWAL, {
+  // Read when the member submits: a withdrawal above the balance never reaches the sheet.
+  const available = useRef<string | undefined>(undefined);
+  available.current = profile.data?.available;
+  // The machine with the engine's address rules (checksums), the balance and the address book's refusals.
+  const [logic] = useState(() =>
+    withdrawalMachine.provide({ actors: { validate: withdrawValidator(() => available.current) } }),
+  );
+  const [snapshot, send, actor] = useMachine(logic, {
     input: { online, ...withMinimum(siteLimits()?.minWithdraw) },
   });
   const limits = useSiteLimits();
@@ -67,6 +69,25 @@ export function WithdrawPage() {
   const reloadSecurity = security.reload;
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
+  const saved = useReplica<SavedAddressView>('savedAddresses').records.filter(
+    (e) => e.network === form.network,
+  );
+  const whitelist =
+    useReplica<{ id: string; whitelist: boolean }>('addressBookSettings').records[0]?.whitelist === true;
+  // What the destination is to the platform, asked once the address is complete (another member's, ours).
+  const [destination, setDestination] = useState<DestinationCheck | null>(null);
+  useEffect(() => {
+    setDestination(null);
+    if (!online || checkAddress(form.address, form.network) !== null) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void checkDestination(form.network, form.address).then((check) => live && setDestination(check));
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [form.address, form.network, online]);
   const money = (v: string) => formatAmount(v, { locale: i18n.language });
 
   useEffect(() => {
@@ -179,6 +200,9 @@ export function WithdrawPage() {
             errors={fieldErrors}
             minimum={knownMinimum ?? minimum}
             available={profile.data?.available}
+            saved={saved}
+            whitelist={whitelist}
+            destinationKind={destination?.kind ?? null}
             quote={quote}
             busy={busy || snapshot.matches('waiting')}
             failure={

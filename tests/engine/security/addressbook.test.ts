@@ -152,7 +152,14 @@ describe('W9 the platform’s own deposit addresses', () => {
     });
     expect(await check('TRC20', TRC)).toMatchObject({ kind: null, saved: null, whitelist: false });
     await h.call('/api/addressbook/add', { network: 'TRC20', address: TRC, label: 'Cold' }, alice);
-    expect(await check('TRC20', TRC)).toMatchObject({ kind: null, saved: { label: 'Cold' } });
+    expect(await check('TRC20', TRC)).toMatchObject({ kind: null, saved: { label: 'Cold' }, refusal: null });
+    expect(await check('TRC20', await depositAddress(h, alice))).toMatchObject({ refusal: 6124 });
+    await h.call('/api/addressbook/whitelist', { on: true }, alice);
+    expect(await check('TRC20', TRC)).toMatchObject({ whitelist: true, refusal: 6127 });
+    expect(await check('TRC20', site.walletAddress)).toMatchObject({ refusal: 6126 });
+    h.clock.advance(86_400_000);
+    expect(await check('TRC20', TRC)).toMatchObject({ refusal: null });
+    await h.call('/api/addressbook/whitelist', { on: false }, alice);
     expect((await h.call('/api/addressbook/check', { network: 'TRC20', address: 'nope' }, alice)).code).toBe(
       420,
     );
