@@ -68,44 +68,61 @@ const literalPathSyntax = [
 
 /**
  * Issue 15 item 4: features stand alone. A feature (src/features/<name>) imports shared code (src/ui, src/lib,
- * src/sync, src/api, src/app, src/machines) and its own files, never another feature; shared code never imports
+ * src/sync, src/api, src/state, src/machines) and its own files, never another feature; shared code never imports
  * a feature. Only src/app (the route table, the shell) composes features. One block per feature, generated
  * from the folder list, so a new feature is covered the day it is created.
  */
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const featureBlocks = features.map((name) => ({
-  files: [`src/features/${name}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          ...srcPatterns,
-          {
-            regex: `^\\.\\./(?!\\.)(?!${name}/)|(^|/)features/(?!${name}/)`,
-            message: `src/features/${name} may not import another feature: move shared code to src/ui or src/lib.`,
-          },
-        ],
-      },
-    ],
-  },
-}));
-const sharedBlock = {
-  files: ['src/{ui,lib,sync,api,machines,i18n,pwa,worker,styles}/**/*.{ts,tsx}'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          ...srcPatterns,
-          { regex: '(^|/)features/', message: 'Shared code may not import a feature (issue 15 item 4).' },
-        ],
-      },
-    ],
-  },
+/**
+ * Issue 31 item 4: src/app composes the features (the route table, the shell), so neither the features nor
+ * the shared code import it; the state they share with it (toasts, the stored user, the session, popups,
+ * the theme, the profile) is src/state. Test files may render the app (src/app/test-utils.tsx).
+ */
+const noAppImport = {
+  regex: '^(\\.\\./)+app/',
+  message: 'src/app composes the features and may not be imported by them or by shared code: use src/state.',
 };
+const TESTS = ['src/**/*.test.{ts,tsx}'];
+/**
+ * The same restricted imports for a folder's code (with `strict`) and its tests (without).
+ * @param {string[]} files
+ * @param {object[]} patterns
+ * @param {object[]} strict
+ */
+function importBlocks(files, patterns, strict) {
+  /** @param {object[]} list */
+  const rule = (list) => ({ 'no-restricted-imports': ['error', { patterns: list }] });
+  return [
+    { files, ignores: TESTS, rules: rule([...patterns, ...strict]) },
+    {
+      files: files.map((glob) => glob.replace('**/*.{ts,tsx}', '**/*.test.{ts,tsx}')),
+      rules: rule(patterns),
+    },
+  ];
+}
+const featureBlocks = features.flatMap((name) =>
+  importBlocks(
+    [`src/features/${name}/**/*.{ts,tsx}`],
+    [
+      ...srcPatterns,
+      {
+        regex: `^\\.\\./(?!\\.)(?!${name}/)|(^|/)features/(?!${name}/)`,
+        message: `src/features/${name} may not import another feature: move shared code to src/ui or src/lib.`,
+      },
+    ],
+    [noAppImport],
+  ),
+);
+const sharedBlocks = importBlocks(
+  ['src/{ui,lib,sync,api,machines,i18n,pwa,worker,styles,state}/**/*.{ts,tsx}'],
+  [
+    ...srcPatterns,
+    { regex: '(^|/)features/', message: 'Shared code may not import a feature (issue 15 item 4).' },
+  ],
+  [noAppImport],
+);
 
 /**
  * Issue 31 item 4: the micro-unit scale is engine/money.ts's SCALE (and PPM for rates), never a copy. Applied
@@ -166,7 +183,7 @@ export default tseslint.config(
     },
   },
   ...featureBlocks,
-  sharedBlock,
+  ...sharedBlocks,
   {
     // Issue 31 item 1: screens and shared UI link by name (PATHS in src/lib/paths.ts), never by a literal
     // path, so a renamed or removed route fails the typecheck where it is linked.

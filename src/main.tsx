@@ -13,7 +13,7 @@ import { watchSiteConfig } from './api/site-config';
 import { wireApi } from './app/api-wiring';
 import { NavigationBridge, navigateOutside } from './app/navigation';
 import { AppRoutes, preloadScreen } from './app/routes';
-import { applyTheme, watchSystemTheme } from './app/theme';
+import { applyTheme, watchSystemTheme } from './state/theme';
 import { initI18n, loadAllParts, storedLanguage } from './i18n';
 import { startParts } from './i18n/parts';
 import { nextTask } from './lib/next-task';

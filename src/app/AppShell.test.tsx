@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, TEST_USER } from './test-utils';
-import { popupStore } from './popup-store';
+import { popupStore } from '../state/popup-store';
 import { TABS } from './paths';
 
 // A screen whose code cannot load (offline before it was ever cached): its import rejects.

@@ -16,7 +16,7 @@ import { isTabPath, titleKeyOf } from './paths';
 import { GlobalPopups } from './popups/GlobalPopups';
 import { TabBar } from './TabBar';
 import { Toaster } from './Toaster';
-import { useUser } from './user-store';
+import { useUser } from '../state/user-store';
 import { PATHS } from '../lib/paths';
 
 /**

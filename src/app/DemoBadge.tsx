@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { isDemoMode } from '../api/config';
 import { useSiteDemo } from '../api/site-config';
-import { popupStore } from './popup-store';
+import { popupStore } from '../state/popup-store';
 
 /**
  * Shown when the app talks to a simulation: the in-browser engine, or a server whose getsite says `demo`.

@@ -1,5 +1,5 @@
 /** Toasts in a polite live region, so screen readers announce them without moving focus. */
-import { useToasts } from './toast-store';
+import { useToasts } from '../state/toast-store';
 
 export function Toaster() {
   const toasts = useToasts();

@@ -6,10 +6,10 @@
 import { configureApi } from '../api';
 import { presentError, type ErrorPresenter } from '../api/errors';
 import { i18next } from '../i18n';
-import { popupStore } from './popup-store';
-import type * as SessionExports from './session';
-import { toastStore } from './toast-store';
-import { userStore } from './user-store';
+import { popupStore } from '../state/popup-store';
+import type * as SessionExports from '../state/session';
+import { toastStore } from '../state/toast-store';
+import { userStore } from '../state/user-store';
 import { PATHS } from '../lib/paths';
 
 type SessionModule = typeof SessionExports;
@@ -17,7 +17,7 @@ let sessionModule: SessionModule | null = null;
 
 /** The session module, loaded once; calls made after it loaded run synchronously. */
 export function loadSession(): Promise<SessionModule> {
-  return import('./session').then((module) => (sessionModule = module));
+  return import('../state/session').then((module) => (sessionModule = module));
 }
 
 function withSession(run: (module: SessionModule) => void): void {

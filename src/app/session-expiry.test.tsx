@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { presentError } from '../api/errors';
 import { createPresenter, loadSession } from './api-wiring';
 import { renderApp, TEST_USER } from './test-utils';
-import { userStore } from './user-store';
+import { userStore } from '../state/user-store';
 
 afterEach(cleanup);
 // The presenter acts on the session synchronously once its lazily loaded module is there.

@@ -3,11 +3,11 @@ import { waitFor } from 'xstate';
 import { presentError } from '../api/errors';
 import { i18next, initI18n } from '../i18n';
 import { createPresenter, loadSession } from './api-wiring';
-import { popupStore } from './popup-store';
-import { session } from './session';
-import { toastStore } from './toast-store';
+import { popupStore } from '../state/popup-store';
+import { session } from '../state/session';
+import { toastStore } from '../state/toast-store';
 import { TEST_USER } from './test-utils';
-import { userStore } from './user-store';
+import { userStore } from '../state/user-store';
 
 vi.mock('../api/transport-worker', async () => (await import('../../tests/app/test-engine')).workerModule);
 vi.mock('../api/engine-transport', async () => (await import('../../tests/app/test-engine')).engineModule);

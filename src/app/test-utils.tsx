@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { initI18n, i18next } from '../i18n';
 import { AppRoutes } from './routes';
-import { userStore, type LocalUser } from './user-store';
+import { userStore, type LocalUser } from '../state/user-store';
 
 export const TEST_USER: LocalUser = { id: '1', token: 't', username: 'alice', vip: 'vip0', balance: '0' };
 

@@ -9,7 +9,7 @@ import { apiBase, isDemoMode } from '../api/config';
 import { socketMachine } from '../machines/socket';
 import { createDemoWorkerTransport } from '../api/transport-worker';
 import { socketConnection, webSocketFactory, type SocketFactory } from '../machines/socket-connection';
-import { userStore } from '../app/user-store';
+import { userStore } from '../state/user-store';
 
 /** The text `bind` carries (API.md: the server only needs it to keep the connection warm). */
 const HEARTBEAT_TEXT = 'strata';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userStore } from '../app/user-store';
+import { userStore } from '../state/user-store';
 import { liveFeed } from './feed-actor';
 
 /** A WebSocket stand-in that records what is sent once it is open. */

@@ -4,7 +4,7 @@
  * demand (src/lib/balance-refresh.ts), so /home's first paint needs no IndexedDB code.
  */
 import { liveQuery } from 'dexie';
-import { userStore } from '../app/user-store';
+import { userStore } from '../state/user-store';
 import { appSync } from '../sync/app';
 import { readTables } from '../sync/live';
 import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../sync/member-views';

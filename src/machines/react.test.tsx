@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { LocalUser } from '../app/user-store';
+import type { LocalUser } from '../state/user-store';
 import { sessionMachine } from './session';
 
 const ALICE: LocalUser = { id: '7', token: 'tok', username: 'alice', vip: 'vip1', balance: '3' };

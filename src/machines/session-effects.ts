@@ -5,8 +5,8 @@
 import { fromPromise } from 'xstate';
 import type { BodyOf, PasskeyAnswer } from '../../engine/index';
 import { api, ApiError, isApiError, reportError } from '../api';
-import { toastStore } from '../app/toast-store';
-import { toLocalUser, userStore, type LocalUser } from '../app/user-store';
+import { toastStore } from '../state/toast-store';
+import { toLocalUser, userStore, type LocalUser } from '../state/user-store';
 import { i18next } from '../i18n';
 
 /**

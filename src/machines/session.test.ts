@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../api/api-error';
-import type { LocalUser } from '../app/user-store';
+import type { LocalUser } from '../state/user-store';
 import { controlled, flush } from '../../tests/app/controlled-actors';
 import { machineCoverage } from '../../tests/app/machine-coverage';
 import { sessionMachine, type Credentials, type RegisterForm, type SessionEvent } from './session';

@@ -16,7 +16,7 @@
  * password.
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
-import type { LocalUser } from '../app/user-store';
+import type { LocalUser } from '../state/user-store';
 import { toFailure, type Failure } from './failure';
 import { sessionActions, sessionEffects, type Credentials, type RegisterForm } from './session-effects';
 

@@ -4,7 +4,7 @@
  * to an existing region, not a newly inserted one); it is empty while online and in step.
  */
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../app/user-store';
+import { useUser } from '../state/user-store';
 import { useSyncStatus } from '../sync/status';
 import { freshnessTime, useMinuteClock } from '../ui/Freshness';
 import { useOnlineStatus } from './online';

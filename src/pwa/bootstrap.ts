@@ -3,7 +3,7 @@
  * fires early, so startPwaEarly runs first), the leader election for the engine's jobs and the sync, the service worker, and persistent
  * storage as soon as a member is logged in (their replica is then worth protecting from eviction).
  */
-import { userStore } from '../app/user-store';
+import { userStore } from '../state/user-store';
 import { whenSettled } from '../lib/next-task';
 import { onBroadcast } from './broadcast';
 import { listenForInstallPrompt } from './install';

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StableLabel } from '../ui/StableLabel';
-import { useUser } from '../app/user-store';
+import { useUser } from '../state/user-store';
 import { useOnlineStatus } from '../pwa/online';
 import { freshnessTime, useMinuteClock } from '../ui/Freshness';
 import { useSyncStatus } from './status';

@@ -6,8 +6,8 @@
 import type { BodyOf, ContractPath, DataOf } from '../../engine/index';
 import { ApiError, reportError } from '../api';
 import { describeError, errorText } from '../api/errors';
-import { toastStore } from '../app/toast-store';
-import { userStore } from '../app/user-store';
+import { toastStore } from '../state/toast-store';
+import { userStore } from '../state/user-store';
 import { i18next } from '../i18n';
 import { formatAmount } from '../lib/format';
 import { appDeviceDb, appSync } from './app';

@@ -5,7 +5,7 @@
  * it also syncs when a member signs in, so their replica and any outbox left from before catch up at once.
  */
 import { api, onWrite } from '../api';
-import { userStore } from '../app/user-store';
+import { userStore } from '../state/user-store';
 import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
 import { onDemoChange } from '../lib/demo-events';

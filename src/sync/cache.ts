@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useUser } from '../app/user-store';
+import { useUser } from '../state/user-store';
 import { onDemoChange } from '../lib/demo-events';
 import { toFailure, type Failure } from '../machines/failure';
 import { appSync } from './app';

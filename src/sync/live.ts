@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { userStore, useUser } from '../app/user-store';
+import { userStore, useUser } from '../state/user-store';
 import { appSync } from './app';
 import { pulledAtKey, type DeviceDb } from './db';
 import type { SyncEngine } from './sync-engine';

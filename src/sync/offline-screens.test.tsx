@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../app/test-utils';
-import { userStore } from '../app/user-store';
+import { userStore } from '../state/user-store';
 import { engineCall, sentPaths } from '../../tests/app/test-engine';
 import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../tests/app/test-wallet';
 import { appSync } from './app';

@@ -6,7 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { formatMicro, parseAmountText } from '../../engine/index';
-import { useUser } from '../app/user-store';
+import { useUser } from '../state/user-store';
 import type { DeviceDb } from './db';
 import type { QueuedEntry, SettledResult } from './outbox';
 import { isApplied } from './writes';

@@ -1,6 +1,6 @@
 /** Copies a value and says so in a toast; a failed copy tells the member to copy by hand. */
 import { useTranslation } from 'react-i18next';
-import { toastStore } from '../app/toast-store';
+import { toastStore } from '../state/toast-store';
 import { copyText } from '../lib/clipboard';
 
 export function CopyButton({ text, label }: { text: string; label?: string }) {

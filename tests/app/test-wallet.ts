@@ -4,7 +4,7 @@
  * app's API client wired to the stored user as main.tsx wires it.
  */
 import { wireApi } from '../../src/app/api-wiring';
-import { userStore } from '../../src/app/user-store';
+import { userStore } from '../../src/state/user-store';
 import { engineCall, seedMember, testClock, testEngine, type SeededMember } from './test-engine';
 
 export { SECRETS } from './test-engine';

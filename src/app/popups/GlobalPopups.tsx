@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
-import { popupStore, usePopup } from '../popup-store';
+import { popupStore, usePopup } from '../../state/popup-store';
 import { LanguagePopup } from './LanguagePopup';
 import { ServicePopup } from './ServicePopup';
 import { ThemePopup } from './ThemePopup';

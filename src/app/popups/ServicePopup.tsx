@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { copyText } from '../../lib/clipboard';
 import { Dialog } from '../../ui/Dialog';
-import { toastStore } from '../toast-store';
+import { toastStore } from '../../state/toast-store';
 
 type State = { status: 'loading' } | { status: 'ready'; contact: string } | { status: 'unavailable' };
 

@@ -1,7 +1,7 @@
 /** Theme mode: light, dark or follow the system, applied at once and stored. */
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
-import { THEME_CHOICES, setTheme, useThemeChoice } from '../theme';
+import { THEME_CHOICES, setTheme, useThemeChoice } from '../../state/theme';
 
 export function ThemePopup({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();

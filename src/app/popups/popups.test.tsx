@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { initI18n, i18next } from '../../i18n';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { toastStore } from '../toast-store';
+import { toastStore } from '../../state/toast-store';
 import { Toaster } from '../Toaster';
 import { LanguagePopup } from './LanguagePopup';
 import { ServicePopup } from './ServicePopup';

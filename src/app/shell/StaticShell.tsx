@@ -20,7 +20,7 @@ import { LoadingState } from '../../ui/States';
 import { DemoBadge } from '../DemoBadge';
 import { SCREENS, isTabPath } from '../paths';
 import { TabBar } from '../TabBar';
-import { userStore } from '../user-store';
+import { userStore } from '../../state/user-store';
 
 /** The routes a member can enter directly (bookmarks, the installed app's start URL, shared links). */
 export const SHELL_ROUTES = ['/home', '/market', '/contract', '/financial', '/user', '/login'] as const;

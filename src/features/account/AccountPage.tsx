@@ -3,7 +3,7 @@
  * what this device stores for them, and log out (through the session machine).
  */
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
+import { useSession } from '../../state/session';
 import { LogoutButton } from './LogoutButton';
 import { formatTime } from '../../lib/format';
 import { StorageInfo } from '../../pwa/StorageInfo';
@@ -11,7 +11,7 @@ import { MenuLinks } from '../../ui/MenuLinks';
 import { StaleNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { realNameLabel, vipLabel } from './labels';
-import { useProfile } from './use-profile';
+import { useProfile } from '../../state/use-profile';
 import { PATHS } from '../../lib/paths';
 import './account.css';
 

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { sendWrite } from '../../sync/app-writes';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';

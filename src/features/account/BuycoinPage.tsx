@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { useSiteDemo, useSiteQuickBuy } from '../../api/site-config';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { formatAmount } from '../../lib/format';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field, SelectField } from '../../ui/Field';

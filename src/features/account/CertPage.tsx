@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
@@ -16,7 +16,7 @@ import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { compact, requiredRule } from '../../lib/account-rules';
 import { UploadField } from './UploadField';
-import { useProfile } from './use-profile';
+import { useProfile } from '../../state/use-profile';
 import './account.css';
 import '../../ui/auth.css';
 

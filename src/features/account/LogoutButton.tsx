@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { session } from '../../app/session';
+import { session } from '../../state/session';
 import { useSyncStatus } from '../../sync/status';
 import { Dialog } from '../../ui/Dialog';
 

@@ -4,7 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
 import { PasswordField } from '../../ui/PasswordField';
 import { FailureAlert } from '../../ui/FailureAlert';

@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { wireApi } from '../../app/api-wiring';
 import { renderApp } from '../../app/test-utils';
-import { userStore } from '../../app/user-store';
+import { userStore } from '../../state/user-store';
 import { appDeviceDb, appSync } from '../../sync/app';
 import {
   engineCall,

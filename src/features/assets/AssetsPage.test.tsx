@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../app/test-utils';
 import { preloadScreen } from '../../app/routes';
-import { userStore } from '../../app/user-store';
+import { userStore } from '../../state/user-store';
 import { SCREENS } from '../../app/paths';
 import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
 

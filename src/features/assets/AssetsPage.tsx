@@ -12,7 +12,7 @@ import { StaleNote } from '../../ui/Freshness';
 import { PendingOutgoing } from '../../ui/PendingRows';
 import { QueryState } from '../../ui/QueryState';
 import { usePendingOutgoing } from '../../sync/pending';
-import { useProfile, warmProfile } from '../../lib/use-profile';
+import { useProfile, warmProfile } from '../../state/use-profile';
 import { levelName } from '../../lib/vip-levels';
 import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
 import { PATHS } from '../../lib/paths';

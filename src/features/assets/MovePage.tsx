@@ -14,7 +14,7 @@ import {
   parseAmountText,
   SUB_ACCOUNTS,
 } from '../../../engine/index';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { cleanAmount } from '../../lib/amount';
 import { formatAmount } from '../../lib/format';
 import { appWrites, sendWrite } from '../../sync/app-writes';

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../api';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
-import { userStore } from '../../app/user-store';
+import { userStore } from '../../state/user-store';
 import { seedMember, SECRETS, sentPaths } from '../../../tests/app/test-engine';
 
 vi.mock(

@@ -6,7 +6,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { session } from '../../app/session';
+import { session } from '../../state/session';
 import type { Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { useForm } from '../../ui/useForm';

@@ -6,9 +6,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { session } from '../../app/session';
-import { toastStore } from '../../app/toast-store';
-import { useUser } from '../../app/user-store';
+import { session } from '../../state/session';
+import { toastStore } from '../../state/toast-store';
+import { useUser } from '../../state/user-store';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field } from '../../ui/Field';
 import { QueryState } from '../../ui/QueryState';

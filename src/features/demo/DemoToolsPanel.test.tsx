@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api';
 import { renderApp } from '../../app/test-utils';
-import { userStore } from '../../app/user-store';
+import { userStore } from '../../state/user-store';
 import { onDemoChange } from '../../lib/demo-events';
 import { seedMember, testClock } from '../../../tests/app/test-engine';
 import { aheadParts } from './clock-text';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
 import { api } from '../../api';
 import { useSiteDemo } from '../../api/site-config';
-import { useUser } from '../../app/user-store';
+import { useUser } from '../../state/user-store';
 import { formatAmount } from '../../lib/format';
 import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { MachineView, PledgeView } from '../../../engine/index';
 import { api } from '../../api';
 import { useSiteDemo } from '../../api/site-config';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { CachedNote } from '../../ui/Freshness';
 import { ReplicaList } from '../../ui/ReplicaList';

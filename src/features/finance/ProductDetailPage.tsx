@@ -5,7 +5,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
-import { useUser } from '../../app/user-store';
+import { useUser } from '../../state/user-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { nextTask } from '../../lib/next-task';
 import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../../api/site-config';
-import { useUser } from '../../app/user-store';
+import { useUser } from '../../state/user-store';
 import { formatAmount } from '../../lib/format';
 import { QuoteListSkeleton } from '../../ui/QuoteListSkeleton';
 import { Icon, type IconName } from '../../ui/icons';

@@ -1,7 +1,7 @@
 /** /home/more: every function by label, each a link or a popup. */
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { popupStore } from '../../app/popup-store';
+import { popupStore } from '../../state/popup-store';
 import { InstallEntry } from '../../pwa/InstallEntry';
 import { Icon } from '../../ui/icons';
 import { MORE_SECTIONS } from './more-items';

@@ -1,7 +1,7 @@
 /**
  * /home/more: every function SPEC.md §1 names, by label, grouped. Each item is a route or a global popup.
  */
-import type { PopupName } from '../../app/popup-store';
+import type { PopupName } from '../../state/popup-store';
 import { PATHS, pathWith, type AppHref } from '../../lib/paths';
 
 export type MoreItem =

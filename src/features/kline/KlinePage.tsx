@@ -7,7 +7,7 @@ import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Interval } from '../../../engine/index';
-import { resolveTheme, useThemeChoice } from '../../app/theme';
+import { resolveTheme, useThemeChoice } from '../../state/theme';
 import { formatAmount } from '../../lib/format';
 import { PATHS, pathWith } from '../../lib/paths';
 import { SelectField } from '../../ui/Field';

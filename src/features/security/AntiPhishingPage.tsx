@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { useSecurityOverview, type SecondFactor } from '../../lib/security';
 import { toFailure, type Failure } from '../../machines/failure';
 import { FailureAlert } from '../../ui/FailureAlert';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import type { DataOf, NoticeView } from '../../../engine/index';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { formatTime } from '../../lib/format';
 import { deviceText, noticeText, placeText } from '../../lib/notice-text';
 import { toFailure, type Failure } from '../../machines/failure';

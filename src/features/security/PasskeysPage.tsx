@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../api';
 import type { DataOf } from '../../../engine/index';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { formatTime } from '../../lib/format';
 import {
   passkeyCancelled,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { generate } from 'otplib';
 import { wireApi } from '../../app/api-wiring';
 import { renderApp } from '../../app/test-utils';
-import { userStore } from '../../app/user-store';
+import { userStore } from '../../state/user-store';
 import { engineCall, seedMember, SECRETS, sentPaths, testClock } from '../../../tests/app/test-engine';
 
 vi.mock(

@@ -12,7 +12,7 @@ import type { TotpSetup } from '../../../engine/index';
 import { formatTime } from '../../lib/format';
 import { useSecurityOverview, type SecondFactor } from '../../lib/security';
 import { toFailure, type Failure } from '../../machines/failure';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { Field } from '../../ui/Field';
 import { StaleNote } from '../../ui/Freshness';

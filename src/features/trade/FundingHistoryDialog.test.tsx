@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { FundingView, PositionView } from '../../../engine/index';
 import { TEST_USER } from '../../app/test-utils';
-import { userStore } from '../../app/user-store';
+import { userStore } from '../../state/user-store';
 import { initI18n, i18next } from '../../i18n';
 import { formatTime } from '../../lib/format';
 import { FundingHistoryDialog } from './FundingHistoryDialog';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LivePosition } from '../../../engine/index';
 import { api } from '../../api';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { formatAmount } from '../../lib/format';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';

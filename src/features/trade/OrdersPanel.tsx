@@ -8,7 +8,7 @@ import type { OrderView } from '../../../engine/index';
 import { appWrites, sendWrite } from '../../sync/app-writes';
 import { usePendingMutations } from '../../sync/pending';
 import { PendingRows } from '../../ui/PendingRows';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { appSync } from '../../sync/app';
 import { useReplica } from '../../sync/live';

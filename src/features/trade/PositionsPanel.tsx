@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LivePosition, PositionRecord, Quote } from '../../../engine/index';
 import { api } from '../../api';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { formatAmount } from '../../lib/format';
 import { appSync } from '../../sync/app';
 import { useReplicaTables, type Replicated } from '../../sync/live';

@@ -8,7 +8,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import type { OrderView } from '../../../engine/index';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { Toaster } from '../../app/Toaster';
 import { initI18n, i18next } from '../../i18n';
 import type { LanguageCode } from '../../i18n/languages';

@@ -5,7 +5,7 @@
  * client has already shown the catalogue message: 4011, 400, or 403 for settings with a position open).
  */
 import { useState } from 'react';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 
 export interface OrderAttempt {
   form: HTMLFormElement | null;

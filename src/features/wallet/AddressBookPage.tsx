@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedAddressView, WireNetwork } from '../../../engine/index';
 import { api } from '../../api';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { onDemoChange } from '../../lib/demo-events';
 import { toFailure, type Failure } from '../../machines/failure';
 import { useOnlineStatus } from '../../pwa/online';

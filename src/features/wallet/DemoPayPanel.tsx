@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import type { WireNetwork } from '../../../engine/index';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { Field } from '../../ui/Field';
 import { checkAmount, cleanAmount } from '../../lib/amount';
 import { networkLabel } from '../../ui/NetworkChoice';

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import type { DepositRecord } from '../../../engine/index';
-import { toastStore } from '../../app/toast-store';
+import { toastStore } from '../../state/toast-store';
 import { formatAmount, formatTime } from '../../lib/format';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';

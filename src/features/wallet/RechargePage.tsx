@@ -15,7 +15,7 @@ import { AddressQr } from './AddressQr';
 import { DemoPayPanel } from './DemoPayPanel';
 import { NetworkChoice, networkLabel } from '../../ui/NetworkChoice';
 import { RecentDeposits } from './RecentDeposits';
-import { loadProfile } from '../../lib/use-profile';
+import { loadProfile } from '../../state/use-profile';
 import '../../ui/wallet.css';
 
 export function RechargePage() {

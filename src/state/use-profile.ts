@@ -1,12 +1,12 @@
 /**
  * The member's profile (the figures of /api/user/getuser: balances, VIP level and expiry, credit score,
  * real-name status), read from the device replica (src/sync/live.ts), so it shows offline with its time.
- * Each new reading also refreshes the locally kept user info (SPEC.md §3: vip, balance), so /home and the
+ * Each new reading also refreshes the locally kept user info (SPEC.md §3: username, vip, balance), so /home and the
  * tab show what the server said last.
  */
 import { useEffect, useMemo } from 'react';
 import type { MemberProfile } from '../../engine/index';
-import { userStore } from '../app/user-store';
+import { userStore } from './user-store';
 import { appSync } from '../sync/app';
 import { useSyncStatus } from '../sync/status';
 import { useReplicaTables, warmReplicaTables } from '../sync/live';
@@ -50,8 +50,9 @@ export function useProfile(): ProfileResult {
     [row, balances],
   );
   useEffect(() => {
+    // The stored user (SPEC.md §3: username, vip, balance) is what /home and the tabs show.
     if (data && userStore.get()?.id === data.id)
-      userStore.set({ id: data.id, vip: data.vip, balance: data.balance });
+      userStore.set({ id: data.id, username: data.username, vip: data.vip, balance: data.balance });
   }, [data]);
   const reload = () => appSync().requestPull();
   if (data) return { status: 'ready', data, error: null, reload, pulledAt };
