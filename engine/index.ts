@@ -62,7 +62,10 @@ export {
   mulMicro,
   type Micro,
   type DisplayOptions,
+  type DisplayRounding,
 } from './money';
+/** Each pair's display scale: prices at its tick, quantities at its step (the amount component's rule). */
+export { pairScale, type PairScale } from './market/symbols';
 /** Pure order preview (fill price, slippage, fee, margin, liquidation price) for the trade screen. */
 export { previewOrder, type OrderPreview, type PreviewInput } from './trading/preview';
 /**

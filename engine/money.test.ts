@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pairScale } from './market/symbols';
 import {
   KNOWN_SEPARATORS,
+  SCALE,
+  compareDecimal,
+  roundDecimal,
   formatAmount,
   formatDecimal,
   mulDiv,
@@ -86,5 +90,32 @@ describe('separators', () => {
     expect(separatorsFor('de-CH')).toEqual(separatorsFromIntl('de-CH'));
     const { minus, group, decimal } = separatorsFromIntl('de-CH');
     expect(formatDecimal('-12345.5', { locale: 'de-CH' })).toBe(`${minus}12${group}345${decimal}50`);
+  });
+});
+
+describe('display rounding (issue 26)', () => {
+  it('down cuts toward zero at any sign; half-up rounds the magnitude', () => {
+    expect(roundDecimal('15599.437766', 2, 'down')).toBe('15599.43');
+    expect(roundDecimal('-1.999', 2, 'down')).toBe('-1.99');
+    expect(roundDecimal('-0.004', 2, 'down')).toBe('0.00');
+    expect(roundDecimal('1.995', 2)).toBe('2.00');
+  });
+  it('property: a figure cut down is never above the exact one, and less than a unit of its last place below', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.integer({ min: 0, max: 6 }), (n, places) => {
+        const exact = `${n / SCALE}.${(n % SCALE).toString().padStart(6, '0')}`;
+        const cut = roundDecimal(exact, places, 'down') ?? '';
+        expect(compareDecimal(cut, exact)).toBeLessThanOrEqual(0);
+        const step = places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
+        const next = parseAmount(cut) + parseAmount(step);
+        expect(next > n).toBe(true);
+      }),
+    );
+  });
+  it("pairScale: prices at the pair's tick, quantities at its step", () => {
+    expect(pairScale('BTC/USDT')).toEqual({ priceDecimals: 2, quantityDecimals: 4 });
+    expect(pairScale('XRPUSDT')).toEqual({ priceDecimals: 4, quantityDecimals: 4 });
+    expect(pairScale('doge')).toEqual({ priceDecimals: 5, quantityDecimals: 4 });
+    expect(pairScale('NOPE/USDT')).toBeUndefined();
   });
 });

@@ -141,16 +141,26 @@ export function signOf(value: string): -1 | 0 | 1 {
 }
 
 /**
- * Rounds a decimal string to `decimals` places, half away from zero, as a plain decimal string ("-1234.57"),
- * or undefined when the input is not a decimal number. For market figures shown at a chosen precision.
+ * How a figure shown at fewer places than it has is cut: `half-up` (half away from zero) for market figures
+ * and estimates, `down` (toward zero) for what a member holds, so a balance never shows a cent more than it is.
  */
-export function roundDecimal(value: string, decimals = 2): string | undefined {
+export type DisplayRounding = 'half-up' | 'down';
+
+/**
+ * Rounds a decimal string to `decimals` places, half away from zero (or toward zero with `down`), as a plain
+ * decimal string ("-1234.57"), or undefined when the input is not a decimal number.
+ */
+export function roundDecimal(
+  value: string,
+  decimals = 2,
+  rounding: DisplayRounding = 'half-up',
+): string | undefined {
   const m = SIGNED.exec(value.trim());
   if (!m || (!m[2] && !m[3])) return undefined;
   const negative = m[1] === '-';
   const frac = (m[3] ?? '').padEnd(decimals + 1, '0');
   let scaled = BigInt((m[2] || '0') + frac.slice(0, decimals));
-  if ((frac[decimals] ?? '0') >= '5') scaled += 1n;
+  if (rounding === 'half-up' && (frac[decimals] ?? '0') >= '5') scaled += 1n;
   const digits = scaled.toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);
   const fraction = digits.slice(digits.length - decimals);
@@ -239,6 +249,8 @@ export interface DisplayOptions {
    * precision (prices, volumes, rates). Without it the display is exact: a member's amount is never rounded.
    */
   decimals?: number;
+  /** With `decimals`: how the cut places round (default half-up; `down` for a member's holdings). */
+  rounding?: DisplayRounding;
   /** Without `decimals`: pad to at least this many places (default 2); extra significant digits are kept. */
   minDecimals?: number;
 }
@@ -248,8 +260,9 @@ export interface DisplayOptions {
  * "50.125", "1234.5" -> "1,234.50"), rounded only when `decimals` asks for it. "--" for a non-decimal.
  */
 export function formatDecimal(value: string, options: DisplayOptions = {}): string {
-  const { locale = 'en-US', decimals, minDecimals = 2 } = options;
-  const plain = decimals === undefined ? exactDecimal(value, minDecimals) : roundDecimal(value, decimals);
+  const { locale = 'en-US', decimals, minDecimals = 2, rounding } = options;
+  const plain =
+    decimals === undefined ? exactDecimal(value, minDecimals) : roundDecimal(value, decimals, rounding);
   if (plain === undefined) return '--';
   const { group, decimal, minus, minGroupingDigits } = separatorsFor(locale);
   const negative = plain.startsWith('-');

@@ -99,3 +99,18 @@ export function formatScaled(value: number, decimals: number): string {
 
 export const formatPrice = (micro: number): string => formatScaled(micro, PRICE_DECIMALS);
 export const formatVolume = (units: number): string => formatScaled(units, VOLUME_DECIMALS);
+
+/** How a pair's figures are shown: prices at the pair's tick, quantities at its step (VOLUME_DECIMALS). */
+export interface PairScale {
+  readonly priceDecimals: number;
+  readonly quantityDecimals: number;
+}
+
+/** The display scale of a pair ("BTC/USDT": 2 and 4; "DOGE/USDT": 5 and 4), or undefined for an unknown one. */
+export function pairScale(symbol: string): PairScale | undefined {
+  const spec = findSymbol(symbol);
+  if (!spec) return undefined;
+  // The tick is a power of ten of micro-USDT: 10_000 (0.01) has 4 zeros, so 6 - 4 = 2 places.
+  const zeros = /0*$/.exec(String(spec.tick))?.[0].length ?? 0;
+  return { priceDecimals: Math.max(0, PRICE_DECIMALS - zeros), quantityDecimals: VOLUME_DECIMALS };
+}

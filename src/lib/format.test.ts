@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatTime, roundDecimal, toMillis } from './format';
+import { figureDecimals, formatAmount, formatFigure, formatTime, roundDecimal, toMillis } from './format';
 
 describe('toMillis: ten-digit timestamps are seconds (SPEC.md §9)', () => {
   it('multiplies ten-digit seconds by 1000', () => {
@@ -79,5 +79,33 @@ describe('formatAmount: grouping and separators from Intl', () => {
   });
   it('never loses precision on values floats cannot hold', () => {
     expect(formatAmount('9007199254740993.25')).toBe('9,007,199,254,740,993.25');
+  });
+});
+
+describe('formatFigure: places per asset and use (issue 26)', () => {
+  it('USDT money shows 2 places, cut toward zero: a balance never shows a cent it does not hold', () => {
+    expect(formatFigure('15599.437766', {}, 'en-US')).toBe('15,599.43');
+    expect(formatFigure('15599.437766', { kind: 'usdt' }, 'de-DE')).toBe('15.599,43');
+    expect(formatFigure('-0.009', {}, 'en-US')).toBe('0.00');
+    expect(formatFigure('0.015', { rounding: 'half-up' }, 'en-US')).toBe('0.02');
+  });
+  it("a price shows its pair's tick: 2 places for BTC, 4 for XRP, 5 for DOGE", () => {
+    expect(formatFigure('132863.070', { kind: 'price', symbol: 'BTC/USDT' }, 'en-US')).toBe('132,863.07');
+    expect(formatFigure('2.2', { kind: 'price', symbol: 'XRP/USDT' }, 'en-US')).toBe('2.2000');
+    expect(formatFigure('0.321156', { kind: 'price', symbol: 'DOGE/USDT' }, 'de-DE')).toBe('0,32116');
+  });
+  it("a quantity shows the pair's step (4 places), cut toward zero", () => {
+    expect(formatFigure('0.123456', { kind: 'quantity', symbol: 'BTC/USDT' }, 'en-US')).toBe('0.1234');
+    expect(formatFigure('1234.5', { kind: 'quantity', symbol: 'ETH/USDT' }, 'fr-FR')).toBe('1\u202f234,5000');
+  });
+  it('percents and funding rates round half-up; sign marks a gain; exact keeps every digit', () => {
+    expect(formatFigure('1.005', { kind: 'percent', sign: true }, 'en-US')).toBe('+1.01');
+    expect(formatFigure('-0.5', { kind: 'percent', sign: true }, 'en-US')).toBe('-0.50');
+    expect(formatFigure('0.01234', { kind: 'rate' }, 'en-US')).toBe('0.0123');
+    expect(formatFigure('50.125', { kind: 'exact' }, 'en-US')).toBe('50.125');
+    expect(formatFigure('garbage', {}, 'en-US')).toBe('--');
+  });
+  it('an unknown pair keeps its own precision', () => {
+    expect(figureDecimals('1.23456', { kind: 'price', symbol: 'NOPE/USDT' })).toBe(5);
   });
 });

@@ -1,7 +1,8 @@
 /** The sync status chip's sheet: the member's queued mutations (what, amount, when queued). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatTime } from '../lib/format';
+import { formatTime } from '../lib/format';
+import { Amount } from '../ui/Amount';
 import { Dialog } from '../ui/Dialog';
 import { appSync } from './app';
 import type { OutboxEntry } from './db';
@@ -27,12 +28,10 @@ function amountOf(args: unknown): string | null {
 export function QueueSheet({
   memberId,
   last,
-  locale,
   onClose,
 }: {
   memberId: string;
   last: string;
-  locale: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -54,7 +53,7 @@ export function QueueSheet({
                 <span className="sync-queue-name">{t(mutationLabelKey(entry.name))}</span>
                 {amount && (
                   <span dir="ltr" className="sync-queue-amount">
-                    {formatAmount(amount, { locale })} USDT
+                    <Amount value={amount} kind="exact" unit="USDT" />
                   </span>
                 )}
                 <span className="muted">

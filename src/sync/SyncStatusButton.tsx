@@ -16,7 +16,7 @@ import './sync.css';
 const QueueSheet = lazy(async () => ({ default: (await import('./QueueSheet')).QueueSheet }));
 
 export function SyncStatusButton() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useUser();
   const online = useOnlineStatus();
   const status = useSyncStatus();
@@ -52,7 +52,7 @@ export function SyncStatusButton() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <QueueSheet memberId={user.id} last={last} onClose={() => setOpen(false)} locale={i18n.language} />
+          <QueueSheet memberId={user.id} last={last} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -3,7 +3,7 @@
  * "up"/"down" for screen readers.
  */
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../lib/format';
+import { formatFigure } from '../lib/format';
 import { signOf } from '../lib/decimal';
 
 export function Change({ value, block = false }: { value: string; block?: boolean }) {
@@ -11,7 +11,7 @@ export function Change({ value, block = false }: { value: string; block?: boolea
   const sign = signOf(value);
   const tone = sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat';
   const arrow = sign > 0 ? '▲' : sign < 0 ? '▼' : '■';
-  const text = `${sign > 0 ? '+' : ''}${formatAmount(value, { locale: i18n.language })}%`;
+  const text = `${formatFigure(value, { kind: 'percent', sign: true }, i18n.language)}%`;
   return (
     <span className={`change change-${tone}${block ? ' change-block' : ''}`} dir="ltr">
       <span aria-hidden="true">{arrow} </span>

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { formatAmount } from '../lib/format';
+import { useFigure } from './Amount';
 import { useCached } from '../sync/cache';
 import { depthCurves } from './depth';
 import './depth.css';
@@ -24,14 +24,16 @@ export function DepthChart({
   /** The section's classes: a card of its own (K-line) or a part of another card (trade). */
   className?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const figure = useFigure();
   const summaryId = useId();
   const depth = useCached(`depth100:${symbol}`, () =>
     api.call('/api/market/depth', { symbol, limit: 100 }, { silent: true }),
   );
   const curves = depth.data ? depthCurves(depth.data.bids, depth.data.asks, WIDTH, HEIGHT) : null;
   if (!curves) return null;
-  const num = (v: number) => formatAmount(String(v), { decimals: 2, locale: i18n.language });
+  // The curves' totals are plotted numbers; written at 2 places for the sentence.
+  const num = (v: number) => figure(v.toFixed(2), { decimals: 2 });
   const title = t('market.depthTitle');
   return (
     <section className={className} aria-label={title}>

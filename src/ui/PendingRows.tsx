@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, errorText } from '../api/errors';
-import { formatAmount, formatTime } from '../lib/format';
+import { formatTime } from '../lib/format';
+import { Amount, useFigure } from './Amount';
 import type { PendingState, PendingWrite } from '../sync/pending';
 import './ui.css';
 
@@ -33,7 +34,7 @@ export interface PendingRowsProps {
 }
 
 export function PendingRows({ rows, label, describe, sign = '', onDismiss }: PendingRowsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (rows.length === 0) return null;
   return (
     <ul className="record-list pending-list" aria-label={label}>
@@ -43,7 +44,7 @@ export function PendingRows({ rows, label, describe, sign = '', onDismiss }: Pen
           <li key={row.id} className={`record pending-row pending-${row.state}`}>
             <div className="record-head">
               <span className="record-amount" dir="ltr">
-                {amount !== null && `${sign}${formatAmount(amount, { locale: i18n.language })} USDT`}
+                {amount !== null && <Amount value={amount} kind="exact" unit="USDT" prefix={sign} />}
               </span>
               <PendingBadge state={row.state} />
             </div>
@@ -69,11 +70,12 @@ export function PendingRows({ rows, label, describe, sign = '', onDismiss }: Pen
 
 /** "−25.00 USDT waiting" beside a confirmed balance; nothing when no outgoing write waits. */
 export function PendingOutgoing({ amount }: { amount: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const figure = useFigure();
   if (amount === '0') return null;
   return (
     <span className="pending-out" dir="auto">
-      {t('outbox.pendingOut', { amount: formatAmount(amount, { locale: i18n.language }) })}
+      {t('outbox.pendingOut', { amount: figure(amount, { kind: 'exact' }) })}
     </span>
   );
 }

@@ -2,10 +2,11 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Quote } from '../../engine/index';
-import { formatAmount, formatTime } from '../lib/format';
+import { formatFigure, formatTime } from '../lib/format';
 import { PATHS, pathWith, type AppHref } from '../lib/paths';
+import { Amount } from './Amount';
 import { Change } from './Change';
-import { compactVolume, quoteDecimals } from '../lib/decimal';
+import { compactVolume } from '../lib/decimal';
 
 export function klineHref(symbol: string): AppHref {
   return pathWith(PATHS.financeKline, { symbol });
@@ -25,7 +26,6 @@ export function QuoteList({
   return (
     <ul className="quote-list" aria-label={label}>
       {quotes.map((q) => {
-        const d = quoteDecimals(q);
         return (
           <li key={q.symbol}>
             {/* No aria-label: the row's own figures (pair, volume, price, high, low, change) are its name. */}
@@ -39,20 +39,20 @@ export function QuoteList({
                   <span className="quote-sub">
                     {t('market.vol')}{' '}
                     <bdi>
-                      {compactVolume(q.volume, (v, decimals) => formatAmount(v, { decimals, locale }))}
+                      {compactVolume(q.volume, (v, decimals) => formatFigure(v, { decimals }, locale))}
                     </bdi>
                   </span>
                 )}
               </span>
               <span className="quote-price">
                 <strong>
-                  <bdi>{formatAmount(q.latest, { decimals: d, locale })}</bdi>
+                  <Amount value={q.latest} kind="price" symbol={q.symbol} />
                 </strong>
                 {!compact && (
                   // Only the numbers are isolated: each label stays beside its own value in RTL.
                   <span className="quote-sub">
-                    {t('market.high')} <bdi>{formatAmount(q.high, { decimals: d, locale })}</bdi> ·{' '}
-                    {t('market.low')} <bdi>{formatAmount(q.low, { decimals: d, locale })}</bdi>
+                    {t('market.high')} <Amount value={q.high} kind="price" symbol={q.symbol} /> ·{' '}
+                    {t('market.low')} <Amount value={q.low} kind="price" symbol={q.symbol} />
                   </span>
                 )}
                 {q.stale && (

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { useSiteDemo, useSiteQuickBuy } from '../../api/site-config';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount } from '../../lib/format';
+import { formatFigure } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { toFailure, type Failure } from '../../machines/failure';
 import { Field, SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
@@ -36,7 +37,7 @@ export function BuycoinPage() {
   /** False when the site config (or a 403 answer) says no payment provider is connected. */
   const available = useSiteQuickBuy() !== false && !refusedByServer;
   const ruleKey = buyAmountRule(amount);
-  const maxText = formatAmount(MAX_BUY, { locale, decimals: 0 });
+  const maxText = formatFigure(MAX_BUY, { decimals: 0 }, locale);
 
   const refused = (error: unknown) => {
     const f = toFailure(error);
@@ -69,7 +70,10 @@ export function BuycoinPage() {
     setFailure(null);
     try {
       const result = await api.call('/api/buycoin/buy', { amount, currency }, { silent: true });
-      toastStore.show(t('buycoin.done', { amount: formatAmount(result.amount, { locale }) }), 'success');
+      toastStore.show(
+        t('buycoin.done', { amount: formatFigure(result.amount, { kind: 'exact' }, locale) }),
+        'success',
+      );
       setAmount('');
       setTouched(false);
     } catch (error) {
@@ -79,7 +83,7 @@ export function BuycoinPage() {
     }
   };
 
-  const fiat = (v: string) => `${formatAmount(v, { locale })} ${currency}`;
+  const fiat = (v: string) => `${formatFigure(v, { kind: 'exact' }, locale)}\u00a0${currency}`;
   return (
     <div className="page account">
       <OfflineNote />
@@ -136,7 +140,7 @@ export function BuycoinPage() {
                 </dd>
                 <dt>{t('buycoin.receive')}</dt>
                 <dd>
-                  <bdi>{formatAmount(quote.amount, { locale })} USDT</bdi>
+                  <Amount value={quote.amount} kind="exact" unit="USDT" />
                 </dd>
               </dl>
             )}

@@ -5,7 +5,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfitView } from '../../../engine/index';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import './account.css';
@@ -14,7 +15,7 @@ const KINDS = ['all', 'finance', 'mining', 'invite'] as const;
 type Kind = (typeof KINDS)[number];
 
 export function FinanceLogPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [kind, setKind] = useState<Kind>('all');
   const all = useReplica<ProfitView>('profitLog');
   const data = useMemo(
@@ -58,7 +59,7 @@ export function FinanceLogPage() {
                 </span>
               </span>
               <span className="record-amount" dir="ltr">
-                +{formatAmount(p.amount, { locale: i18n.language, decimals: 6 })} USDT
+                <Amount value={p.amount} decimals={6} unit="USDT" prefix="+" />
               </span>
             </div>
           )}

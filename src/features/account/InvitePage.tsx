@@ -7,7 +7,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviteeRecord, InviteView } from '../../../engine/index';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { CopyButton } from '../../ui/CopyButton';
 import { StaleNote } from '../../ui/Freshness';
 import { ReplicaState } from '../../ui/ReplicaList';
@@ -27,7 +28,7 @@ export function inviteLink(code: string, origin: string = location.origin): stri
 }
 
 export function InvitePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const replica = useReplicaTables(TABLES);
   const profile = replica.tables.members?.[0] as ReplicaProfile | undefined;
   const invitees = replica.tables.invitees as InviteeRecord[] | undefined;
@@ -36,7 +37,8 @@ export function InvitePage() {
     () => (profile ? inviteFromReplica(profile, invitees ?? [], profits ?? []) : undefined),
     [profile, invitees, profits],
   );
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
+  const figure = useFigure();
+  const money = (v: string) => figure(v, { unit: 'USDT' });
   if (!data) {
     const state: Replicated<unknown> = { ...replica, records: [] };
     return (

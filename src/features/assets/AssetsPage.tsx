@@ -5,7 +5,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { Icon } from '../../ui/icons';
 import { MenuLinks } from '../../ui/MenuLinks';
 import { StaleNote } from '../../ui/Freshness';
@@ -22,9 +22,8 @@ import '../../ui/wallet.css';
 export const warmAssets = warmProfile;
 
 export function AssetsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const profile = useProfile();
-  const money = (v: string) => formatAmount(v, { locale: i18n.language });
   const p = profile.data;
   // Transfers and withdrawals waiting in the outbox: shown beside the confirmed figure, never subtracted.
   const outgoing = usePendingOutgoing();
@@ -57,19 +56,19 @@ export function AssetsPage() {
         {p || profile.status === 'loading' ? (
           <>
             <p className="hero-amount" aria-busy={p ? undefined : true}>
-              <bdi>{p ? money(p.totalAssets) : '--'}</bdi> <span className="unit">USDT</span>
+              <Amount value={p?.totalAssets} /> <span className="unit">USDT</span>
             </p>
             <dl className="balance-grid">
               <div>
                 <dt>{t('assets.balance')}</dt>
                 <dd>
-                  <bdi>{p ? money(p.balance) : '--'}</bdi>
+                  <Amount value={p?.balance} />
                 </dd>
               </div>
               <div>
                 <dt>{t('assets.available')}</dt>
                 <dd>
-                  <bdi>{p ? money(p.available) : '--'}</bdi>
+                  <Amount value={p?.available} />
                 </dd>
                 {outgoing !== '0' && (
                   <dd>
@@ -80,7 +79,7 @@ export function AssetsPage() {
               <div>
                 <dt>{t('assets.frozen')}</dt>
                 <dd>
-                  <bdi>{p ? money(p.frozen) : '--'}</bdi>
+                  <Amount value={p?.frozen} />
                 </dd>
               </div>
             </dl>

@@ -16,7 +16,7 @@ import {
 } from '../../../engine/index';
 import { toastStore } from '../../state/toast-store';
 import { cleanAmount } from '../../lib/amount';
-import { formatAmount } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 import { appWrites, sendWrite } from '../../sync/app-writes';
 import { useReplica } from '../../sync/live';
 import type { ReplicaBalance } from '../../sync/member-views';
@@ -42,7 +42,7 @@ export function availableBySub(balances: readonly ReplicaBalance[]): Record<Sub,
 }
 
 export function MovePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const balances = useReplica<ReplicaBalance>('balances');
   const available = availableBySub(balances.records);
   const [form, setForm] = useState<{ from: Movable; to: Movable; amount: string }>({
@@ -53,7 +53,8 @@ export function MovePage() {
   const [errors, setErrors] = useState<MoveErrors>({});
   const [busy, setBusy] = useState(false);
   const pending = usePendingMutations('/api/account/transfer');
-  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const figure = useFigure();
+  const money = (v: string) => figure(v);
   const accountName = (sub: string) => t(`move.accounts.${sub}`);
 
   function edit(patch: Partial<typeof form>) {
@@ -93,7 +94,7 @@ export function MovePage() {
       if (outcome.queued) return;
       toastStore.show(
         t('move.done', {
-          amount: money(form.amount),
+          amount: figure(form.amount, { kind: 'exact' }),
           from: accountName(form.from),
           to: accountName(form.to),
         }),
@@ -119,7 +120,7 @@ export function MovePage() {
               <Fragment key={sub}>
                 <dt>{accountName(sub)}</dt>
                 <dd>
-                  <bdi>{money(available[sub])}</bdi> USDT
+                  <Amount value={available[sub]} unit="USDT" />
                 </dd>
               </Fragment>
             ))}

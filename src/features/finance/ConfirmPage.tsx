@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberProfile, ProductView } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { Field } from '../../ui/Field';
 import { KeyDialog } from '../../ui/KeyDialog';
 import { NeedsConnection } from '../../ui/NeedsConnection';
@@ -26,15 +26,15 @@ import '../../ui/market.css';
 import './finance.css';
 
 function BuyForm({ product, profile }: { product: ProductView; profile: MemberProfile }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const money = (v: string, decimals?: number) =>
-    `${formatAmount(v, { decimals, locale: i18n.language })} ${product.currency}`;
+  const figure = useFigure();
+  const money = (v: string, decimals?: number) => figure(v, { unit: product.currency, decimals });
   const reason = checkBuyAmount(amount, product, profile.available);
   const limits = {
     min: money(product.min),
@@ -59,7 +59,13 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
     setBusy(true);
     try {
       await api.call('/api/product/buy', { id: product.id, amount, key });
-      toastStore.show(t('finance.bought', { amount: money(amount), name: product.name }), 'success');
+      toastStore.show(
+        t('finance.bought', {
+          amount: figure(amount, { kind: 'exact', unit: product.currency }),
+          name: product.name,
+        }),
+        'success',
+      );
       void loadProfile().catch(() => undefined);
       void navigate(PATHS.financeOrder);
     } catch {
@@ -93,7 +99,7 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
                   daily: money(estimate.daily, 6),
                   total: money(estimate.total, 6),
                   days: product.termDays,
-                  rate: formatAmount(product.annualRate, { locale: i18n.language }),
+                  rate: figure(product.annualRate, { kind: 'percent' }),
                 })}
               </p>
             ) : (
@@ -108,7 +114,9 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
       {asking && (
         <KeyDialog
           title={t('finance.confirmTitle', { name: product.name })}
-          confirmLabel={t('finance.pay', { amount: money(amount) })}
+          confirmLabel={t('finance.pay', {
+            amount: figure(amount, { kind: 'exact', unit: product.currency }),
+          })}
           busy={busy}
           onClose={() => setAsking(false)}
           onConfirm={(key) => void buy(key)}
@@ -117,13 +125,13 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
             <div>
               <dt>{t('finance.amount')}</dt>
               <dd>
-                <bdi>{money(amount)}</bdi>
+                <bdi>{figure(amount, { kind: 'exact', unit: product.currency })}</bdi>
               </dd>
             </div>
             <div>
               <dt>{t('finance.annualRate')}</dt>
               <dd>
-                <bdi>{formatAmount(product.annualRate, { locale: i18n.language })}%</bdi>
+                <bdi>{figure(product.annualRate, { kind: 'percent' })}%</bdi>
               </dd>
             </div>
             <div>

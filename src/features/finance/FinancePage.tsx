@@ -10,7 +10,7 @@ import type { ProductView } from '../../../engine/index';
 import { api } from '../../api';
 import { useSiteDemo } from '../../api/site-config';
 import { useUser } from '../../state/user-store';
-import { formatAmount } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -25,7 +25,8 @@ type Filter = 'all' | 'stable' | 'growth' | 'premium';
 const FILTERS: Filter[] = ['all', 'stable', 'growth', 'premium'];
 
 function ProductCard({ product }: { product: ProductView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const figure = useFigure();
   const headingId = `product-${product.id}`;
   return (
     <li className="card product-card" aria-labelledby={headingId}>
@@ -42,7 +43,7 @@ function ProductCard({ product }: { product: ProductView }) {
       <ProductTerms product={product} />
       <p className="terms" dir="auto">
         {t('finance.leftThisRound', {
-          amount: `${formatAmount(product.remaining, { locale: i18n.language })} ${product.currency}`,
+          amount: figure(product.remaining, { unit: product.currency }),
         })}
       </p>
       <Link className="button primary block" to={pathWith(PATHS.financeProductDetail, { id: product.id })}>

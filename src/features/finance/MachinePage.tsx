@@ -9,7 +9,8 @@ import type { MachineView, PledgeView } from '../../../engine/index';
 import { api } from '../../api';
 import { useSiteDemo } from '../../api/site-config';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 import { CachedNote } from '../../ui/Freshness';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { NeedsConnection } from '../../ui/NeedsConnection';
@@ -27,13 +28,13 @@ export function periodDays(seconds: number): number {
 }
 
 function MachineCard({ machine, onPledge }: { machine: MachineView; onPledge: () => void }) {
-  const { t, i18n } = useTranslation();
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${machine.currency}`;
+  const { t } = useTranslation();
+  const figure = useFigure();
   return (
     <li className="card product-card" aria-label={machine.name}>
       <h3 className="product-name">{machine.name}</h3>
       <p className="product-rate">
-        <strong dir="ltr">{formatAmount(machine.interestRate, { locale: i18n.language })}%</strong>{' '}
+        <strong dir="ltr">{figure(machine.interestRate, { kind: 'percent' })}%</strong>{' '}
         <span className="muted">{t('mining.interest', { days: periodDays(machine.periodSeconds) })}</span>
       </p>
       <dl className="stat-grid">
@@ -44,19 +45,19 @@ function MachineCard({ machine, onPledge }: { machine: MachineView; onPledge: ()
         <div>
           <dt>{t('finance.minimum')}</dt>
           <dd>
-            <bdi>{money(machine.min)}</bdi>
+            <Amount value={machine.min} unit={machine.currency} wrapUnit />
           </dd>
         </div>
         <div>
           <dt>{t('finance.maximum')}</dt>
           <dd>
-            <bdi>{money(machine.max)}</bdi>
+            <Amount value={machine.max} unit={machine.currency} wrapUnit />
           </dd>
         </div>
         <div>
           <dt>{t('mining.totalPledged')}</dt>
           <dd>
-            <bdi>{money(machine.totalPledged)}</bdi>
+            <Amount value={machine.totalPledged} unit={machine.currency} wrapUnit />
           </dd>
         </div>
       </dl>
@@ -69,8 +70,9 @@ function MachineCard({ machine, onPledge }: { machine: MachineView; onPledge: ()
 }
 
 function PledgeItem({ pledge }: { pledge: PledgeView }) {
-  const { t, i18n } = useTranslation();
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
+  const { t } = useTranslation();
+  const figure = useFigure();
+  const money = (v: string) => figure(v, { unit: 'USDT' });
   return (
     <>
       <div className="record-head">

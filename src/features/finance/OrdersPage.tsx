@@ -6,7 +6,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FinanceOrderView } from '../../../engine/index';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -17,9 +18,9 @@ import './finance.css';
 type Status = 'active' | 'redeemed';
 
 function OrderItem({ order }: { order: FinanceOrderView }) {
-  const { t, i18n } = useTranslation();
-  const money = (v: string, decimals?: number) =>
-    `${formatAmount(v, { decimals, locale: i18n.language })} USDT`;
+  const { t } = useTranslation();
+  const figure = useFigure();
+  const money = (v: string, decimals?: number) => figure(v, { unit: 'USDT', decimals });
   return (
     <>
       <div className="record-head">
@@ -31,7 +32,7 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
       </p>
       <p className="terms">
         {t('finance.orderTerms', {
-          rate: formatAmount(order.annualRate, { locale: i18n.language }),
+          rate: figure(order.annualRate, { kind: 'percent' }),
           days: order.termDays,
           credited: order.daysCredited,
         })}
@@ -40,7 +41,7 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
         <div>
           <dt>{t('finance.dailyEarnings')}</dt>
           <dd>
-            <bdi>{money(order.dailyEarnings, 6)}</bdi>
+            <Amount value={order.dailyEarnings} decimals={6} unit="USDT" />
           </dd>
         </div>
         <div>
@@ -52,7 +53,7 @@ function OrderItem({ order }: { order: FinanceOrderView }) {
         <div>
           <dt>{t('finance.expectedReturn')}</dt>
           <dd>
-            <bdi>{money(order.expectedReturn, 6)}</bdi>
+            <Amount value={order.expectedReturn} decimals={6} unit="USDT" />
           </dd>
         </div>
       </dl>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MachineView } from '../../../engine/index';
 import { api } from '../../api';
-import { formatAmount } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { Field } from '../../ui/Field';
 import { KeyDialog } from '../../ui/KeyDialog';
 import { parseAmountText } from '../../../engine/index';
@@ -18,11 +18,12 @@ export function PledgeDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [amount, setAmount] = useState('');
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${machine.currency}`;
+  const figure = useFigure();
+  const money = (v: string) => figure(v, { unit: machine.currency });
   const base = checkAmount(amount, machine.min);
   const max = parseAmountText(machine.max);
   const value = parseAmountText(amount);

@@ -2,11 +2,13 @@
  * /finance/productDetail?id=: every field of one product (SPEC.md §3), the annual rate by VIP level with the
  * member's own level marked, the dates that apply if bought now, and the way to subscribe.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
 import { useUser } from '../../state/user-store';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
 import { ProductTerms } from './ProductTerms';
@@ -18,13 +20,15 @@ import '../../ui/market.css';
 import './finance.css';
 
 function Details({ product }: { product: ProductView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const vip = vipLevel(useUser()?.vip);
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${product.currency}`;
-  const rows: [string, string][] = [
+  const figure = useFigure();
+  const unit = product.currency;
+  const money = (v: string, decimals?: number) => <Amount value={v} unit={unit} decimals={decimals} />;
+  const rows: [string, ReactNode][] = [
     [
       t('finance.dailyRate'),
-      `${formatAmount(product.interestRate, { decimals: 4, locale: i18n.language })}%`,
+      <Amount key="rate" value={product.interestRate} kind="percent" decimals={4} unit="%" />,
     ],
     [t('finance.personalLimit'), money(product.personalLimit)],
     [t('finance.personalRemaining'), money(product.personalRemaining)],
@@ -36,8 +40,9 @@ function Details({ product }: { product: ProductView }) {
     ],
     [t('finance.interestDate'), formatTime(product.interestDate)],
     [t('finance.redemptionDay'), formatTime(product.redemptionDay)],
-    [t('finance.expectedOnMin', { min: money(product.min) }), money(product.expectedReturn)],
-    [t('finance.dailyOnMin', { min: money(product.min) }), money(product.dailyEarnings)],
+    // Earnings on the minimum can be below a cent: shown at the money module's 6 places (DECISIONS.md).
+    [t('finance.expectedOnMin', { min: figure(product.min, { unit }) }), money(product.expectedReturn, 6)],
+    [t('finance.dailyOnMin', { min: figure(product.min, { unit }) }), money(product.dailyEarnings, 6)],
   ];
   return (
     <>
@@ -46,13 +51,11 @@ function Details({ product }: { product: ProductView }) {
           {product.name}
         </h2>
         <ProductTerms product={product} />
-        <dl className="detail-list">
+        <dl className="figure-rows">
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>
-                <bdi>{value}</bdi>
-              </dd>
+              <dd>{typeof value === 'string' ? <bdi className="amount">{value}</bdi> : value}</dd>
             </div>
           ))}
         </dl>
@@ -78,7 +81,7 @@ function Details({ product }: { product: ProductView }) {
             {product.rates.map((r) => (
               <tr key={r.vip} aria-current={r.vip === vip ? 'true' : undefined}>
                 <td>VIP{r.vip}</td>
-                <td dir="ltr">{formatAmount(r.annualRate, { locale: i18n.language })}%</td>
+                <td dir="ltr">{figure(r.annualRate, { kind: 'percent' })}%</td>
               </tr>
             ))}
           </tbody>

@@ -4,15 +4,17 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { ProductView } from '../../../engine/index';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 
 export function ProductTerms({ product }: { product: ProductView }) {
-  const { t, i18n } = useTranslation();
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} ${product.currency}`;
+  const { t } = useTranslation();
+  const money = (v: string) => <Amount value={v} unit={product.currency} wrapUnit />;
   return (
     <div className="product-terms">
       <p className="product-rate">
-        <strong dir="ltr">{formatAmount(product.annualRate, { locale: i18n.language })}%</strong>{' '}
+        <strong>
+          <Amount value={product.annualRate} kind="percent" unit="%" />
+        </strong>{' '}
         <span className="muted">{t('finance.annualRate')}</span>
       </p>
       <dl className="stat-grid">
@@ -22,15 +24,11 @@ export function ProductTerms({ product }: { product: ProductView }) {
         </div>
         <div>
           <dt>{t('finance.minimum')}</dt>
-          <dd>
-            <bdi>{money(product.min)}</bdi>
-          </dd>
+          <dd>{money(product.min)}</dd>
         </div>
         <div>
           <dt>{t('finance.maximum')}</dt>
-          <dd>
-            <bdi>{money(product.max)}</bdi>
-          </dd>
+          <dd>{money(product.max)}</dd>
         </div>
       </dl>
       <p className="terms">{t('finance.termsLine', { days: product.termDays })}</p>

@@ -19,10 +19,10 @@ describe('/home', () => {
     expect(shortcuts?.querySelectorAll('a.shortcut')).toHaveLength(6);
   });
 
-  it('shows a member their stored balance, formatted exactly', async () => {
+  it('shows a member their stored balance to the cent (never above it), the exact figure in its title', async () => {
     await renderApp('/home', { user: { ...TEST_USER, balance: '1234567.895' } });
     expect(await screen.findByRole('heading', { name: 'Hello, alice' })).toBeTruthy();
-    expect(screen.getByText('1,234,567.895 USDT')).toBeTruthy();
+    expect(screen.getByText('1,234,567.89 USDT').getAttribute('title')).toBe('1,234,567.895 USDT');
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 

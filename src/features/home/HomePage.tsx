@@ -10,7 +10,7 @@ import { nextTask } from '../../lib/next-task';
 import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../../api/site-config';
 import { useUser } from '../../state/user-store';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { QuoteListSkeleton } from '../../ui/QuoteListSkeleton';
 import { Icon, type IconName } from '../../ui/icons';
 import { useBalanceRefresh } from '../../lib/balance-refresh';
@@ -39,7 +39,7 @@ const SHORTCUTS: { to: AppHref; labelKey: string; icon: IconName }[] = [
 
 export function HomePage() {
   const demo = useSiteDemo();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useUser();
   useBalanceRefresh(user?.id);
   return (
@@ -49,7 +49,9 @@ export function HomePage() {
         {user ? (
           <p className="hero-balance">
             <span>{t('home.balance')}</span>{' '}
-            <strong dir="ltr">{formatAmount(user.balance, { locale: i18n.language })} USDT</strong>
+            <strong>
+              <Amount value={user.balance} unit="USDT" />
+            </strong>
           </p>
         ) : (
           <p>{t('home.heroBody')}</p>

@@ -25,6 +25,7 @@ vi.mock('./chart', () => ({
   createKlineChart: (_box: HTMLElement, options: { onNeedOlder: () => void }) => {
     chart.needOlder = options.onNeedOlder;
     return {
+      setLocale: () => undefined,
       setCandles: (candles: Candle[], decimals: number) =>
         chart.sets.push({ candles: [...candles], decimals }),
       update: (candle: Candle) => chart.updates.push(candle),

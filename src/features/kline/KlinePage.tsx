@@ -8,13 +8,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Interval } from '../../../engine/index';
 import { resolveTheme, useThemeChoice } from '../../state/theme';
-import { formatAmount } from '../../lib/format';
 import { PATHS, pathWith } from '../../lib/paths';
+import { Amount, useFigure } from '../../ui/Amount';
 import { SelectField } from '../../ui/Field';
 import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { Change } from '../../ui/Change';
-import { pairDecimals, quoteDecimals } from '../../lib/decimal';
 import { SimulatedNote } from '../../ui/SimulatedNote';
 import { useQuotes } from '../../lib/use-quotes';
 import { Segmented } from '../../ui/Segmented';
@@ -36,11 +35,12 @@ export function KlinePage() {
   const interval: Interval = isInterval(rawInterval) ? rawInterval : DEFAULT_INTERVAL;
   const dark = resolveTheme(useThemeChoice()) === 'dark';
   const container = useRef<HTMLDivElement>(null);
-  const chart = useKlineChart(container, symbol, interval, dark);
+  const chart = useKlineChart(container, symbol, interval, dark, i18n.language);
   const { quotes } = useQuotes();
   const quote = quotes.find((q) => q.symbol === symbol);
-  const d = quote ? quoteDecimals(quote) : pairDecimals(symbol, chart.last?.close ?? '0');
-  const num = (v: string, decimals = d) => formatAmount(v, { decimals, locale: i18n.language });
+  const figure = useFigure();
+  const num = (v: string) => figure(v, { kind: 'price', symbol });
+  const price = (v: string) => <Amount value={v} kind="price" symbol={symbol} />;
   const go = (next: { symbol?: string; interval?: Interval }) =>
     setParams({ symbol: next.symbol ?? symbol, interval: next.interval ?? interval }, { replace: true });
 
@@ -59,7 +59,9 @@ export function KlinePage() {
           }))}
         />
         <div className="trade-price">
-          <strong dir="ltr">{quote ? num(quote.latest) : '--'}</strong>
+          <strong>
+            <Amount value={quote?.latest} kind="price" symbol={symbol} />
+          </strong>
           {quote && <Change value={quote.change24h} />}
           <Link className="text-link" to={pathWith(PATHS.contract, { symbol })}>
             {t('kline.trade')}
@@ -69,33 +71,25 @@ export function KlinePage() {
           <dl className="stat-grid">
             <div>
               <dt>{t('kline.high')}</dt>
-              <dd>
-                <bdi>{num(quote.high)}</bdi>
-              </dd>
+              <dd>{price(quote.high)}</dd>
             </div>
             <div>
               <dt>{t('kline.low')}</dt>
-              <dd>
-                <bdi>{num(quote.low)}</bdi>
-              </dd>
+              <dd>{price(quote.low)}</dd>
             </div>
             <div>
               <dt>{t('kline.volume', { base: quote.base })}</dt>
               <dd>
-                <bdi>{num(quote.volume, 0)}</bdi>
+                <Amount value={quote.volume} decimals={0} />
               </dd>
             </div>
             <div>
               <dt>{t('kline.open')}</dt>
-              <dd>
-                <bdi>{num(quote.open)}</bdi>
-              </dd>
+              <dd>{price(quote.open)}</dd>
             </div>
             <div>
               <dt>{t('kline.prevClose')}</dt>
-              <dd>
-                <bdi>{num(quote.prevClose)}</bdi>
-              </dd>
+              <dd>{price(quote.prevClose)}</dd>
             </div>
           </dl>
         )}

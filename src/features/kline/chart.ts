@@ -18,7 +18,7 @@ import {
   type LogicalRange,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '../../../engine/index';
+import { formatDecimal, type Candle } from '../../../engine/index';
 import { MOVING_AVERAGES, movingAverage, type Point } from './indicators';
 
 export interface ChartTheme {
@@ -31,6 +31,8 @@ export interface KlineChart {
   /** The candle in progress, or the next one. */
   update(candle: Candle): void;
   setTheme(theme: ChartTheme): void;
+  /** The member's language: the price axis and crosshair labels take its separators. */
+  setLocale(locale: string): void;
   destroy(): void;
 }
 
@@ -67,10 +69,18 @@ const translucent = (hex: string) => `${hex}80`;
 
 export function createKlineChart(
   container: HTMLElement,
-  options: { theme: ChartTheme; onNeedOlder: () => void },
+  options: { theme: ChartTheme; locale: string; onNeedOlder: () => void },
 ): KlineChart {
   let palette = options.theme.dark ? COLORS.dark : COLORS.light;
   let precision = -1;
+  let locale = options.locale;
+  // The axis and crosshair label prices grouped as every other figure is ("135,000.00", "135.000,00"): the
+  // plotted number is written at the pair's places and handed to the money module's formatter.
+  const localization = () => ({
+    locale,
+    priceFormatter: (price: number) =>
+      formatDecimal(price.toFixed(Math.max(precision, 0)), { locale, decimals: Math.max(precision, 0) }),
+  });
   const chart: IChartApi = createChart(container, {
     autoSize: true,
     layout: {
@@ -79,6 +89,7 @@ export function createKlineChart(
       attributionLogo: false,
     },
     grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+    localization: localization(),
     timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4 },
     rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.25 } },
   });
@@ -131,6 +142,7 @@ export function createKlineChart(
         candles.applyOptions({
           priceFormat: { type: 'price', precision: decimals, minMove: 1 / 10 ** decimals },
         });
+        chart.applyOptions({ localization: localization() });
       }
       const { bars, volumes } = convert(list, translucent(palette.up), translucent(palette.down));
       candles.setData(bars);
@@ -163,6 +175,10 @@ export function createKlineChart(
         wickUpColor: palette.up,
         wickDownColor: palette.down,
       });
+    },
+    setLocale(next) {
+      locale = next;
+      chart.applyOptions({ localization: localization() });
     },
     destroy() {
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);

@@ -11,7 +11,7 @@ import { api } from '../../api';
 import { toFailure, type Failure } from '../../machines/failure';
 import { appSync } from '../../sync/app';
 import { publicCacheKey, putCache, readCache, touchCache } from '../../sync/cache';
-import { priceDecimals } from '../../lib/decimal';
+import { figureDecimals } from '../../lib/format';
 import { useFeed } from '../../lib/feed';
 import type { KlineChart } from './chart';
 
@@ -35,11 +35,16 @@ export function mergeCandles(older: readonly Candle[], newer: readonly Candle[])
   return [...older.filter((c) => c.time < first), ...newer];
 }
 
+/** The pair's tick decides the axis' places (issue 26), as everywhere a price is shown. */
+const placesOf = (symbol: string, list: readonly Candle[]) =>
+  figureDecimals(list.at(-1)?.close ?? '0', { kind: 'price', symbol }) ?? 2;
+
 export function useKlineChart(
   container: RefObject<HTMLDivElement | null>,
   symbol: string,
   interval: Interval,
   dark: boolean,
+  locale: string,
 ): KlineState {
   const chart = useRef<KlineChart | null>(null);
   const candles = useRef<Candle[]>([]);
@@ -71,7 +76,7 @@ export function useKlineChart(
       if (mine !== key.current) return;
       if (page.length < PAGE_SIZE) complete.current = true;
       candles.current = mergeCandles(page, candles.current);
-      chart.current.setCandles(candles.current, priceDecimals(candles.current.at(-1)?.close ?? '0'));
+      chart.current.setCandles(candles.current, placesOf(symbol, candles.current));
       setState((s) => ({ ...s, complete: complete.current }));
     } catch {
       // Scrolling back again retries.
@@ -88,6 +93,7 @@ export function useKlineChart(
       if (!live || !container.current) return;
       chart.current = createKlineChart(container.current, {
         theme: { dark },
+        locale,
         onNeedOlder: () => void loadOlderRef.current(),
       });
       setChartReady(true);
@@ -102,6 +108,7 @@ export function useKlineChart(
   }, [container]);
 
   useEffect(() => chart.current?.setTheme({ dark }), [dark, chartReady]);
+  useEffect(() => chart.current?.setLocale(locale), [locale, chartReady]);
 
   useEffect(() => {
     if (!chartReady) return;
@@ -116,7 +123,7 @@ export function useKlineChart(
       if (key.current !== mine || !chart.current) return;
       candles.current = list;
       complete.current = list.length < PAGE_SIZE;
-      chart.current.setCandles(list, priceDecimals(list.at(-1)?.close ?? '0'));
+      chart.current.setCandles(list, placesOf(symbol, list));
       setState({
         status: 'ready',
         error: null,

@@ -4,7 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { useReplicaPage } from '../../sync/live';
 import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
@@ -34,7 +35,7 @@ export function AuditRecordsPage() {
 }
 
 function AuditItem({ record: w }: { record: WithdrawalRecord }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <>
       <div className="record-head">
@@ -44,7 +45,7 @@ function AuditItem({ record: w }: { record: WithdrawalRecord }) {
         <StatusBadge status={auditStatus(w.status)} />
       </div>
       <div className="record-meta" dir="ltr">
-        {formatAmount(w.amount, { locale: i18n.language })} USDT
+        <Amount value={w.amount} kind="exact" unit="USDT" />
       </div>
       <div className="record-meta">
         {w.finishedAt

@@ -1,7 +1,8 @@
 /** /order/rechargeRecord: deposits, newest first, with confirmations while pending. */
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '../../../engine/index';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { useReplicaPage } from '../../sync/live';
 import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
@@ -26,12 +27,12 @@ export function DepositRecordsPage() {
 }
 
 function DepositItem({ deposit: d }: { deposit: DepositRecord }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <>
       <div className="record-head">
         <span className="record-amount" dir="ltr">
-          +{formatAmount(d.amount, { locale: i18n.language })} USDT
+          <Amount value={d.amount} kind="exact" unit="USDT" prefix="+" />
         </span>
         <StatusBadge status={d.status} />
       </div>

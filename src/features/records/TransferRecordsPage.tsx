@@ -1,7 +1,8 @@
 /** /order/transferRecord: internal transfers in and out, newest first. */
 import { useTranslation } from 'react-i18next';
 import type { TransferRecord } from '../../../engine/index';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { useReplicaPage } from '../../sync/live';
 import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
@@ -38,14 +39,13 @@ export function TransferRecordsPage() {
 }
 
 function TransferItem({ record: r }: { record: TransferRecord }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const sign = r.direction === 'in' ? '+' : '-';
   return (
     <>
       <div className="record-head">
         <span className={`record-amount ${r.direction}`} dir="ltr">
-          {sign}
-          {formatAmount(r.amount, { locale: i18n.language })} USDT
+          <Amount value={r.amount} kind="exact" unit="USDT" prefix={sign} />
         </span>
         <StatusBadge status={r.status} />
       </div>

@@ -1,7 +1,8 @@
 /** /order/vipRecord: VIP trials, purchases, upgrades, expiries and refunds, newest first. */
 import { useTranslation } from 'react-i18next';
 import type { VipRecord } from '../../../engine/index';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { useReplicaPage } from '../../sync/live';
 import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
@@ -25,13 +26,13 @@ export function VipRecordsPage() {
 }
 
 function VipItem({ record: r }: { record: VipRecord }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <>
       <div className="record-head">
         <span className="record-amount">{t(`records.vipType.${r.type}`)}</span>
         <span className="record-amount" dir="ltr">
-          {formatAmount(r.amount, { locale: i18n.language })} USDT
+          <Amount value={r.amount} kind="exact" unit="USDT" />
         </span>
       </div>
       <div className="record-meta" dir="ltr">

@@ -5,7 +5,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 import { useReplicaPage } from '../../sync/live';
 import { PAGE_SIZE } from '../../ui/list-page';
 import { ReplicaList } from '../../ui/ReplicaList';
@@ -40,13 +41,14 @@ export function WithdrawOrdersPage() {
 }
 
 function WithdrawalItem({ record: w }: { record: WithdrawalRecord }) {
-  const { t, i18n } = useTranslation();
-  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const { t } = useTranslation();
+  const figure = useFigure();
+  const money = (v: string) => figure(v, { kind: 'exact' });
   return (
     <>
       <div className="record-head">
         <span className="record-amount" dir="ltr">
-          -{money(w.amount)} USDT
+          <Amount value={w.amount} kind="exact" unit="USDT" prefix="-" />
         </span>
         <StatusBadge status={w.status} />
       </div>

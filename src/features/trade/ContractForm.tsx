@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { NeedsConnection } from '../../ui/NeedsConnection';
-import { formatAmount } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { Field, SelectField } from '../../ui/Field';
 import { parseAmountText } from '../../../engine/index';
 import { cleanAmount } from '../../lib/amount';
@@ -30,7 +30,7 @@ export interface ContractFormProps {
 }
 
 export function ContractForm({ symbol, base, latest, available, onPlaced }: ContractFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // The member's saved settings, read from the device cache (refreshed from the server when online); what
   // the member picks shows at once and is saved through the outbox (a settings write, docs/OFFLINE.md).
   const saved = useCached(
@@ -45,7 +45,7 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
   const marginMode = picked.marginMode ?? saved.data?.marginMode ?? 'cross';
   const [volume, setVolume] = useState('');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
+  const figure = useFigure();
 
   function choose(change: { leverage?: number; marginMode?: 'cross' | 'isolated' }) {
     setPicked((p) => ({ ...p, ...change }));
@@ -120,7 +120,7 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
           autoComplete="off"
           value={volume}
           error={error}
-          hint={t('trade.availableIs', { amount: money(available ?? '0') })}
+          hint={t('trade.availableIs', { amount: figure(available ?? '0', { unit: 'USDT' }) })}
           onChange={(e) => setVolume(cleanAmount(e.target.value))}
           addon={<span className="unit">{base}</span>}
         />
@@ -128,9 +128,7 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
           {t('trade.marginEstimate', {
             // An estimate, and it says so ("about"): rounded to cents.
             amount:
-              margin === null
-                ? '--'
-                : `${formatAmount(microToString(margin), { decimals: 2, locale: i18n.language })} USDT`,
+              margin === null ? '--' : figure(microToString(margin), { unit: 'USDT', rounding: 'half-up' }),
             leverage,
           })}
         </p>

@@ -7,7 +7,8 @@
 import { useTranslation } from 'react-i18next';
 import { signOf, type FundingView, type LivePosition } from '../../../engine/index';
 import { api } from '../../api';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 import { useCached } from '../../sync/cache';
 import { Dialog } from '../../ui/Dialog';
 import { CachedNote } from '../../ui/Freshness';
@@ -17,16 +18,19 @@ import { QueryState } from '../../ui/QueryState';
 export const FUNDING_HISTORY_LIMIT = 100;
 
 function FundingRow({ f }: { f: FundingView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const figure = useFigure();
   const sign = signOf(f.amount);
   // Positive: the member paid; negative: received. The sign is read from the string, the digits kept exact.
-  const amount = formatAmount(f.amount.replace(/^-/, ''), { locale: i18n.language });
+  const amount = figure(f.amount.replace(/^-/, ''), { kind: 'exact' });
   return (
     <tr>
       <td>
         <time dateTime={new Date(f.time * 1000).toISOString()}>{formatTime(f.time, 'YYYY-MM-DD HH:mm')}</time>
       </td>
-      <td dir="ltr">{`${formatAmount(f.rate, { decimals: 4, locale: i18n.language })}%`}</td>
+      <td>
+        <Amount value={f.rate} kind="rate" unit="%" />
+      </td>
       <td className={sign > 0 ? 'down-text' : sign < 0 ? 'up-text' : undefined}>
         {sign < 0 ? t('trade.funding.received', { amount }) : t('trade.funding.paid', { amount })}
       </td>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LivePosition } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
 import { checkAmount, cleanAmount } from '../../lib/amount';
@@ -19,7 +19,8 @@ export function MarginDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const figure = useFigure();
   const [direction, setDirection] = useState<'add' | 'reduce'>('add');
   const [amount, setAmount] = useState('');
   const [shown, setShown] = useState(false);
@@ -38,10 +39,7 @@ export function MarginDialog({
         id: position.id,
         amount: direction === 'add' ? amount : `-${amount}`,
       });
-      toastStore.show(
-        t('trade.marginNow', { amount: formatAmount(answer.margin, { locale: i18n.language }) }),
-        'success',
-      );
+      toastStore.show(t('trade.marginNow', { amount: figure(answer.margin) }), 'success');
       onDone();
     } catch {
       setBusy(false);
@@ -64,9 +62,7 @@ export function MarginDialog({
       }
     >
       <form id={formId} className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <p className="terms">
-          {t('trade.marginCurrent', { amount: formatAmount(position.margin, { locale: i18n.language }) })}
-        </p>
+        <p className="terms">{t('trade.marginCurrent', { amount: figure(position.margin) })}</p>
         <Segmented
           label={t('trade.adjustMargin')}
           value={direction}

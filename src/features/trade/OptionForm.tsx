@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { NeedsConnection } from '../../ui/NeedsConnection';
-import { formatAmount } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { Field } from '../../ui/Field';
 import { checkAmount, cleanAmount } from '../../lib/amount';
 import { Segmented } from '../../ui/Segmented';
@@ -30,11 +30,12 @@ export function OptionForm({
   available: string | undefined;
   onPlaced: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [period, setPeriod] = useState<string>('60');
   const [stake, setStake] = useState('');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
-  const money = (v: string) => `${formatAmount(v, { locale: i18n.language })} USDT`;
+  const figure = useFigure();
+  const money = (v: string) => figure(v, { unit: 'USDT' });
   const reason = checkAmount(stake, MIN_STAKE, available);
   const error = submitted && reason ? t(`wallet.amountError.${reason}`, { min: MIN_STAKE }) : undefined;
   const chosen = PERIODS.find((p) => String(p.seconds) === period) ?? PERIODS[0];

@@ -7,11 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Depth, FeedMessage, QuotaBook } from '../../../engine/index';
 import { api } from '../../api';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { QueryState } from '../../ui/QueryState';
 import { useCached, useCacheWriter } from '../../sync/cache';
 import { CachedNote } from '../../ui/Freshness';
-import { priceDecimals } from '../../lib/decimal';
 import { useFeed } from '../../lib/feed';
 
 const LEVELS = 5;
@@ -25,7 +24,7 @@ function fromQuota(book: QuotaBook): { asks: Level[]; bids: Level[] } {
 }
 
 export function OrderBook({ symbol, onPick }: { symbol: string; onPick: (price: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useCached<Depth>(`depth:${symbol}`, () =>
     api.call('/api/market/depth', { symbol, limit: LEVELS }, { silent: true }),
   );
@@ -41,12 +40,9 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick: (price: 
   if (!book) return <QueryState status={query.status} error={query.error} onRetry={query.reload} />;
   const asks = book.asks.slice(0, LEVELS).reverse();
   const bids = book.bids.slice(0, LEVELS);
-  const d = priceDecimals(asks[asks.length - 1]?.[0] ?? bids[0]?.[0] ?? '0');
   const row = (side: 'ask' | 'bid') => (level: Level) => {
     // No aria-label: the figures on screen are the name (the list says Asks or Bids), so a screen reader
     // hears the price and quantity exactly as shown.
-    const price = formatAmount(level[0], { decimals: d, locale: i18n.language });
-    const qty = formatAmount(level[1], { decimals: 4, locale: i18n.language });
     return (
       <li key={`${side}${level[0]}`}>
         <button
@@ -54,7 +50,8 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick: (price: 
           className={`book-row ${side === 'ask' ? 'down-text' : 'up-text'}`}
           onClick={() => onPick(level[0])}
         >
-          <bdi>{price}</bdi> <bdi className="book-qty">{qty}</bdi>
+          <Amount value={level[0]} kind="price" symbol={symbol} className="book-price" />{' '}
+          <Amount value={level[1]} kind="quantity" symbol={symbol} className="book-qty" />
         </button>
       </li>
     );

@@ -31,8 +31,22 @@ describe('order preview and position risk (issue 13)', { timeout: 20_000 }, () =
     for (const label of ['Est. fill price', 'Slippage', 'Fee', 'Margin required', 'Liq. price (mark)']) {
       expect(within(preview).getByText(label)).toBeTruthy();
     }
-    expect(within(preview).getByText(/^Long [\d,]+\.\d{4} · Short [\d,]+\.\d{4}$/)).toBeTruthy();
-    expect(within(preview).getByText(/^Long 0\.00% · Short 0\.00%$/)).toBeTruthy();
+    // Stacked rows: each side's figure on its own line, a price at the pair's tick (BTC: 2 places).
+    const lines = (label: string) =>
+      [...(within(preview).getByText(label).parentElement?.querySelectorAll('.figure-line') ?? [])].map(
+        (line) => [
+          line.querySelector('.figure-side')?.textContent,
+          line.querySelector('.amount')?.textContent,
+        ],
+      );
+    expect(lines('Est. fill price')).toEqual([
+      ['Long', expect.stringMatching(/^[\d,]+\.\d{2}$/)],
+      ['Short', expect.stringMatching(/^[\d,]+\.\d{2}$/)],
+    ]);
+    expect(lines('Slippage')).toEqual([
+      ['Long', '0.00%'],
+      ['Short', '0.00%'],
+    ]);
     await userEvent.click(within(form).getByRole('button', { name: 'Open long' }));
     await userEvent.click(screen.getByRole('tab', { name: 'Positions' }));
     const position = await screen.findByRole('listitem', { name: 'BTC/USDT Long' }, { timeout: 5000 });

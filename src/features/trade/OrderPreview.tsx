@@ -4,12 +4,20 @@
  * at mark, for a long and a short. The numbers come from engine/trading/preview.ts on the latest depth
  * (100 levels); the engine itself decides at placement, within the 5% price band.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewOrder, type OrderPreview as Preview } from '../../../engine/index';
 import { api } from '../../api';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { useCached } from '../../sync/cache';
 import { microToString } from './order-rules';
+
+/** Basis points as a percent decimal string (12 -> "0.12"), by integer arithmetic. */
+function bpsToPercent(bps: number): string {
+  const sign = bps < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(bps));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
 
 export interface OrderPreviewProps {
   symbol: string;
@@ -23,7 +31,7 @@ export interface OrderPreviewProps {
 }
 
 export function OrderPreview(props: OrderPreviewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { symbol, market, volume } = props;
   const depth = useCached(`depth100:${symbol}`, () =>
     api.call('/api/market/depth', { symbol, limit: 100 }, { silent: true }),
@@ -46,24 +54,41 @@ export function OrderPreview(props: OrderPreviewProps) {
   );
   if (previews.some((p) => p === null)) return null;
   const rows = previews as Preview[];
-  const num = (v: bigint | null, decimals = 2) =>
-    v === null ? t('trade.none') : formatAmount(microToString(v), { decimals, locale: i18n.language });
-  const label = (side: 'buy' | 'sell') =>
-    market === 'spot' ? '' : t(`trade.sides.${side === 'buy' ? 'long' : 'short'}`);
-  const line = (key: string, value: (p: Preview) => string) => (
+  const side = (i: number) =>
+    market === 'spot' ? null : t(`trade.sides.${sides[i] === 'buy' ? 'long' : 'short'}`);
+  // Stacked label/value rows: each side's figure on its own line, whole (never three squeezed columns).
+  const line = (key: string, value: (p: Preview) => ReactNode) => (
     <div key={key}>
       <dt>{t(`trade.preview.${key}`)}</dt>
-      <dd dir="ltr">{rows.map((p, i) => `${label(sides[i]!)} ${value(p)}`.trim()).join(' · ')}</dd>
+      <dd>
+        {rows.map((p, i) => (
+          <span key={sides[i]} className="figure-line">
+            {side(i) && <span className="figure-side">{side(i)}</span>}
+            {value(p)}
+          </span>
+        ))}
+      </dd>
     </div>
   );
+  const micro = (v: bigint | null) => (v === null ? null : microToString(v));
   return (
     <section className="order-preview" aria-label={t('trade.preview.title')}>
-      <dl className="stat-grid">
-        {line('fillPrice', (p) => num(p.avgPrice, 4))}
-        {line('slippage', (p) => `${(p.slippageBps / 100).toFixed(2)}%`)}
-        {line('fee', (p) => `${num(p.fee)} USDT`)}
-        {market === 'contract' && line('margin', (p) => `${num(p.margin)} USDT`)}
-        {market === 'contract' && line('liquidation', (p) => num(p.liquidationPrice, 4))}
+      <dl className="figure-rows">
+        {line('fillPrice', (p) => (
+          <Amount value={micro(p.avgPrice)} kind="price" symbol={symbol} />
+        ))}
+        {line('slippage', (p) => (
+          <Amount value={bpsToPercent(p.slippageBps)} kind="percent" unit="%" />
+        ))}
+        {line('fee', (p) => (
+          <Amount value={micro(p.fee)} unit="USDT" rounding="half-up" />
+        ))}
+        {market === 'contract' &&
+          line('margin', (p) => <Amount value={micro(p.margin)} unit="USDT" rounding="half-up" />)}
+        {market === 'contract' &&
+          line('liquidation', (p) => (
+            <Amount value={micro(p.liquidationPrice)} kind="price" symbol={symbol} empty={t('trade.none')} />
+          ))}
       </dl>
       {rows.some((p) => p.unfilled > 0n) && <p className="terms">{t('trade.preview.beyondDepth')}</p>}
       {rows.some((p) => p.maxLeverage !== null && (props.leverage ?? 0) > p.maxLeverage) && (

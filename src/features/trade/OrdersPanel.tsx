@@ -9,7 +9,8 @@ import { appWrites, sendWrite } from '../../sync/app-writes';
 import { usePendingMutations } from '../../sync/pending';
 import { PendingRows } from '../../ui/PendingRows';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { appSync } from '../../sync/app';
 import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
@@ -38,8 +39,11 @@ const STATUS_WORD: Record<string, string> = {
 };
 
 function OrderItem({ order, onCancel }: { order: OrderView; onCancel?: (order: OrderView) => void }) {
-  const { t, i18n } = useTranslation();
-  const num = (v: string, decimals?: number) => formatAmount(v, { decimals, locale: i18n.language });
+  const { t } = useTranslation();
+  const figure = useFigure();
+  const num = (v: string) => figure(v);
+  const price = (v: string) => figure(v, { kind: 'price', symbol: order.symbol });
+  const qty = (v: string) => figure(v, { kind: 'quantity', symbol: order.symbol });
   const tone = SIDE_TONE[order.side] ?? 'up';
   const base = order.symbol.split('/')[0] ?? '';
   return (
@@ -56,13 +60,13 @@ function OrderItem({ order, onCancel }: { order: OrderView; onCancel?: (order: O
               stake: num(order.volume),
               period: order.period ?? 0,
               payout: order.payoutRatio ?? '--',
-              entry: order.entryPrice ? num(order.entryPrice, 4) : '--',
+              entry: order.entryPrice ? price(order.entryPrice) : '--',
             })
           : t('trade.orderLine', {
               type: t(`trade.${order.type}`),
-              price: order.price ? num(order.price, 4) : t('trade.market'),
-              volume: num(order.volume, 6),
-              filled: num(order.filled, 6),
+              price: order.price ? price(order.price) : t('trade.market'),
+              volume: qty(order.volume),
+              filled: qty(order.filled),
               base,
             })}
       </p>

@@ -4,21 +4,25 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { LivePosition } from '../../../engine/index';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 
 export function PositionRisk({ p }: { p: LivePosition }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <dl className="stat-grid">
       {p.marginMode === 'isolated' && (
         <div>
           <dt>{t('trade.marginRatio')}</dt>
-          <dd dir="ltr">{p.marginRatio}%</dd>
+          <dd>
+            <Amount value={p.marginRatio} kind="percent" unit="%" />
+          </dd>
         </div>
       )}
       <div>
         <dt>{t('trade.fundingPaid')}</dt>
-        <dd dir="ltr">{formatAmount(p.fundingPaid, { decimals: 4, locale: i18n.language })}</dd>
+        <dd>
+          <Amount value={p.fundingPaid} unit="USDT" rounding="half-up" />
+        </dd>
       </div>
     </dl>
   );

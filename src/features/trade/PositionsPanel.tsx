@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { LivePosition, PositionRecord, Quote } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { appSync } from '../../sync/app';
 import { useReplicaTables, type Replicated } from '../../sync/live';
 import { crossFromReplica, positionsFromReplica, type ReplicaBalance } from '../../sync/member-views';
@@ -38,9 +38,11 @@ function PositionItem({
   onFunding: () => void;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const num = (v: string, decimals?: number) => formatAmount(v, { decimals, locale: i18n.language });
+  const { t } = useTranslation();
   const pnlSign = signOf(p.unrealisedPnl);
+  const price = (v: string | null) => (
+    <Amount value={v} kind="price" symbol={p.symbol} empty={t('trade.none')} />
+  );
   return (
     <li className="record" aria-label={`${p.symbol} ${t(`trade.sides.${p.side}`)}`}>
       <div className="record-head">
@@ -54,39 +56,32 @@ function PositionItem({
         <div>
           <dt>{t('trade.size')}</dt>
           <dd>
-            <bdi>{num(p.volume, 6)}</bdi>
+            <Amount value={p.volume} kind="quantity" symbol={p.symbol} />
           </dd>
         </div>
         <div>
           <dt>{t('trade.entry')}</dt>
-          <dd>
-            <bdi>{num(p.entryPrice, 4)}</bdi>
-          </dd>
+          <dd>{price(p.entryPrice)}</dd>
         </div>
         <div>
           <dt>{t('trade.mark')}</dt>
-          <dd>
-            <bdi>{num(p.markPrice, 4)}</bdi>
-          </dd>
+          <dd>{price(p.markPrice)}</dd>
         </div>
         <div>
           <dt>{t('trade.margin')}</dt>
           <dd>
-            <bdi>{num(p.margin)}</bdi>
+            <Amount value={p.margin} />
           </dd>
         </div>
         <div>
           <dt>{t('trade.unrealised')}</dt>
-          <dd dir="ltr" className={pnlSign > 0 ? 'up-text' : pnlSign < 0 ? 'down-text' : undefined}>
-            {pnlSign > 0 ? '+' : ''}
-            {num(p.unrealisedPnl)}
+          <dd className={pnlSign > 0 ? 'up-text' : pnlSign < 0 ? 'down-text' : undefined}>
+            <Amount value={p.unrealisedPnl} sign />
           </dd>
         </div>
         <div>
           <dt>{t('trade.liquidation')}</dt>
-          <dd>
-            <bdi>{p.liquidationPrice === null ? t('trade.none') : num(p.liquidationPrice, 4)}</bdi>
-          </dd>
+          <dd>{price(p.liquidationPrice)}</dd>
         </div>
       </dl>
       <PositionRisk p={p} />

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { sendWrite } from '../../sync/app-writes';
 import { NeedsConnection } from '../../ui/NeedsConnection';
-import { formatAmount } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { Field } from '../../ui/Field';
 import { cleanAmount } from '../../lib/amount';
 import { checkSpot, microToString, notional } from './order-rules';
@@ -35,14 +35,13 @@ export function SpotForm({
   pickedPrice,
   onPlaced,
 }: SpotFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [side, setSide] = useState<'buy' | 'sell'>('buy');
   const [type, setType] = useState<'market' | 'limit'>('limit');
   const [price, setPrice] = useState('');
   const [volume, setVolume] = useState('');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
-  const money = (v: string, unit: string, decimals?: number) =>
-    `${formatAmount(v, { decimals, locale: i18n.language })} ${unit}`;
+  const figure = useFigure();
 
   useEffect(() => {
     if (pickedPrice) {
@@ -78,8 +77,8 @@ export function SpotForm({
         // A market order walks the book only as far as the price protection band: say what was not traded.
         if (placed.status === 'partial')
           return t('trade.placedPartial', {
-            filled: formatAmount(placed.filled, { locale: i18n.language }),
-            cancelled: formatAmount(placed.cancelledVolume, { locale: i18n.language }),
+            filled: figure(placed.filled, { kind: 'quantity', symbol }),
+            cancelled: figure(placed.cancelledVolume, { kind: 'quantity', symbol }),
             base,
           });
         if (placed.status === 'cancelled') return t('trade.placedNone');
@@ -139,15 +138,18 @@ export function SpotForm({
           error={errorText('volume')}
           hint={
             side === 'buy'
-              ? t('trade.availableIs', { amount: money(availableUsdt ?? '0', 'USDT') })
-              : t('trade.availableIs', { amount: money(availableBase ?? '0', base, 6) })
+              ? t('trade.availableIs', { amount: figure(availableUsdt ?? '0', { unit: 'USDT' }) })
+              : t('trade.availableIs', {
+                  amount: figure(availableBase ?? '0', { kind: 'quantity', symbol, unit: base }),
+                })
           }
           onChange={(e) => setVolume(cleanAmount(e.target.value))}
           addon={<span className="unit">{base}</span>}
         />
         <p className="terms" aria-live="polite">
           {t(type === 'limit' ? 'trade.value' : 'trade.valueApprox', {
-            amount: value === null ? '--' : money(microToString(value), 'USDT'),
+            amount:
+              value === null ? '--' : figure(microToString(value), { unit: 'USDT', rounding: 'half-up' }),
           })}
         </p>
         {type === 'market' && <OrderPreview symbol={symbol} market="spot" side={side} volume={volume} />}

@@ -167,7 +167,7 @@ describe('/contract', { timeout: 20_000 }, () => {
     expect(screen.getByText('Value: 10.00 USDT')).toBeTruthy();
     await userEvent.click(submitButton());
     const list = await screen.findByRole('list', { name: 'Current delegations' }, { timeout: 5000 });
-    expect(within(list).getByText(/Limit · price 1,000\.0000 · 0\.010000 BTC/)).toBeTruthy();
+    expect(within(list).getByText(/Limit · price 1,000\.00 · 0\.0100 BTC/)).toBeTruthy();
     await userEvent.click(within(list).getByRole('button', { name: 'Cancel BTC/USDT order' }));
     // The cancel goes through the outbox (a push, then its answer stored) before the list is read again.
     await waitFor(() => expect(screen.getByText('No open orders.')).toBeTruthy(), { timeout: 5000 });

@@ -6,12 +6,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { DepthChart } from '../../ui/DepthChart';
 import { SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { Change } from '../../ui/Change';
-import { quoteDecimals } from '../../lib/decimal';
 import { klineHref } from '../../ui/QuoteList';
 import { SimulatedNote } from '../../ui/SimulatedNote';
 import { MarketSourceNote } from '../../ui/MarketSourceNote';
@@ -32,7 +31,7 @@ const MARKETS: Market[] = ['spot', 'contract', 'option'];
 export const DEFAULT_SYMBOL = 'BTC/USDT';
 
 export function TradePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const symbol = params.get('symbol') ?? DEFAULT_SYMBOL;
   const base = symbol.split('/')[0] ?? symbol;
@@ -61,8 +60,8 @@ export function TradePage() {
           }))}
         />
         <div className="trade-price">
-          <strong dir="ltr" aria-live="off">
-            {quote ? formatAmount(latest, { decimals: quoteDecimals(quote), locale: i18n.language }) : '--'}
+          <strong aria-live="off">
+            <Amount value={quote ? latest : null} kind="price" symbol={symbol} />
           </strong>
           {quote && <Change value={quote.change24h} />}
           <Link className="text-link" to={klineHref(symbol)}>

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import type { DepositRecord } from '../../../engine/index';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { useCached } from '../../sync/cache';
@@ -21,7 +22,8 @@ import { PATHS } from '../../lib/paths';
 export const POLL_MS = 3000;
 
 export function RecentDeposits({ refreshKey, onCredited }: { refreshKey: number; onCredited: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const figure = useFigure();
   const load = useCallback(
     () => api.call('/api/recharge/list', { page: 1, limit: 5 }, { silent: true }).then((r) => r.list),
     [],
@@ -49,15 +51,12 @@ export function RecentDeposits({ refreshKey, onCredited }: { refreshKey: number;
     for (const d of list) {
       const before = seen.current.get(d.id);
       if (before === 'pending' && d.status === 'success') {
-        toastStore.show(
-          t('recharge.credited', { amount: formatAmount(d.amount, { locale: i18n.language }) }),
-          'success',
-        );
+        toastStore.show(t('recharge.credited', { amount: figure(d.amount, { kind: 'exact' }) }), 'success');
         onCredited();
       }
       seen.current.set(d.id, d.status);
     }
-  }, [list, onCredited, t, i18n.language]);
+  }, [list, onCredited, t, figure]);
 
   return (
     <section className="card" aria-labelledby="recent-deposits">
@@ -89,13 +88,13 @@ export function RecentDeposits({ refreshKey, onCredited }: { refreshKey: number;
 }
 
 export function DepositRow({ deposit: d }: { deposit: DepositRecord }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const showProgress = d.type === 'chain' && d.required !== null && d.confirmations !== null;
   return (
     <li className="record">
       <div className="record-head">
         <span className="record-amount" dir="ltr">
-          +{formatAmount(d.amount, { locale: i18n.language })} USDT
+          <Amount value={d.amount} kind="exact" unit="USDT" prefix="+" />
         </span>
         <StatusBadge status={d.status} />
       </div>

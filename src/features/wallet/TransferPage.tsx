@@ -10,7 +10,7 @@ import type { RecipientPreview, TransferRecord } from '../../../engine/index';
 import { api } from '../../api';
 import { failureText } from '../../ui/failure-text';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 import { isUnanswered, toFailure, type Failure } from '../../machines/failure';
 import { Dialog } from '../../ui/Dialog';
 import { Field } from '../../ui/Field';
@@ -30,7 +30,7 @@ import { SecondFactorField, secondFactorError, secondFactorProblem } from '../..
 import '../../ui/wallet.css';
 
 export function TransferPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const profile = useProfile();
   const [form, setForm] = useState({ account: '', amount: '' });
   const [errors, setErrors] = useState<TransferErrors>({});
@@ -49,7 +49,8 @@ export function TransferPage() {
   const [recipient, setRecipient] = useState<RecipientPreview | null>(null);
   const [refusal, setRefusal] = useState<Failure | null>(null);
   const [looking, setLooking] = useState(false);
-  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const figure = useFigure();
+  const money = (v: string) => figure(v);
   const available = profile.data?.available;
   const minTransfer = useSiteLimits()?.minTransfer;
   const TRANSFER_MINIMUM = minTransfer ?? '--';
@@ -146,7 +147,7 @@ export function TransferPage() {
       const record = outcome.data;
       setDone(record);
       toastStore.show(
-        t('transfer.sent', { amount: money(record.amount), account: record.account }),
+        t('transfer.sent', { amount: figure(record.amount, { kind: 'exact' }), account: record.account }),
         'success',
       );
       void profile.reload();
@@ -179,7 +180,9 @@ export function TransferPage() {
           <h2 id="transfer-done" className="section-title">
             {t('transfer.doneTitle')}
           </h2>
-          <p>{t('transfer.sent', { amount: money(done.amount), account: done.account })}</p>
+          <p>
+            {t('transfer.sent', { amount: figure(done.amount, { kind: 'exact' }), account: done.account })}
+          </p>
         </section>
       )}
       <section className="card" aria-labelledby="transfer-title">
@@ -283,7 +286,7 @@ export function TransferPage() {
             </dd>
             <dt>{t('transfer.amount')}</dt>
             <dd>
-              <bdi>{money(form.amount)} USDT</bdi>
+              <Amount value={form.amount} unit="USDT" kind="exact" />
             </dd>
             <dt>{t('transfer.fee')}</dt>
             <dd>

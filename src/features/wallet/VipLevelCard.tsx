@@ -1,7 +1,7 @@
 /** One VIP level: its deposit and terms, daily and monthly receive limits, and the buy or upgrade action. */
 import { useTranslation } from 'react-i18next';
 import type { VipLevelInfo } from '../../../engine/index';
-import { formatAmount } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 
 export interface VipLevelCardProps {
   level: VipLevelInfo;
@@ -11,8 +11,9 @@ export interface VipLevelCardProps {
 }
 
 export function VipLevelCard({ level, current, busy, onBuy }: VipLevelCardProps) {
-  const { t, i18n } = useTranslation();
-  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const { t } = useTranslation();
+  const figure = useFigure();
+  const money = (v: string) => figure(v);
   const limit = (v: string | null) => (v === null ? t('vip.cannotReceive') : `${money(v)} USDT`);
   const isCurrent = level.level === current;
   const titleId = `vip-level-${level.level}`;
@@ -27,7 +28,7 @@ export function VipLevelCard({ level, current, busy, onBuy }: VipLevelCardProps)
       <dl className="detail-list">
         <dt>{level.trial ? t('vip.trialFee') : t('vip.deposit')}</dt>
         <dd>
-          <bdi>{money(level.deposit)} USDT</bdi>
+          <Amount value={level.deposit} unit="USDT" />
         </dd>
         <dt>{t('vip.dailyLimit')}</dt>
         <dd>{limit(level.dailyLimit)}</dd>

@@ -11,7 +11,7 @@ import { api } from '../../api';
 import { describeError, errorText } from '../../api/errors';
 import type { VipLevelInfo } from '../../../engine/index';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { vipMachine, LEVEL_NOT_HIGHER } from '../../machines/vip';
 import { vipEffects } from '../../machines/vip-effects';
 import { Dialog } from '../../ui/Dialog';
@@ -31,7 +31,7 @@ import '../../ui/wallet.css';
 export const TRIAL_RESYNC_MS = 15_000;
 
 export function VipPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const clock = useServerClock();
   const [logic] = useState(() => vipMachine.provide({ actors: vipEffects(clock.now) }));
   const [snapshot, send, actor] = useMachine(logic);
@@ -100,7 +100,8 @@ export function VipPage() {
         : snapshot.matches('expired')
           ? 'expired'
           : 'vip0';
-  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const figure = useFigure();
+  const money = (v: string) => figure(v);
 
   if (!data) {
     return (

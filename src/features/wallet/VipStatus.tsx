@@ -3,7 +3,7 @@
  * refund of a VIP2+ deposit.
  */
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../lib/format';
+import { useFigure } from '../../ui/Amount';
 import { countdownParts } from './use-server-clock';
 
 export interface VipStatusProps {
@@ -16,7 +16,8 @@ export interface VipStatusProps {
 }
 
 export function VipStatus({ level, state, remaining, deposit, notice, onRefund }: VipStatusProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const figure = useFigure();
   const { days, time } = countdownParts(remaining);
   return (
     <section className="hero" aria-labelledby="vip-status">
@@ -24,7 +25,7 @@ export function VipStatus({ level, state, remaining, deposit, notice, onRefund }
         {t('vip.yourLevel')}
       </h2>
       <p className="hero-amount">VIP{level}</p>
-      {level >= 2 && <p>{t('vip.held', { amount: formatAmount(deposit, { locale: i18n.language }) })}</p>}
+      {level >= 2 && <p>{t('vip.held', { amount: figure(deposit) })}</p>}
       {state === 'trial' && (
         <p className="countdown" role="timer" aria-live="off">
           {t('vip.trialLeft', { days, time })}

@@ -5,7 +5,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddressKind, SavedAddressView, WithdrawFeeQuote } from '../../../engine/index';
-import { formatAmount } from '../../lib/format';
+import { Amount, useFigure } from '../../ui/Amount';
 import { type FieldErrors, type FieldReason, type WithdrawalForm } from '../../machines/withdrawal-rules';
 import { Field, SelectField } from '../../ui/Field';
 import { checkTypedAddress } from './address-check';
@@ -46,8 +46,9 @@ export function WithdrawForm({
   onEdit,
   onSubmit,
 }: WithdrawFormProps) {
-  const { t, i18n } = useTranslation();
-  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const { t } = useTranslation();
+  const figure = useFigure();
+  const money = (v: string) => figure(v);
   const message = (reason: FieldReason | undefined | null) =>
     reason
       ? t(`withdraw.errors.${reason}`, {
@@ -133,11 +134,11 @@ export function WithdrawForm({
       <dl className="detail-list quote" aria-live="polite">
         <dt>{t('withdraw.fee')}</dt>
         <dd>
-          <bdi>{quote ? `${money(quote.fee)} USDT` : '--'}</bdi>
+          <Amount value={quote?.fee} unit="USDT" kind="exact" />
         </dd>
         <dt>{t('withdraw.received')}</dt>
         <dd>
-          <bdi>{quote ? `${money(quote.received)} USDT` : '--'}</bdi>
+          <Amount value={quote?.received} unit="USDT" kind="exact" />
         </dd>
       </dl>
       <Field

@@ -13,7 +13,7 @@ import { api } from '../../api';
 import { describeError, errorText } from '../../api/errors';
 import type { DestinationCheck, SavedAddressView, WithdrawalRecord } from '../../../engine/index';
 import { toastStore } from '../../state/toast-store';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { withdrawalMachine } from '../../machines/withdrawal';
 import { siteLimits, useSiteLimits } from '../../api/site-config';
 import { reviewResultOf } from '../../machines/withdrawal';
@@ -39,7 +39,7 @@ import '../../ui/wallet.css';
 export const REVIEW_POLL_MS = 30_000;
 
 export function WithdrawPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const online = useOnlineStatus();
   const profile = useProfile();
   // Read when the member submits: a withdrawal above the balance never reaches the sheet.
@@ -88,7 +88,6 @@ export function WithdrawPage() {
       clearTimeout(timer);
     };
   }, [form.address, form.network, online]);
-  const money = (v: string) => formatAmount(v, { locale: i18n.language });
 
   useEffect(() => {
     send({ type: online ? 'ONLINE' : 'OFFLINE' });
@@ -251,15 +250,15 @@ export function WithdrawPage() {
             </dd>
             <dt>{t('withdraw.amount')}</dt>
             <dd>
-              <bdi>{money(form.amount)} USDT</bdi>
+              <Amount value={form.amount} unit="USDT" kind="exact" />
             </dd>
             <dt>{t('withdraw.fee')}</dt>
             <dd>
-              <bdi>{quote ? `${money(quote.fee)} USDT` : '--'}</bdi>
+              <Amount value={quote?.fee} unit="USDT" kind="exact" />
             </dd>
             <dt>{t('withdraw.received')}</dt>
             <dd>
-              <bdi>{quote ? `${money(quote.received)} USDT` : '--'}</bdi>
+              <Amount value={quote?.received} unit="USDT" kind="exact" />
             </dd>
           </dl>
           {twoFactorOn && (

@@ -4,7 +4,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../../ui/NetworkChoice';
 
@@ -16,8 +17,7 @@ export function WithdrawProgress(props: {
   onNew: () => void;
 }) {
   const { record, stage, onNew } = props;
-  const { t, i18n } = useTranslation();
-  const money = (v: string) => formatAmount(v, { locale: i18n.language });
+  const { t } = useTranslation();
   const steps = [
     { key: 'submitted', label: t('withdraw.stepSubmitted'), done: true },
     { key: 'review', label: t('withdraw.stepReview'), done: stage !== 'review' },
@@ -53,15 +53,15 @@ export function WithdrawProgress(props: {
         <dl className="detail-list">
           <dt>{t('withdraw.amount')}</dt>
           <dd>
-            <bdi>{money(record.amount)} USDT</bdi>
+            <Amount value={record.amount} unit="USDT" kind="exact" />
           </dd>
           <dt>{t('withdraw.fee')}</dt>
           <dd>
-            <bdi>{money(record.fee)} USDT</bdi>
+            <Amount value={record.fee} unit="USDT" kind="exact" />
           </dd>
           <dt>{t('withdraw.received')}</dt>
           <dd>
-            <bdi>{money(record.received)} USDT</bdi>
+            <Amount value={record.received} unit="USDT" kind="exact" />
           </dd>
           <dt>{t('wallet.network')}</dt>
           <dd>{networkLabel(record.network)}</dd>
