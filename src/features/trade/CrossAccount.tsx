@@ -7,11 +7,10 @@
 import { useTranslation } from 'react-i18next';
 import type { CrossView } from '../../../engine/index';
 import { signOf } from '../../lib/decimal';
-import { formatAmount } from '../../lib/format';
+import { Amount } from '../../ui/Amount';
 
 export function CrossAccount({ cross }: { cross: CrossView }) {
-  const { t, i18n } = useTranslation();
-  const num = (v: string) => formatAmount(v, { locale: i18n.language });
+  const { t } = useTranslation();
   const pnlSign = signOf(cross.unrealisedPnl);
   const ratio = Number(cross.marginRatio);
   return (
@@ -22,27 +21,26 @@ export function CrossAccount({ cross }: { cross: CrossView }) {
       <dl className="stat-grid">
         <div>
           <dt>{t('trade.accountRatio')}</dt>
-          <dd dir="ltr" className={ratio >= 80 ? 'down-text' : undefined}>
-            {cross.marginRatio}%
+          <dd className={ratio >= 80 ? 'down-text' : undefined}>
+            <Amount value={cross.marginRatio} kind="percent" unit="%" />
           </dd>
         </div>
         <div>
           <dt>{t('trade.walletBalance')}</dt>
           <dd>
-            <bdi>{num(cross.walletBalance)}</bdi>
+            <Amount value={cross.walletBalance} />
           </dd>
         </div>
         <div>
           <dt>{t('trade.unrealised')}</dt>
-          <dd dir="ltr" className={pnlSign > 0 ? 'up-text' : pnlSign < 0 ? 'down-text' : undefined}>
-            {pnlSign > 0 ? '+' : ''}
-            {num(cross.unrealisedPnl)}
+          <dd className={pnlSign > 0 ? 'up-text' : pnlSign < 0 ? 'down-text' : undefined}>
+            <Amount value={cross.unrealisedPnl} sign />
           </dd>
         </div>
         <div>
           <dt>{t('trade.maintenanceMargin')}</dt>
           <dd>
-            <bdi>{num(cross.maintenanceMargin)}</bdi>
+            <Amount value={cross.maintenanceMargin} rounding="half-up" />
           </dd>
         </div>
       </dl>

@@ -50,8 +50,10 @@ describe('order preview and position risk (issue 13)', { timeout: 20_000 }, () =
     await userEvent.click(within(form).getByRole('button', { name: 'Open long' }));
     await userEvent.click(screen.getByRole('tab', { name: 'Positions' }));
     const position = await screen.findByRole('listitem', { name: 'BTC/USDT Long' }, { timeout: 5000 });
-    expect(within(position).getByText('Margin ratio')).toBeTruthy();
-    expect(within(position).getByText(/^\d+\.\d\d%$/)).toBeTruthy();
+    // A cross position's ratio is the cross account's, shown once above the list (issue 24).
+    const account = screen.getByRole('region', { name: 'Cross margin account' });
+    expect(within(account).getByText('Account margin ratio')).toBeTruthy();
+    expect(within(account).getByText(/^\d+\.\d\d%$/)).toBeTruthy();
     expect(within(position).getByText('Funding paid')).toBeTruthy();
   });
 
