@@ -183,6 +183,8 @@ async function apply(w: World, s: Step): Promise<void> {
     };
     r = await w.call('/api/withdraw/submit', body, s.member);
   }
+  // W-rules of the address book: a withdrawal to the member's own deposit address is refused (6124), and only that.
+  if (s.kind === 'withdraw' && s.dest === `member${s.member}` && r.code === 6124) return;
   expect(ALLOWED[s.kind], `${s.kind} answered ${r.code} ${r.msg}`).toContain(r.code);
 }
 

@@ -162,7 +162,9 @@ for (const kind of ['memory', sqlKind] as const) {
       expect(first.body).toMatchObject({ code: WITHDRAW_SUBMITTED, data: { amount: '25' } });
       expect(watch.seen.length).toBeGreaterThan(0);
       expect(watch.seen.every((s) => !s.inside)).toBe(true);
-      expect((await call('30')).body).toEqual(first.body);
+      // A retry answers the first result; the same key with another body is refused (Y12) and applies nothing.
+      expect((await call('25')).body).toEqual(first.body);
+      expect((await call('30')).body).toMatchObject({ code: 422 });
       expect(await rows(h.engine, 'withdrawals')).toHaveLength(2);
     });
 
