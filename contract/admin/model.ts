@@ -18,6 +18,7 @@
  * that allows this (already decided, being sent) or a maker-checker rule (the same operator cannot give
  * both approvals); 503 a dependency (chain gateway, signer, database) is not available, nothing changed.
  */
+import type { PairRisk } from '../../engine/index';
 
 export type OperatorRole = 'reviewer' | 'finance' | 'admin';
 export const ROLES = ['reviewer', 'finance', 'admin'] as const satisfies readonly OperatorRole[];
@@ -226,29 +227,8 @@ export interface AdminMarketVenue {
   state: 'used' | 'stale' | 'outlier' | 'unlisted';
 }
 
-/** The house's risk in one pair (engine/trading/house.ts) with the kill switch and the pair's venues. */
-export interface AdminMarketPair {
-  symbol: string;
-  /** The house's coin balance from spot trades: negative when members bought more than they sold. */
-  spot: string;
-  /** The opposite of the members' open contract positions (shorts minus longs). */
-  contracts: string;
-  /** spot + contracts: what the house is long (positive) or short (negative) of the coin. */
-  net: string;
-  /** The pair's index price, null without a market for it. */
-  indexPrice: string | null;
-  /** net at the index price, USDT. */
-  exposure: string | null;
-  /** The house's unrealised PnL on the contract side at the mark. */
-  contractPnl: string | null;
-  /** "simulated", or the venues of the pair's index ("binance,okx,coinbase"); null without a market. */
-  source: string | null;
-  /** The index is stale: new orders answer 4036 and liquidations wait until fresh prices return. */
-  stale: boolean;
-  /** The kill switch: new orders in the pair answer 4037 (closing contract positions stays allowed). */
-  halted: boolean;
-  haltedAt: number | null;
-  haltReason: string | null;
+/** The house's risk in one pair (engine/trading/house.ts: position, stale index, kill switch) and its venues. */
+export interface AdminMarketPair extends PairRisk {
   /** Each configured venue's state for the pair; empty in demo mode (the simulator). */
   venues: AdminMarketVenue[];
 }
