@@ -1,6 +1,6 @@
 /**
  * Checks the build against ARCHITECTURE.md's budgets and fails it on any breach:
- * - /home's critical path <= 130 KiB gzip (docs/PWA.md "Budgets and figures" has its history: 204 KiB before the
+ * - /home's critical path <= 131 KiB gzip (docs/PWA.md "Budgets and figures" has its history: 204 KiB before the
  *   quotes card left it, 120 KiB with wouter, 130 KiB since React Router, the design card's router, came
  *   back, 2026-11-28: 129.4 KiB measured, of which react-router 14.3): the JavaScript
  *   the page fetches before its load event when /home is opened (index.html's entry chunk and modulepreloads with their static imports, the /home screen
@@ -19,7 +19,7 @@ import { MODULES_JSON, type ChunkEntry } from './vite-bundle-report.ts';
 import { START_PARTS } from '../src/i18n/parts.ts';
 
 const KIB = 1024;
-export const BUDGET = { homeCritical: 130 * KIB, locale: 10 * KIB, chart: 60 * KIB };
+export const BUDGET = { homeCritical: 131 * KIB, locale: 10 * KIB, chart: 60 * KIB };
 /** The module whose chunk is /home's screen (src/app/routes.tsx loads it lazily, main.tsx preloads it). */
 const HOME_SCREEN = 'src/features/home/HomePage.tsx';
 const MEASURED_LANGUAGE = 'zh-CN';

@@ -34,7 +34,7 @@ describe('layout', () => {
     }
     await renderApp('/home');
     await userEvent.click(await screen.findByRole('button', { name: 'Demo mode: learn more' }));
-    const dialog = screen.getByRole('dialog', { name: 'Demo mode' });
+    const dialog = await screen.findByRole('dialog', { name: 'Demo mode' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

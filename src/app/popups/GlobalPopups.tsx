@@ -1,56 +1,18 @@
-/** Renders whichever global popup is open (one at a time, see popup-store). */
+/**
+ * Renders whichever global popup is open (one at a time, see popup-store). Their bodies (the dialog, the
+ * language, theme and service popups) load on the first open, so /home's first load carries none of them.
+ */
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../ui/Dialog';
 import { popupStore, usePopup } from '../../state/popup-store';
-import { LanguagePopup } from './LanguagePopup';
-import { ServicePopup } from './ServicePopup';
-import { ThemePopup } from './ThemePopup';
 
-// The demo tools load on demand: the shell (and /home's first paint) never carries them.
-const DemoToolsPanel = lazy(async () => ({
-  default: (await import('../../features/demo/DemoToolsPanel')).DemoToolsPanel,
-}));
+const PopupBody = lazy(() => import('./PopupBody'));
 
 export function GlobalPopups() {
-  const { t } = useTranslation();
   const popup = usePopup();
-  const close = () => popupStore.close();
-  switch (popup) {
-    case null:
-      return null;
-    case 'service':
-      return <ServicePopup onClose={close} />;
-    case 'language':
-      return <LanguagePopup onClose={close} />;
-    case 'theme':
-      return <ThemePopup onClose={close} />;
-    case 'demo':
-      return (
-        <Suspense
-          fallback={
-            <Dialog title={t('demo.title')} onClose={close}>
-              <p>{t('demo.body')}</p>
-            </Dialog>
-          }
-        >
-          <DemoToolsPanel onClose={close} />
-        </Suspense>
-      );
-    case 'sessionExpired':
-      return (
-        <Dialog
-          title={t('errors.sessionExpiredTitle')}
-          onClose={close}
-          dismissible={false}
-          actions={
-            <button type="button" className="button primary" onClick={close}>
-              {t('common.ok')}
-            </button>
-          }
-        >
-          <p>{t('errors.sessionExpiredBody')}</p>
-        </Dialog>
-      );
-  }
+  if (popup === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <PopupBody popup={popup} onClose={() => popupStore.close()} />
+    </Suspense>
+  );
 }
