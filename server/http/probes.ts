@@ -4,10 +4,15 @@
  * reads the status.
  *
  * - `GET /livez`: 200 `{ status: 'live' }` while the process answers at all.
- * - `GET /readyz`: 200 `{ status: 'ready', checks }` when the storage answers, every migration this build
- *   knows has run, and Redis (when REDIS_URL is set) answers; otherwise 503 with `status: 'not ready'` and
- *   the check that failed. From the moment the server starts to stop (SIGTERM) it answers 503
- *   `status: 'draining'`, so the balancer sends new requests elsewhere while the ones in flight finish.
+ * - `GET /readyz`: 200 `{ status: 'ready', checks }` when the storage answers and every migration this
+ *   build knows has run; otherwise 503 with `status: 'not ready'` and the check that failed. From the moment
+ *   the server starts to stop (SIGTERM) it answers 503 `status: 'draining'`, so the balancer sends new
+ *   requests elsewhere while the ones in flight finish.
+ * - Redis (REDIS_URL) is reported in `checks.redis` but never makes an instance not ready (docs/DECISIONS.md
+ *   "Server", 2026-11-28): it holds only rate-limit counters, and while it does not answer every limit is
+ *   still enforced, counted in each instance's memory (rate-store.ts). `redis: 'unreachable'` on a 200 says
+ *   that the limits are per instance for now, not shared; taking every instance out of the balancer for it
+ *   would turn a looser limit into an outage for every member.
  *
  * Neither is logged per request (a balancer asks every second or two); outages are logged by
  * server/health.ts.
@@ -67,7 +72,8 @@ export class Readiness {
       migrations: storage === 'unreachable' ? 'unreachable' : storage,
       redis,
     } satisfies ReadinessReport['checks'];
-    const ok = checks.storage === 'ok' && checks.migrations === 'ok' && redis !== 'unreachable';
+    // Redis is reported, not required: the limits fall back to per-instance counters (see above).
+    const ok = checks.storage === 'ok' && checks.migrations === 'ok';
     return { status: this.draining ? 'draining' : ok ? 'ready' : 'not ready', checks };
   }
 

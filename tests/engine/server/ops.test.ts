@@ -166,6 +166,39 @@ describe(`probes and metrics (${sqlKind})`, () => {
     }
   });
 
+  it('readyz stays ready while Redis is unreachable and says so (redis: unreachable): the limits are counted per instance meanwhile', async () => {
+    const link = await cuttableLink('redis://127.0.0.1:6379/1');
+    const s = await startTestServer({
+      config: { redisUrl: link.url, redisPrefix: `test-${crypto.randomUUID()}-`, captchaPerIpPerMinute: 2 },
+    });
+    const readyz = async () => {
+      const r = await fetch(`${s.url}/readyz`);
+      return { status: r.status, body: (await r.json()) as { status: string; checks: object } };
+    };
+    try {
+      expect(await readyz()).toEqual({
+        status: 200,
+        body: { status: 'ready', checks: { storage: 'ok', migrations: 'ok', redis: 'ok' } },
+      });
+      link.cut();
+      await expect.poll(readyz, { timeout: 5_000 }).toEqual({
+        status: 200,
+        body: { status: 'ready', checks: { storage: 'ok', migrations: 'ok', redis: 'unreachable' } },
+      });
+      // Still ready because no limit is lifted: the captcha limit holds, counted in this instance's memory.
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push((await s.get('/index/index/verify')).code);
+      expect(codes).toEqual([0, 0, 429]);
+      link.restore();
+      await expect
+        .poll(async () => (await readyz()).body.checks, { timeout: 10_000 })
+        .toMatchObject({ redis: 'ok' });
+    } finally {
+      await s.close();
+      await link.close();
+    }
+  });
+
   it.runIf(sqlKind === 'postgres')(
     'readyz goes not ready while the database is unreachable and ready again when it is back; the outage line carries the request id',
     async () => {
