@@ -85,6 +85,10 @@ export interface EngineConfig {
   addressHoldMs: number;
   /** Saved withdrawal addresses per member. */
   addressBookLimit: number;
+  /** Active price alerts per member (6202 above it). */
+  alertLimit: number;
+  /** A position's margin ratio (basis points) at or above which its member gets a liquidation warning. */
+  marginWarningBps: number;
   /** Recipient look-ups (/api/transfer/recipient) per member within the window, found or not (429). */
   recipientLookupLimit: number;
   recipientLookupWindowMs: number;
@@ -181,6 +185,8 @@ export const defaultConfig: EngineConfig = {
   loginHistoryLimit: 50,
   addressHoldMs: DAY,
   addressBookLimit: 50,
+  alertLimit: 20,
+  marginWarningBps: 8_000,
   recipientLookupLimit: 30,
   recipientLookupWindowMs: 15 * MINUTE,
   customerService: 'support@strata.example (demo)',

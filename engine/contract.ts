@@ -40,6 +40,8 @@ import type { CoreContract } from './wire';
 export type * from './wire';
 import type { SecondFactorFields, SecurityContract } from './twofactor/wire';
 import type { AddressBookContract } from './addressbook/wire';
+import type { AlertsContract } from './alerts/wire';
+export type * from './alerts/wire';
 export type * from './twofactor/wire';
 
 export type Method = 'GET' | 'POST';
@@ -122,7 +124,7 @@ export interface LoginUser {
  * Path -> { body, data }. The engine core extends this map as it implements each call; keep it in step
  * with API.md, field for field.
  */
-export interface ContractMap extends CoreContract, SecurityContract, AddressBookContract {
+export interface ContractMap extends CoreContract, SecurityContract, AddressBookContract, AlertsContract {
   '/index/index/verify': { body: undefined; data: { key: string; image: string; code?: string } };
   '/api/site/getsite': { body: undefined; data: SiteConfig };
   /** `code`/`passkey`: needed only on a new device of a member with two-factor authentication (6101). */

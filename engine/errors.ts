@@ -114,6 +114,18 @@ export const Codes = {
   addressNotWhitelisted: 6126,
   /** The whitelist is on and the saved address is still in its hold (data: { id, usableAt }). */
   addressOnHold: 6127,
+
+  // Price alerts (issue 26 item 4): 6201-6220.
+  /** A move alert's percentage is outside 0.1-50% or has more than two decimals, or a price is zero (data). */
+  alertValueInvalid: 6201,
+  /** The member has the most active alerts allowed (data.limit). */
+  alertLimit: 6202,
+  /** No such alert on this account. */
+  alertUnknown: 6203,
+  /** The price is already at or beyond the alert's price: it would fire at once (data.price: the price now). */
+  alertAlreadyMet: 6204,
+  /** The alert has already fired or been cancelled (data.status). */
+  alertEnded: 6205,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes] | number;

@@ -25,7 +25,7 @@ import { Codes, fail } from './errors';
 import type { Micro } from './money';
 import type { CommitNote } from './store/port';
 import { houseRisk, setTradingHalt, type HouseRisk } from './trading/house';
-import { captureWithdrawal, reject } from './withdrawals/review';
+import { captureWithdrawal, notifySent, reject } from './withdrawals/review';
 import { withdrawals, type WithdrawalBroadcast, type WithdrawalRow } from './withdrawals/tables';
 
 /** What the gateway needs to send an approved withdrawal. */
@@ -282,15 +282,17 @@ async function completeWithdrawal(ctx: Ctx, withdrawalId: string, txHash: string
   const check = checkTxid(row.network, txHash);
   if (!check.ok) throw fail(400, check.message);
   await captureWithdrawal(ctx, row);
-  ctx.tx.put(withdrawals, {
+  const sent: WithdrawalRow = {
     ...row,
     status: 'success',
     txid: check.txid,
     finishedAt: ctx.now,
     sendingSince: null,
     broadcast: null,
-  });
+  };
+  ctx.tx.put(withdrawals, sent);
   ctx.emit({ type: 'withdrawal', data: { memberId: row.memberId, id: row.id, status: 'success' } });
+  await notifySent(ctx, sent);
   return true;
 }
 

@@ -26,6 +26,7 @@ import { twoFactorDomain } from './twofactor/handlers';
 import { devicesDomain } from './devices/handlers';
 import { passkeysDomain } from './passkeys/handlers';
 import { addressBookDomain } from './addressbook/handlers';
+import { alertsDomain } from './alerts/handlers';
 
 export interface Domain {
   name: string;
@@ -61,5 +62,7 @@ export const domains: Domain[] = [
   devicesDomain,
   passkeysDomain,
   addressBookDomain,
+  // After trading: its watch liquidates first, so a liquidated position gets no margin warning.
+  alertsDomain,
   syncDomain,
 ];

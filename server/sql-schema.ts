@@ -86,6 +86,12 @@ const TABLES_0010: Readonly<Record<string, string>> = {
   addressBookSettings: 'member_address_book',
 };
 
+/** Price alerts and the margin warnings sent (issue 26 item 4). */
+const TABLES_0012: Readonly<Record<string, string>> = {
+  priceAlerts: 'member_price_alerts',
+  marginWarnings: 'member_margin_warnings',
+};
+
 /** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
 export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0001,
@@ -93,6 +99,7 @@ export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0008,
   ...TABLES_0009,
   ...TABLES_0010,
+  ...TABLES_0012,
 };
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
@@ -196,6 +203,11 @@ function typedColumns(s: string): Record<string, string[]> {
       `UNIQUE (member_id, network, address)`,
     ),
     member_address_book: memberOwned(),
+    // 0012
+    member_price_alerts: memberOwned(
+      `status ${text('status')} NOT NULL CHECK (status IN ('active', 'fired', 'cancelled'))`,
+    ),
+    member_margin_warnings: memberOwned(),
   };
 }
 
@@ -299,10 +311,13 @@ const SEQUENCED_KINDS_0008: readonly string[] = ['login', 'notice'];
 
 const SEQUENCED_KINDS_0010: readonly string[] = ['savedAddress'];
 
+const SEQUENCED_KINDS_0012: readonly string[] = ['priceAlert'];
+
 export const SEQUENCED_KINDS: readonly string[] = [
   ...SEQUENCED_KINDS_0003,
   ...SEQUENCED_KINDS_0008,
   ...SEQUENCED_KINDS_0010,
+  ...SEQUENCED_KINDS_0012,
 ];
 
 export function sequenceOf(kind: string): string {
@@ -384,6 +399,13 @@ async function addressBook({ c, s }: MigrationContext): Promise<void> {
   await createSequences(c, s, SEQUENCED_KINDS_0010);
 }
 
+/** Price alerts and margin warnings (issue 26 item 4): their tables, member index and the alerts' ids. */
+async function priceAlertTables({ c, s }: MigrationContext): Promise<void> {
+  for (const [name, sqlName] of Object.entries(TABLES_0012)) await createTable(c, s, name, sqlName);
+  await c.query(`CREATE INDEX member_price_alerts_member ON ${s}.member_price_alerts (member_id)`);
+  await createSequences(c, s, SEQUENCED_KINDS_0012);
+}
+
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
   { name: '0002-cluster', up: cluster },
@@ -403,6 +425,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0010-address-book', up: addressBook },
   // Maker-checker for manual deposit credits (server/admin/migration.ts).
   { name: '0011-deposit-approvals', up: depositApprovals },
+  // Price alerts and the margin warnings sent (issue 26 item 4).
+  { name: '0012-price-alerts', up: priceAlertTables },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import type { Ctx } from '../context';
 import type { JobRunner } from '../jobs';
+import { notify } from '../devices/notices';
 import { acct } from '../ledger/accounts';
+import { formatAmount } from '../money';
 import { canCredit } from './rules';
 import { deposits } from './tables';
 
@@ -25,6 +27,11 @@ export async function creditDeposit(ctx: Ctx, depositId: string): Promise<boolea
   });
   ctx.tx.put(deposits, { ...row, status: 'success', updatedAt: ctx.now });
   ctx.emit({ type: 'deposit', data: { memberId: row.memberId, id: row.id, status: 'success' } });
+  await notify(ctx, row.memberId, 'deposit.credited', {
+    id: row.id,
+    amount: formatAmount(BigInt(row.amount)),
+    network: row.network,
+  });
   return true;
 }
 

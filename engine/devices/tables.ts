@@ -50,7 +50,13 @@ export type NoticeKind =
   | 'passkey.added'
   | 'passkey.removed'
   | 'antiPhishing.set'
-  | 'sessions.ended';
+  | 'sessions.ended'
+  // Money and markets (issue 26 item 4): the notification centre lists them beside the security notices.
+  | 'alert.fired'
+  | 'deposit.credited'
+  | 'withdrawal.sent'
+  | 'margin.warning'
+  | 'funding.settled';
 
 export interface NoticeRow {
   id: string;

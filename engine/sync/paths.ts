@@ -20,4 +20,6 @@ export const SYNCABLE_PATHS = [
   '/api/user/cert',
   '/api/user/editPsw',
   '/api/user/edituserPsw',
+  '/api/alert/create',
+  '/api/alert/cancel',
 ] as const;

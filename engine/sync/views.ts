@@ -26,6 +26,8 @@ import { notices, type NoticeRow } from '../devices/tables';
 import { addressBookSettings, savedAddresses } from '../addressbook/tables';
 import type { AddressBookSettingsRow, SavedAddressRow } from '../addressbook/tables';
 import { savedAddressView } from '../addressbook/view';
+import { priceAlerts, type PriceAlertRow } from '../alerts/tables';
+import { alertView } from '../alerts/view';
 
 export interface Synced<T extends Row> {
   table: TableDef<T>;
@@ -160,6 +162,13 @@ const addressBookSetting = synced<AddressBookSettingsRow>({
   view: (_ctx, r) => ({ id: r.id, whitelist: r.whitelist }),
 });
 
+/** The member's price alerts: set, fired (with the price that reached them) and cancelled. */
+const priceAlert = synced<PriceAlertRow>({
+  table: priceAlerts,
+  membersOf: (r) => [r.memberId],
+  view: (_ctx, r) => alertView(r),
+});
+
 /** The name a synced table's rows have on devices and in the change log. */
 export function syncedName(spec: Synced<Row>): string {
   return spec.name ?? spec.table.name;
@@ -178,6 +187,7 @@ const ALL = [
   notice,
   savedAddress,
   addressBookSetting,
+  priceAlert,
 ];
 
 /** Synced name -> how it syncs. */

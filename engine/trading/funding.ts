@@ -10,9 +10,10 @@
  * liquidates it at that funding time instead, so a margin never reaches zero under an open position.
  */
 import type { Ctx } from '../context';
+import { notify } from '../devices/notices';
 import { acct } from '../ledger';
 import { findSymbol } from '../market/symbols';
-import { mulDiv, PPM, type Micro } from '../money';
+import { formatAmount, mulDiv, PPM, type Micro } from '../money';
 import { defineTable } from '../store/port';
 import { notional } from './margin';
 import { FUNDING_INTERVAL_MS } from './mark';
@@ -98,6 +99,8 @@ export async function settleFunding(ctx: Ctx, window: { from: number; to: number
   if (!market) return;
   const first = Math.floor(window.from / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS + FUNDING_INTERVAL_MS;
   for (let at = first; at <= window.to; at += FUNDING_INTERVAL_MS) {
+    // Each member's payments at this funding time, told in one notice (the notification centre).
+    const byMember = new Map<string, { amount: Micro; count: number }>();
     const open = await ctx.tx.query(positions, 'open', 'open');
     for (const p of open.sort((a, b) => Number(a.id) - Number(b.id))) {
       const current = await ctx.tx.get(positions, p.id);
@@ -128,6 +131,17 @@ export async function settleFunding(ctx: Ctx, window: { from: number; to: number
         ratePpm,
         markPrice: mark.toString(),
         amount: moved.toString(),
+      });
+      const sum = byMember.get(current.memberId) ?? { amount: 0n, count: 0 };
+      byMember.set(current.memberId, { amount: sum.amount + moved, count: sum.count + 1 });
+    }
+    for (const [memberId, sum] of [...byMember].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (sum.amount === 0n) continue;
+      // Positive: the member paid; negative: received (as /api/position/funding's amount).
+      await notify(ctx, memberId, 'funding.settled', {
+        amount: formatAmount(sum.amount),
+        positions: String(sum.count),
+        time: String(Math.floor(at / 1000)),
       });
     }
   }

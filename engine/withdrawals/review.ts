@@ -11,7 +11,9 @@ import { chainTxs } from '../chain/tables';
 import type { Ctx } from '../context';
 import { watchPayment } from '../deposits/incoming';
 import type { JobRunner } from '../jobs';
+import { notify } from '../devices/notices';
 import { acct } from '../ledger/accounts';
+import { formatAmount } from '../money';
 import { review } from './rules';
 import { withdrawals, type WithdrawalRow } from './tables';
 
@@ -71,6 +73,7 @@ export async function reviewWithdrawal(ctx: Ctx, withdrawalId: string): Promise<
   const done = verdict.send ? await send(ctx, row) : await reject(ctx, row, verdict.reason);
   ctx.tx.put(withdrawals, done);
   ctx.emit({ type: 'withdrawal', data: { memberId: row.memberId, id: row.id, status: done.status } });
+  if (done.status === 'success') await notifySent(ctx, done);
   return true;
 }
 
@@ -79,3 +82,13 @@ export const reviewWithdrawalJob: JobRunner = async (ctx, data) => {
   if (!ctx.counterparties.reviewer) return;
   await reviewWithdrawal(ctx, payload.parse(data).withdrawalId);
 };
+
+/** The member's notice of a withdrawal that left (the demo's reviewer, or an operator's broadcast). */
+export async function notifySent(ctx: Ctx, row: WithdrawalRow): Promise<void> {
+  await notify(ctx, row.memberId, 'withdrawal.sent', {
+    id: row.id,
+    amount: formatAmount(BigInt(row.received)),
+    network: row.network,
+    txid: row.txid ?? '',
+  });
+}

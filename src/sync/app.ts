@@ -59,6 +59,9 @@ export const ACCOUNT_EVENTS: ReadonlySet<string> = new Set([
   'position',
   'withdrawal',
   'deposit',
+  // A price alert set, fired or cancelled, and a notice (the notification centre reads both from the replica).
+  'alert',
+  'notice',
 ]);
 
 /** What else asks for a pull: the window regaining focus, a demo fast-forward, the feed's account events. */
