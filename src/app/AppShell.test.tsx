@@ -127,7 +127,7 @@ describe('/home/more', () => {
       'Markets',
       'Spot trading',
       'Contracts',
-      'Options',
+      'Up/Down',
     ])
       expect(screen.getByText(label)).toBeTruthy();
   });

@@ -8,7 +8,7 @@
 export const LOCALE_PARTS = {
   account: ['auth', 'account', 'security', 'bank', 'invite', 'buycoin', 'help', 'financeLog'],
   wallet: ['wallet', 'assets', 'recharge', 'withdraw', 'transfer', 'move', 'vip', 'records', 'outbox'],
-  markets: ['market', 'kline', 'trade'],
+  markets: ['market', 'kline', 'trade', 'upDown'],
   finance: ['finance', 'mining'],
 } as const satisfies Record<string, readonly string[]>;
 

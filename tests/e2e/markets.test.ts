@@ -114,7 +114,7 @@ describe('markets journey (issue 5)', () => {
     await page.getByRole('tab', { name: 'Contract' }).click();
     await page.getByRole('form', { name: 'Contract order' }).waitFor();
     await shot(page, 'trade-contract');
-    await page.getByRole('tab', { name: 'Options' }).click();
+    await page.getByRole('tab', { name: 'Up/Down' }).click();
     await shot(page, 'trade-option');
 
     for (const [route, name, text] of [

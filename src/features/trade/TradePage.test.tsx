@@ -130,17 +130,28 @@ describe('/contract', { timeout: 20_000 }, () => {
     await screen.findByText('No open positions.', undefined, { timeout: 5000 });
   });
 
-  it('O2: an option stake under 1 USDT is refused inline; an up option is placed and listed', async () => {
+  it('O2: an Up/Down stake under 1 USDT is refused inline; payout and risk show before an up bet is placed', async () => {
     await openFunded('options', '50');
-    await userEvent.click(screen.getByRole('tab', { name: 'Options' }));
-    const form = await screen.findByRole('form', { name: 'Option order' });
+    await userEvent.click(screen.getByRole('tab', { name: 'Up/Down' }));
+    const form = await screen.findByRole('form', { name: 'Up/Down bet' });
+    const outcome = form.querySelector('dl.bet-outcome');
+    expect(outcome?.getAttribute('aria-label')).toBe('What this stake pays');
+    expect(outcome?.textContent).toContain('+80% of the stake');
+    expect(outcome?.textContent).toContain('You lose the whole stake');
     await within(form).findByText('Available: 50.00 USDT', undefined, { timeout: 5000 });
     expect(within(form).getByRole('button', { name: '300s · 85%' })).toBeTruthy();
     await userEvent.type(within(form).getByLabelText('Stake'), '0.5');
     await userEvent.click(within(form).getByRole('button', { name: /Up/ }));
     expect(within(form).getByText('The amount is at least 1 USDT')).toBeTruthy();
     await userEvent.clear(within(form).getByLabelText('Stake'));
+    await userEvent.type(within(form).getByLabelText('Stake'), '5.55');
+    // 60 s pays 80%: +4.44 on a win (5.55 x 0.8 exactly), 9.99 back; a loss costs the 5.55.
+    expect(outcome?.textContent).toContain('If you are right+4.44 USDT9.99 USDT back in total');
+    expect(outcome?.textContent).toContain('If you are wrong−5.55 USDT');
+    expect(outcome?.textContent).toContain('If the price is unchangedYour stake comes back');
+    await userEvent.clear(within(form).getByLabelText('Stake'));
     await userEvent.type(within(form).getByLabelText('Stake'), '5');
+    expect(outcome?.textContent).toContain('+4.00 USDT');
     await userEvent.click(within(form).getByRole('button', { name: /Up/ }));
     const list = await screen.findByRole('list', { name: 'Current delegations' }, { timeout: 5000 });
     expect(within(list).getByText(/Stake 5\.00 USDT · 60 s · payout 80\.00%/)).toBeTruthy();
