@@ -45,8 +45,25 @@ export function useFeed(listener: (message: FeedMessage) => void): void {
   }, []);
 }
 
-/** True while the feed is connected; false while it loads or waits to reconnect (a stale-prices cue). */
-export function useFeedLive(): boolean {
+export type FeedState = 'live' | 'waiting' | 'offline';
+
+/**
+ * 'live' while the feed is connected; 'offline' while the browser says it is offline (the socket rests, the
+ * prices on screen are stale); 'waiting' while it loads or waits to reconnect.
+ */
+export function feedStateNow(): FeedState {
+  if (!loaded) return 'waiting';
+  if (loaded.isFeedLive()) return 'live';
+  return loaded.isFeedOffline() ? 'offline' : 'waiting';
+}
+
+/** When the feed last brought prices (ms), or null (nothing yet, or the feed has not loaded). */
+export function lastPriceTime(): number | null {
+  return loaded?.lastPriceTime() ?? null;
+}
+
+/** The feed's state as a React value (see feedStateNow). */
+export function useFeedState(): FeedState {
   const subscribe = useCallback((changed: () => void) => {
     let unsubscribe: (() => void) | undefined;
     let mounted = true;
@@ -62,9 +79,10 @@ export function useFeedLive(): boolean {
     };
   }, []);
   // The build-time shell (rendered on the server) shows the feed as not live yet: it is not, before the app runs.
-  return useSyncExternalStore(
-    subscribe,
-    () => loaded?.isFeedLive() ?? false,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, feedStateNow, () => 'waiting');
+}
+
+/** True while the feed is connected; false while it loads, waits to reconnect or rests offline. */
+export function useFeedLive(): boolean {
+  return useFeedState() === 'live';
 }

@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, fromCallback, SimulatedClock } from 'xstate';
 import type { FeedMessage } from '../../engine/index';
 import { machineCoverage } from '../../tests/app/machine-coverage';
-import { bindFrame, HEARTBEAT_MS, RECONNECT_MS, socketMachine } from './socket';
+import {
+  bindFrame,
+  HEARTBEAT_MS,
+  MAX_RECONNECT_MS,
+  reconnectDelay,
+  RECONNECT_MS,
+  socketMachine,
+} from './socket';
 import {
   feedSocketFactory,
   socketConnection,
@@ -42,11 +49,19 @@ function fakeSockets() {
   return { sockets, factory, open, last };
 }
 
-function start() {
+/** The browser's online/offline events, fired by hand (the machine's `network` actor). */
+const quietNetwork = fromCallback(() => () => undefined);
+
+function start(online = true) {
   const fake = fakeSockets();
   const clock = new SimulatedClock();
-  const machine = socketMachine.provide({ actors: { connection: socketConnection(fake.factory) } });
-  const actor = createActor(machine, { clock, input: { url: 'wss://example.test/ws', heartbeat: 'hb-1' } });
+  const machine = socketMachine.provide({
+    actors: { connection: socketConnection(fake.factory), network: quietNetwork },
+  });
+  const actor = createActor(machine, {
+    clock,
+    input: { url: 'wss://example.test/ws', heartbeat: 'hb-1', online },
+  });
   const messages: FeedMessage[] = [];
   actor.on('message', (event) => messages.push(event.message));
   actor.start();
@@ -124,9 +139,75 @@ describe('socket machine', () => {
     expect(fake.sockets[0]?.sent).toEqual([BIND]);
   });
 
+  it('backs off while attempts keep failing: 5 s, 10 s, 20 s, 40 s, then 60 s; an open resets it', () => {
+    const { actor, clock, fake } = start();
+    const waits: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      fake.last().handlers.error();
+      const before = fake.sockets.length;
+      let waited = 0;
+      while (fake.sockets.length === before) {
+        clock.increment(1_000);
+        waited += 1_000;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([5_000, 10_000, 20_000, 40_000, 60_000, 60_000]);
+    fake.last().handlers.open();
+    expect(actor.getSnapshot().context.failures).toBe(0);
+    fake.last().handlers.close();
+    clock.increment(RECONNECT_MS);
+    expect(actor.getSnapshot().value).toEqual({ connection: 'connecting' });
+  });
+
+  it('offline: closes the socket, attempts nothing however long it lasts, and reconnects at once when online', async () => {
+    const { actor, clock, fake } = start();
+    fake.last().handlers.open();
+    actor.send({ type: 'OFFLINE' });
+    expect(actor.getSnapshot().value).toBe('offline');
+    await Promise.resolve();
+    expect(fake.open()).toHaveLength(0);
+    // An hour offline: no attempt (each would be a browser error in the console), no heartbeat.
+    clock.increment(3_600_000);
+    expect(fake.sockets).toHaveLength(1);
+    actor.send({ type: 'ONLINE' });
+    expect(actor.getSnapshot().value).toEqual({ connection: 'connecting' });
+    expect(fake.sockets).toHaveLength(2);
+    fake.last().handlers.open();
+    expect(fake.last().sent).toEqual([BIND]);
+  });
+
+  it('offline while waiting to reconnect cancels the attempt; online while waiting connects without waiting', () => {
+    const { actor, clock, fake } = start();
+    fake.last().handlers.error();
+    fake.last().handlers.error();
+    actor.send({ type: 'OFFLINE' });
+    clock.increment(MAX_RECONNECT_MS * 10);
+    expect(fake.sockets).toHaveLength(1);
+    actor.send({ type: 'ONLINE' });
+    expect(fake.sockets).toHaveLength(2);
+    // Back online counts as a fresh start: a failure now waits 5 s, not the back-off reached before.
+    fake.last().handlers.error();
+    clock.increment(RECONNECT_MS);
+    expect(fake.sockets).toHaveLength(3);
+    fake.last().handlers.error();
+    actor.send({ type: 'ONLINE' });
+    expect(fake.sockets).toHaveLength(4);
+  });
+
+  it('started offline, opens no socket until the browser says it is online', () => {
+    const { actor, clock, fake } = start(false);
+    expect(actor.getSnapshot().value).toBe('offline');
+    clock.increment(600_000);
+    expect(fake.sockets).toHaveLength(0);
+    actor.send({ type: 'ONLINE' });
+    expect(fake.sockets).toHaveLength(1);
+    expect(actor.getSnapshot().context.online).toBe(true);
+  });
+
   it('never has two connections open, whatever the sequence of socket events and time (property)', async () => {
     const step = fc.oneof(
-      fc.constantFrom('open', 'error', 'close', 'ping', 'message'),
+      fc.constantFrom('open', 'error', 'close', 'ping', 'message', 'online', 'offline'),
       fc.integer({ min: 1, max: 70_000 }),
     );
     await fc.assert(
@@ -136,12 +217,16 @@ describe('socket machine', () => {
           if (typeof s === 'number') clock.increment(s);
           else if (s === 'ping') fake.last().handlers.message({ type: 'ping', data: null });
           else if (s === 'message') fake.last().handlers.message({ type: 'Kline', data: [] });
+          else if (s === 'online') actor.send({ type: 'ONLINE' });
+          else if (s === 'offline') actor.send({ type: 'OFFLINE' });
           else fake.last().handlers[s]();
           await Promise.resolve();
           const value = actor.getSnapshot().value;
           expect(fake.open().length).toBeLessThanOrEqual(1);
-          // A live socket exists exactly while the machine is in `connection`.
-          expect(fake.open().length).toBe(value === 'waiting' ? 0 : 1);
+          // A live socket exists exactly while the machine is in `connection` (never while offline).
+          expect(fake.open().length).toBe(value === 'waiting' || value === 'offline' ? 0 : 1);
+          const { failures } = actor.getSnapshot().context;
+          expect(reconnectDelay(failures)).toBeLessThanOrEqual(MAX_RECONNECT_MS);
           expect(messages.every((m) => m.type !== 'ping')).toBe(true);
         }
         actor.stop();
@@ -160,6 +245,8 @@ describe('socket machine', () => {
         { type: 'MESSAGES', messages: [{ type: 'Curr', data: {} }] },
         { type: 'ERROR' },
         { type: 'CLOSED' },
+        { type: 'ONLINE' },
+        { type: 'OFFLINE' },
       ],
     });
     expect(coverage.unvisitedStates).toEqual([]);
@@ -169,10 +256,12 @@ describe('socket machine', () => {
       const { actor, clock, fake } = start();
       for (const event of path.events) {
         if (event.type.startsWith('xstate.after.heartbeat')) clock.increment(HEARTBEAT_MS);
-        else if (event.type.startsWith('xstate.after.reconnect')) clock.increment(RECONNECT_MS);
+        else if (event.type.startsWith('xstate.after.reconnect'))
+          clock.increment(reconnectDelay(actor.getSnapshot().context.failures));
         else if (event.type === 'OPENED') fake.last().handlers.open();
         else if (event.type === 'ERROR') fake.last().handlers.error();
         else if (event.type === 'CLOSED') fake.last().handlers.close();
+        else if (event.type === 'ONLINE' || event.type === 'OFFLINE') actor.send({ type: event.type });
       }
       expect(JSON.stringify(actor.getSnapshot().value)).toBe(path.target);
     }
@@ -183,7 +272,9 @@ describe('socket machine', () => {
     fake.last().handlers.open();
     const persisted = actor.getPersistedSnapshot();
     const restored = createActor(
-      socketMachine.provide({ actors: { connection: socketConnection(fakeSockets().factory) } }),
+      socketMachine.provide({
+        actors: { connection: socketConnection(fakeSockets().factory), network: quietNetwork },
+      }),
       { snapshot: JSON.parse(JSON.stringify(persisted)), input: { url: 'u', heartbeat: 'h' } },
     ).start();
     expect(restored.getSnapshot().value).toEqual({ connection: 'open' });

@@ -1,15 +1,11 @@
-/** A banner while the device has no network: what is on screen may be stale, and sending will wait or fail. */
-import { useTranslation } from 'react-i18next';
-import { useOnlineStatus } from '../pwa/online';
-import './ui.css';
+/**
+ * A screen whose figures may be out of date offline and whose sending waits for the connection. It adds no
+ * banner of its own (one offline notice per page, issue 26): the shell's banner says it for this screen,
+ * "You are offline. Figures shown may be out of date; nothing will be sent until you are back online."
+ */
+import { useOfflineDetail } from '../pwa/offline-notice';
 
-export function OfflineNote() {
-  const { t } = useTranslation();
-  const online = useOnlineStatus();
-  if (online) return null;
-  return (
-    <p className="offline-note" role="status">
-      {t('wallet.offline')}
-    </p>
-  );
+export function OfflineNote(): null {
+  useOfflineDetail();
+  return null;
 }

@@ -16,15 +16,18 @@ export function QuoteList({
   quotes,
   label,
   compact = false,
+  stale = false,
 }: {
   quotes: Quote[];
   label: string;
   compact?: boolean;
+  /** The prices are the last ones received (offline): shown dimmed; the page's feed note says from when. */
+  stale?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   return (
-    <ul className="quote-list" aria-label={label}>
+    <ul className={stale ? 'quote-list quote-list-stale' : 'quote-list'} aria-label={label}>
       {quotes.map((q) => {
         return (
           <li key={q.symbol}>

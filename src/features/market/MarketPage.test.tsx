@@ -97,3 +97,49 @@ describe('quotes list', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Falling' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
+
+function setOnline(value: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => value });
+  act(() => {
+    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+  });
+}
+
+describe('offline on the market screens (issue 26 item 7)', { timeout: 20_000 }, () => {
+  afterEach(() => setOnline(true));
+
+  it('one offline notice per page; the live dot goes off, the prices are marked stale and stop; online again, live', async () => {
+    await renderApp('/market', { user: await fundedMember('mko') });
+    const list = await screen.findByRole('list', { name: 'All' }, { timeout: 5000 });
+    await screen.findByText('Live');
+    await act(() => advanceMarket(60_000));
+    setOnline(false);
+    // The feed rests: no dot, the prices dimmed and dated, and they no longer move.
+    await screen.findByText(/^Prices as of \d\d:\d\d$/);
+    expect(document.querySelector('.feed-live')).toBeNull();
+    expect(list.className).toContain('quote-list-stale');
+    const frozen = list.textContent;
+    await act(() => advanceMarket(120_000));
+    expect(screen.getByRole('list', { name: 'All' }).textContent).toBe(frozen);
+    // One notice says the device is offline: the shell's banner.
+    const notices = [
+      ...document.querySelectorAll('[role="status"], .needs-connection, .offline-note'),
+    ].filter((el) => /offline/i.test(el.textContent ?? ''));
+    expect(notices).toHaveLength(1);
+    setOnline(true);
+    await screen.findByText('Live', undefined, { timeout: 5000 });
+    expect(screen.getByRole('list', { name: 'All' }).className).not.toContain('quote-list-stale');
+  });
+
+  it('the trade page shows one offline banner (it stacked two), and it names what waits', async () => {
+    await renderApp('/contract', { user: await fundedMember('mkt') });
+    await screen.findByRole('form', { name: 'Spot order' }, { timeout: 5000 });
+    setOnline(false);
+    const banner = await screen.findByText(/^You are offline\. Figures shown may be out of date/);
+    expect(banner.closest('[data-testid="pwa-online-status"]')).not.toBeNull();
+    const notices = [...document.querySelectorAll('p, div[role="status"]')].filter(
+      (el) => el.children.length === 0 && /offline/i.test(el.textContent ?? ''),
+    );
+    expect(notices).toHaveLength(1);
+  });
+});

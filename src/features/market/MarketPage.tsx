@@ -13,6 +13,7 @@ import { QuoteList } from '../../ui/QuoteList';
 import { QuoteListSkeleton } from '../../ui/QuoteListSkeleton';
 import { SimulatedNote } from '../../ui/SimulatedNote';
 import { useQuotes } from '../../lib/use-quotes';
+import { useOnlineStatus } from '../../pwa/online';
 import '../../ui/market.css';
 
 export type QuoteView = 'all' | 'rising' | 'falling';
@@ -35,6 +36,7 @@ export function selectQuotes(quotes: Quote[], view: QuoteView): Quote[] {
 export function MarketPage() {
   const { t } = useTranslation();
   const { status, quotes, error, reload, at, stale } = useQuotes();
+  const online = useOnlineStatus();
   const [view, setView] = useState<QuoteView>('all');
   const shown = selectQuotes(quotes, view);
   return (
@@ -57,7 +59,7 @@ export function MarketPage() {
           <span>{t('market.change')}</span>
         </div>
         {status === 'ready' && shown.length > 0 && (
-          <QuoteList quotes={shown} label={t(`market.view.${view}`)} />
+          <QuoteList quotes={shown} label={t(`market.view.${view}`)} stale={!online} />
         )}
         <QueryState
           status={status}
