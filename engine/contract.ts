@@ -10,8 +10,8 @@ export type * from './market/types';
 export type { FinanceOrderView, ProductView, ProfitView } from './finance/views';
 import type { AssetsView } from './assets/handlers';
 export type { AssetsView, AssetLine, SubAccountView } from './assets/handlers';
-import type { FundingView, OrderView, PositionView } from './trading/views';
-export type { FundingView, OrderView, PositionView } from './trading/views';
+import type { FundingView, OrderView, PositionTriggersView, PositionView } from './trading/views';
+export type { FundingView, OrderView, PositionTriggersView, PositionView } from './trading/views';
 import type { CrossView } from './trading/position-figures';
 export type { CrossView } from './trading/position-figures';
 import type { MachineView, PledgeView } from './mining/handlers';
@@ -163,6 +163,9 @@ export interface ContractMap extends CoreContract, SecurityContract, AddressBook
       leverage?: number;
       marginMode?: 'cross' | 'isolated';
       period?: number;
+      /** open_long/open_short only: mark prices that close the whole position (4038, 4039). */
+      takeProfit?: Amount;
+      stopLoss?: Amount;
     };
     data: OrderView;
   };
@@ -182,6 +185,11 @@ export interface ContractMap extends CoreContract, SecurityContract, AddressBook
   '/api/position/margin': {
     body: { id: string | number; amount: Amount };
     data: { id: string; margin: Amount };
+  };
+  /** Sets (a price), removes (null) or keeps (absent) an open position's take-profit and stop-loss. */
+  '/api/position/tpsl': {
+    body: { id: string | number; takeProfit?: Amount | null; stopLoss?: Amount | null };
+    data: PositionTriggersView;
   };
   '/api/position/settings': {
     body: { leverage?: number; marginMode?: 'cross' | 'isolated' };

@@ -73,6 +73,16 @@ export const Codes = {
   marketStale: 4036,
   /** The operators stopped new orders in this pair (the kill switch). `data: { symbol, since }`. */
   tradingHalted: 4037,
+  /**
+   * A take-profit price on the wrong side of the mark (a long's must be above it, a short's below), or not
+   * above zero. `data: { markPrice }`.
+   */
+  takeProfitSide: 4038,
+  /**
+   * A stop-loss price on the wrong side of the mark (a long's must be below it, a short's above), or not
+   * above zero. `data: { markPrice }`.
+   */
+  stopLossSide: 4039,
 
   // Member security (issue 27): two-factor authentication, passkeys, devices, the anti-phishing code.
   // 61xx is this block's range; requireSecondFactor (engine/twofactor/require.ts) answers 6101-6104.

@@ -13,6 +13,7 @@ export const SYNCABLE_PATHS = [
   '/api/order/place',
   '/api/order/cancel',
   '/api/position/margin',
+  '/api/position/tpsl',
   '/api/position/settings',
   '/api/bank/add',
   '/api/buycoin/buy',

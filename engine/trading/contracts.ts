@@ -19,8 +19,16 @@ import { initialMargin, notional } from './margin';
 import { settingsOf } from './settings';
 import { settlePnl } from './settlement';
 import { blankOrder } from './spot';
-import { orders, positions, type OrderRow, type PositionRow, type PositionSide } from './tables';
+import {
+  orders,
+  positions,
+  type CloseTrigger,
+  type OrderRow,
+  type PositionRow,
+  type PositionSide,
+} from './tables';
 import { tierOf, tiersFor } from './tiers';
+import { triggerFields, type Triggers } from './triggers';
 
 /** Walks the contract book at ctx.now for `volume` (buy: asks, sell: bids) within the price band. */
 export function contractWalk(
@@ -103,7 +111,7 @@ function finish(order: OrderRow, requested: Micro, walk: Walk): OrderRow {
 export async function openPosition(
   ctx: Ctx,
   memberId: string,
-  input: { spec: SymbolSpec; side: PositionSide; volume: Micro },
+  input: { spec: SymbolSpec; side: PositionSide; volume: Micro; triggers?: Triggers },
 ): Promise<OrderRow> {
   const settings = await settingsOf(ctx, memberId);
   const walk = contractWalk(ctx, input.spec, input.side === 'long' ? 'buy' : 'sell', input.volume);
@@ -132,6 +140,7 @@ export async function openPosition(
     const total = BigInt(existing.margin) + margin;
     position = {
       ...existing,
+      ...triggerFields(input.triggers, ctx.now),
       volume: volume.toString(),
       entryPrice: entryAvg.toString(),
       margin: total.toString(),
@@ -166,6 +175,7 @@ export async function openPosition(
       fees: fee.toString(),
       liquidationPrice: null,
       fundingPaid: '0',
+      ...triggerFields(input.triggers, ctx.now),
     };
   }
   ctx.tx.put(positions, position);
@@ -191,19 +201,33 @@ export async function openPosition(
   return order;
 }
 
+/**
+ * Closes `volume` of a position (all of it when null) at market. A member's close walks the book at
+ * ctx.now within the price band; a take-profit or stop-loss (`trigger`, watch.ts) closes the whole position
+ * at the second `at` the mark reached its price, walking that second's book without the band, as a
+ * liquidation does (a stop that cannot fill is no stop), and records the trigger on the order.
+ */
 export async function closePosition(
   ctx: Ctx,
   memberId: string,
-  input: { spec: SymbolSpec; side: PositionSide; volume: Micro | null },
+  input: {
+    spec: SymbolSpec;
+    side: PositionSide;
+    volume: Micro | null;
+    at?: number;
+    trigger?: CloseTrigger;
+  },
 ): Promise<OrderRow> {
   const position = (
     await ctx.tx.query(positions, 'slot', `${memberId}:${input.spec.symbol}:${input.side}`)
   )[0];
   if (!position) throw fail(Codes.notFound, `No open ${input.side} position in ${input.spec.symbol}`);
+  const at = input.at ?? ctx.now;
   const total = BigInt(position.volume);
   const requested = input.volume ?? total;
   if (requested > total) throw fail(400, 'Volume is more than the open position');
-  const walk = contractWalk(ctx, input.spec, input.side === 'long' ? 'sell' : 'buy', requested);
+  const band = input.trigger ? 10_000 : ctx.config.priceBandBps;
+  const walk = contractWalk(ctx, input.spec, input.side === 'long' ? 'sell' : 'buy', requested, band, at);
   if (walk.quantity === 0n) throw fail(400, 'No liquidity within the price band');
   const q = walk.quantity;
   const entry = BigInt(position.entryPrice);
@@ -229,7 +253,7 @@ export async function closePosition(
   };
   if (rest === 0n) {
     next.status = 'closed';
-    next.closedAt = ctx.now;
+    next.closedAt = at;
   } else {
     const hold = await ctx.ledger.hold({
       memberId,
@@ -247,7 +271,7 @@ export async function closePosition(
         id,
         memberId,
         { spec: input.spec, side: 'sell', type: 'market', price: null, volume: requested },
-        ctx.now,
+        at,
       ),
       market: 'contract',
       side: input.side === 'long' ? 'close_long' : 'close_short',
@@ -256,6 +280,7 @@ export async function closePosition(
       marginMode: position.marginMode,
       positionId: position.id,
       pnl: pnl.toString(),
+      ...(input.trigger ? { trigger: input.trigger } : {}),
     },
     requested,
     walk,

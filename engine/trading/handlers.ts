@@ -29,11 +29,14 @@ import {
   livePositions,
   orderView,
   positionRecord,
+  triggersView,
   type FundingView,
+  type PositionTriggersView,
   type OrderView,
   type PositionView,
 } from './views';
 import { watchMarkets } from './watch';
+import { checkTriggers, markNow, setTriggers } from './triggers';
 import type { CrossView } from './position-figures';
 
 const SIDES = ['buy', 'sell', 'open_long', 'open_short', 'close_long', 'close_short', 'up', 'down'] as const;
@@ -61,7 +64,12 @@ const placeBody = body({
   leverage: leverage.optional(),
   marginMode: marginMode.optional(),
   period: z.number().int().optional(),
+  takeProfit: amount.optional(),
+  stopLoss: amount.optional(),
 });
+
+/** A trigger price, or null to remove it (/api/position/tpsl). */
+const triggerPrice = z.union([z.null(), amount]).optional();
 
 type PlaceInput = z.output<typeof placeBody>;
 
@@ -91,16 +99,23 @@ async function place(ctx: AuthCtx, input: PlaceInput): Promise<OrderRow> {
     const price = type === 'limit' ? (input.price ?? null) : null;
     return placeSpot(ctx, memberId, { spec, side: input.side, type, price, volume });
   }
+  const triggers = { takeProfit: input.takeProfit, stopLoss: input.stopLoss };
+  const opening = input.side === 'open_long' || input.side === 'open_short';
+  if ((triggers.takeProfit !== undefined || triggers.stopLoss !== undefined) && !opening) {
+    throw fail(400, 'takeProfit and stopLoss go with a contract open_long or open_short');
+  }
   if (input.market === 'contract') {
     if (type !== 'market') throw fail(400, 'Contract orders are market orders');
+    // Checked before anything is written: a trigger the mark is already past would fire at once.
+    if (opening) checkTriggers(input.side === 'open_long' ? 'long' : 'short', markNow(ctx, spec), triggers);
     if (input.leverage !== undefined || input.marginMode !== undefined) {
       await changeSettings(ctx, memberId, { leverage: input.leverage, marginMode: input.marginMode });
     }
     switch (input.side) {
       case 'open_long':
-        return openPosition(ctx, memberId, { spec, side: 'long', volume });
+        return openPosition(ctx, memberId, { spec, side: 'long', volume, triggers });
       case 'open_short':
-        return openPosition(ctx, memberId, { spec, side: 'short', volume });
+        return openPosition(ctx, memberId, { spec, side: 'short', volume, triggers });
       case 'close_long':
         return closePosition(ctx, memberId, { spec, side: 'long', volume });
       case 'close_short':
@@ -195,6 +210,17 @@ export const tradingDomain: Domain = {
       run: async (ctx, input) => {
         const p = await adjustMargin(ctx, ctx.member.id, input.id, input.amount);
         return { id: p.id, margin: formatAmount(BigInt(p.margin)) };
+      },
+    }),
+    '/api/position/tpsl': handler({
+      auth: true,
+      body: body({ id: idField, takeProfit: triggerPrice, stopLoss: triggerPrice }),
+      run: async (ctx, input): Promise<PositionTriggersView> => {
+        const p = await setTriggers(ctx, ctx.member.id, input.id, requireSymbol, {
+          takeProfit: input.takeProfit,
+          stopLoss: input.stopLoss,
+        });
+        return triggersView(p);
       },
     }),
     '/api/position/settings': handler({

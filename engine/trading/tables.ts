@@ -37,6 +37,11 @@ export interface OrderRow {
   cancelledVolume?: string;
   /** Number of fills (book levels taken, or one resting fill). */
   fills?: number;
+  /**
+   * What closed the position, when no member order did: the position's take-profit or stop-loss, reached by
+   * the mark (watch.ts). Absent on a member's own orders.
+   */
+  trigger?: CloseTrigger;
   // Options
   period: number | null;
   startAt: number | null;
@@ -55,6 +60,8 @@ export const orders = defineTable<OrderRow>('tradeOrders', {
 });
 
 export type MarginMode = 'cross' | 'isolated';
+/** A position's own close orders: its take-profit or stop-loss price reached by the mark. */
+export type CloseTrigger = 'take_profit' | 'stop_loss';
 export type PositionSide = 'long' | 'short';
 
 export interface PositionRow {
@@ -79,6 +86,12 @@ export interface PositionRow {
   liquidationPrice: string | null;
   /** Funding paid (positive) or received (negative) so far, micro-USDT (absent on rows before issue 13). */
   fundingPaid?: string;
+  /** Take-profit: a mark price (micro-USDT) at which the whole position is closed at market, or null. */
+  takeProfit?: string | null;
+  /** Stop-loss: a mark price (micro-USDT) at which the whole position is closed at market, or null. */
+  stopLoss?: string | null;
+  /** When the take-profit or stop-loss was last set (ms): the mark before it is not looked at. */
+  triggersSetAt?: number;
 }
 
 export const positions = defineTable<PositionRow>('positions', {

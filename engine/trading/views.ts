@@ -1,7 +1,9 @@
 /** Wire views of orders and positions (decimal strings, Unix seconds). */
 import { toSeconds } from '../context';
 import { formatAmount, tryParseAmount, type Micro } from '../money';
+import { initialMargin } from './margin';
 import {
+  bpsPercent,
   crossAt,
   crossView,
   markFiguresView,
@@ -49,6 +51,11 @@ export interface OrderView {
   payoutRatio: string | null;
   result: string | null;
   payout: string | null;
+  /**
+   * A contract close the position's own take-profit or stop-loss made (`take_profit`, `stop_loss`), or null
+   * for a member's order.
+   */
+  trigger: string | null;
 }
 
 export function orderView(o: OrderRow): OrderView {
@@ -83,6 +90,7 @@ export function orderView(o: OrderRow): OrderView {
         : `${Math.floor(o.payoutBps / 100)}.${String(o.payoutBps % 100).padStart(2, '0')}`,
     result: o.result,
     payout: money(o.payout),
+    trigger: o.trigger ?? null,
   };
 }
 
@@ -104,6 +112,10 @@ export interface PositionRecord {
   closeTime: number | null;
   realisedPnl: string;
   fees: string;
+  /** Take-profit mark price, or null (absent on records a device kept from before TP/SL). */
+  takeProfit?: string | null;
+  /** Stop-loss mark price, or null (absent on records a device kept from before TP/SL). */
+  stopLoss?: string | null;
 }
 
 export function positionRecord(p: PositionRow): PositionRecord {
@@ -122,7 +134,20 @@ export function positionRecord(p: PositionRow): PositionRecord {
     closeTime: p.closedAt === null ? null : toSeconds(p.closedAt),
     realisedPnl: formatAmount(BigInt(p.realisedPnl)),
     fees: formatAmount(BigInt(p.fees)),
+    takeProfit: money(p.takeProfit ?? null),
+    stopLoss: money(p.stopLoss ?? null),
   };
+}
+
+/** /api/position/tpsl's answer: the position's take-profit and stop-loss now. */
+export interface PositionTriggersView {
+  id: string;
+  takeProfit: string | null;
+  stopLoss: string | null;
+}
+
+export function triggersView(p: PositionRow): PositionTriggersView {
+  return { id: p.id, takeProfit: money(p.takeProfit ?? null), stopLoss: money(p.stopLoss ?? null) };
 }
 
 /** An open position valued at a mark: the stored fields and the mark-dependent figures. */
@@ -139,6 +164,13 @@ export interface LivePosition extends MarkFiguresView {
   fundingPaid: string;
   status: string;
   openTime: number;
+  /**
+   * Return on equity: the unrealised PnL as a percent of the initial margin (entry notional / leverage),
+   * two decimals cut toward zero ("-12.34").
+   */
+  roe: string;
+  takeProfit: string | null;
+  stopLoss: string | null;
 }
 
 export interface PositionView extends LivePosition {
@@ -146,6 +178,19 @@ export interface PositionView extends LivePosition {
   indexPrice: string;
   /** Last traded price of the perpetual (display and triggers). */
   lastPrice: string;
+}
+
+/** Unrealised PnL / initial margin (entry notional / leverage) in percent, two decimals toward zero. */
+export function roePercent(
+  pnl: Micro,
+  p: Pick<PositionAtMark, 'volume' | 'entryPrice'>,
+  leverage: number,
+): string {
+  const margin = initialMargin(p.volume, p.entryPrice, Math.max(1, leverage));
+  if (margin === 0n) return '0.00';
+  const bps = (pnl * 10_000n) / margin;
+  const abs = bps < 0n ? -bps : bps;
+  return `${bps < 0n ? '-' : ''}${bpsPercent(abs)}`;
 }
 
 function micro(value: string): Micro {
@@ -197,6 +242,9 @@ export function livePositions(
         status: r.status,
         openTime: r.openTime,
         ...markFiguresView(f),
+        roe: roePercent(f.pnl, positionAtMark(r), r.leverage),
+        takeProfit: r.takeProfit ?? null,
+        stopLoss: r.stopLoss ?? null,
       },
     ];
   });

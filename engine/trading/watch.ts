@@ -21,7 +21,9 @@ import { FUNDING_INTERVAL_MS } from './mark';
 import { cushionAt, type PositionAtMark } from './position-figures';
 import { atMark, liquidate, liquidateCross } from './risk';
 import { fillResting } from './spot';
-import { orders, positions, type PositionRow } from './tables';
+import { closePosition } from './contracts';
+import { orders, positions, type CloseTrigger, type PositionRow } from './tables';
+import { triggersOf } from './triggers';
 
 const SECOND = 1_000;
 const MINUTE = 60_000;
@@ -127,6 +129,21 @@ async function liquidateMember(ctx: Ctx, market: MarketSource, memberId: string,
       const at = firstBreach(ctx, market, unit, Math.max(cursor, unit.since), next ? next.at : to);
       if (at !== null && (next === null || at < next.at)) next = { at, unit };
     }
+    // A take-profit or stop-loss the mark reaches first (or at the same second) closes its position before
+    // the liquidation it may prevent.
+    const hit = await firstTriggerOf(ctx, market, memberId, cursor, next ? next.at : to);
+    if (hit && (next === null || hit.at <= next.at)) {
+      await closePosition(ctx, memberId, {
+        spec: hit.spec,
+        side: hit.row.side,
+        volume: null,
+        at: hit.at,
+        trigger: hit.kind,
+      });
+      ctx.emit({ type: 'position', data: { memberId, id: hit.row.id, status: 'closed' } });
+      cursor = hit.at;
+      continue;
+    }
     if (!next) return;
     const { at, unit } = next;
     const prices = Object.fromEntries(unit.specs.map((spec) => [spec.symbol, pathMark(market, spec, at)]));
@@ -210,6 +227,85 @@ function firstBreach(ctx: Ctx, market: MarketSource, unit: Unit, from: number, t
           ctx.config.riskTiers,
         );
         if (cushion <= 0n) return s;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The member's first take-profit or stop-loss the mark path reaches in (from, to]: the position, the second
+ * and which of the two. A position's triggers are looked at only from when they were set; none on a stale
+ * pair (as liquidations).
+ */
+async function firstTriggerOf(
+  ctx: Ctx,
+  market: MarketSource,
+  memberId: string,
+  from: number,
+  to: number,
+): Promise<{ row: PositionRow; spec: SymbolSpec; at: number; kind: CloseTrigger } | null> {
+  const open = (await ctx.tx.query(positions, 'member', memberId))
+    .filter((p) => p.status === 'open' && (p.takeProfit || p.stopLoss))
+    .sort((a, b) => Number(a.id) - Number(b.id));
+  let best: { row: PositionRow; spec: SymbolSpec; at: number; kind: CloseTrigger } | null = null;
+  for (const row of open) {
+    const spec = findSymbol(row.symbol);
+    if (!spec || market.status(spec, ctx.now).stale) continue;
+    const found = firstTrigger(
+      market,
+      spec,
+      row,
+      Math.max(from, row.triggersSetAt ?? row.openedAt),
+      best?.at ?? to,
+    );
+    if (found && (best === null || found.at < best.at)) best = { row, spec, ...found };
+  }
+  return best;
+}
+
+/**
+ * The first whole second in (from, to] at which the mark path reaches the position's take-profit or
+ * stop-loss: hours whose widened index range cannot reach either are skipped, then minutes by their range at
+ * the minute's ratio, then seconds, as firstBreach.
+ */
+function firstTrigger(
+  market: MarketSource,
+  spec: SymbolSpec,
+  row: PositionRow,
+  from: number,
+  to: number,
+): { at: number; kind: CloseTrigger } | null {
+  if (to <= from) return null;
+  const { takeProfit, stopLoss } = triggersOf(row);
+  const long = row.side === 'long';
+  // Fires when the mark is at or above `up`, or at or below `down`.
+  const up = long ? takeProfit : stopLoss;
+  const down = long ? stopLoss : takeProfit;
+  const upKind: CloseTrigger = long ? 'take_profit' : 'stop_loss';
+  const downKind: CloseTrigger = long ? 'stop_loss' : 'take_profit';
+  const reaches = (low: Micro, high: Micro) => (up !== null && high >= up) || (down !== null && low <= down);
+  for (let h = Math.floor(from / HOUR) * HOUR; h < to; h += HOUR) {
+    const a = Math.max(from, h);
+    const b = Math.min(to, h + HOUR);
+    const r = market.extremes(spec, a, b);
+    const low = mulDiv(BigInt(r.low), PPM - MARK_SLACK_PPM, PPM, 'floor');
+    const high = mulDiv(BigInt(r.high), PPM + MARK_SLACK_PPM, PPM, 'ceil');
+    if (!reaches(low, high)) continue;
+    for (let m = Math.floor(a / MINUTE) * MINUTE; m < b; m += MINUTE) {
+      const a2 = Math.max(a, m);
+      const b2 = Math.min(b, m + MINUTE);
+      const [mark, index] = ratioOf(market, spec, b2);
+      const r2 = market.extremes(spec, a2, b2);
+      if (
+        !reaches(mulDiv(BigInt(r2.low), mark, index, 'floor'), mulDiv(BigInt(r2.high), mark, index, 'ceil'))
+      ) {
+        continue;
+      }
+      for (let s = Math.floor(a2 / SECOND) * SECOND + SECOND; s <= b2; s += SECOND) {
+        const at = pathMark(market, spec, s);
+        if (up !== null && at >= up) return { at: s, kind: upKind };
+        if (down !== null && at <= down) return { at: s, kind: downKind };
       }
     }
   }
