@@ -42,6 +42,8 @@ import type { SecondFactorFields, SecurityContract } from './twofactor/wire';
 import type { AddressBookContract } from './addressbook/wire';
 import type { AlertsContract } from './alerts/wire';
 export type * from './alerts/wire';
+import type { FavouritesContract } from './favourites/wire';
+export type * from './favourites/wire';
 export type * from './twofactor/wire';
 
 export type Method = 'GET' | 'POST';
@@ -124,7 +126,8 @@ export interface LoginUser {
  * Path -> { body, data }. The engine core extends this map as it implements each call; keep it in step
  * with API.md, field for field.
  */
-export interface ContractMap extends CoreContract, SecurityContract, AddressBookContract, AlertsContract {
+export interface ContractMap
+  extends CoreContract, SecurityContract, AddressBookContract, AlertsContract, FavouritesContract {
   '/index/index/verify': { body: undefined; data: { key: string; image: string; code?: string } };
   '/api/site/getsite': { body: undefined; data: SiteConfig };
   /** `code`/`passkey`: needed only on a new device of a member with two-factor authentication (6101). */

@@ -27,6 +27,7 @@ import { devicesDomain } from './devices/handlers';
 import { passkeysDomain } from './passkeys/handlers';
 import { addressBookDomain } from './addressbook/handlers';
 import { alertsDomain } from './alerts/handlers';
+import { favouritesDomain } from './favourites/handlers';
 
 export interface Domain {
   name: string;
@@ -64,5 +65,6 @@ export const domains: Domain[] = [
   addressBookDomain,
   // After trading: its watch liquidates first, so a liquidated position gets no margin warning.
   alertsDomain,
+  favouritesDomain,
   syncDomain,
 ];

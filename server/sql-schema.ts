@@ -92,6 +92,11 @@ const TABLES_0012: Readonly<Record<string, string>> = {
   marginWarnings: 'member_margin_warnings',
 };
 
+/** The member's favourite pairs (issue 26 item 3). */
+const TABLES_0013: Readonly<Record<string, string>> = {
+  favourites: 'member_favourite_pairs',
+};
+
 /** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
 export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0001,
@@ -100,6 +105,7 @@ export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0009,
   ...TABLES_0010,
   ...TABLES_0012,
+  ...TABLES_0013,
 };
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
@@ -208,6 +214,8 @@ function typedColumns(s: string): Record<string, string[]> {
       `status ${text('status')} NOT NULL CHECK (status IN ('active', 'fired', 'cancelled'))`,
     ),
     member_margin_warnings: memberOwned(),
+    // 0013: one row per member and pair while it is a favourite.
+    member_favourite_pairs: memberOwned(`symbol ${text('symbol')} NOT NULL`, `UNIQUE (member_id, symbol)`),
   };
 }
 
@@ -406,6 +414,12 @@ async function priceAlertTables({ c, s }: MigrationContext): Promise<void> {
   await createSequences(c, s, SEQUENCED_KINDS_0012);
 }
 
+/** Favourite pairs (issue 26 item 3): their table and member index (ids are `<member>:<pair>`, no sequence). */
+async function favouritePairs({ c, s }: MigrationContext): Promise<void> {
+  for (const [name, sqlName] of Object.entries(TABLES_0013)) await createTable(c, s, name, sqlName);
+  await c.query(`CREATE INDEX member_favourite_pairs_member ON ${s}.member_favourite_pairs (member_id)`);
+}
+
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
   { name: '0002-cluster', up: cluster },
@@ -427,6 +441,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0011-deposit-approvals', up: depositApprovals },
   // Price alerts and the margin warnings sent (issue 26 item 4).
   { name: '0012-price-alerts', up: priceAlertTables },
+  // Favourite pairs, synced to the member's devices (issue 26 item 3).
+  { name: '0013-favourite-pairs', up: favouritePairs },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

@@ -23,4 +23,5 @@ export const SYNCABLE_PATHS = [
   '/api/user/edituserPsw',
   '/api/alert/create',
   '/api/alert/cancel',
+  '/api/market/favourite',
 ] as const;

@@ -26,6 +26,8 @@ import { notices, type NoticeRow } from '../devices/tables';
 import { addressBookSettings, savedAddresses } from '../addressbook/tables';
 import type { AddressBookSettingsRow, SavedAddressRow } from '../addressbook/tables';
 import { savedAddressView } from '../addressbook/view';
+import { favourites, type FavouriteRow } from '../favourites/tables';
+import { favouriteView } from '../favourites/view';
 import { priceAlerts, type PriceAlertRow } from '../alerts/tables';
 import { alertView } from '../alerts/view';
 
@@ -169,6 +171,13 @@ const priceAlert = synced<PriceAlertRow>({
   view: (_ctx, r) => alertView(r),
 });
 
+/** The member's favourite pairs (the Quotes tab's watchlist, on every device of theirs). */
+const favourite = synced<FavouriteRow>({
+  table: favourites,
+  membersOf: (r) => [r.memberId],
+  view: (_ctx, r) => favouriteView(r),
+});
+
 /** The name a synced table's rows have on devices and in the change log. */
 export function syncedName(spec: Synced<Row>): string {
   return spec.name ?? spec.table.name;
@@ -188,6 +197,7 @@ const ALL = [
   savedAddress,
   addressBookSetting,
   priceAlert,
+  favourite,
 ];
 
 /** Synced name -> how it syncs. */
