@@ -70,21 +70,27 @@ function withoutFields(args: unknown, fields: readonly string[]): unknown {
 
 function pick(args: unknown, fields: readonly string[]): Record<string, unknown> {
   const source = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
-  return Object.fromEntries(fields.filter((f) => f in source).map((f) => [f, source[f]]));
+  return Object.fromEntries(fields.filter((f) => source[f] !== undefined).map((f) => [f, source[f]]));
 }
 
-/** Queues an entry. `secret` names fields of its args kept only in this tab's memory (see QueuedEntry). */
+/**
+ * Queues an entry. `secret` names fields of its args kept only in this tab's memory (see QueuedEntry). Only
+ * the fields the args carry are withheld: a transfer's second-factor code is absent for a member without
+ * two-factor authentication, and an entry with nothing withheld must not wait for a tab after a reload.
+ */
 export async function enqueue(
   db: DeviceDb,
   entry: Omit<OutboxEntry, 'seq'>,
   secret: readonly string[] = [],
 ): Promise<void> {
-  if (secret.length === 0) {
+  const values = pick(entry.args, secret);
+  const present = Object.keys(values);
+  if (present.length === 0) {
     await db.outbox.add(entry);
     return;
   }
-  held.set(entry.id, pick(entry.args, secret));
-  const stored: QueuedEntry = { ...entry, args: withoutFields(entry.args, secret), withheld: [...secret] };
+  held.set(entry.id, values);
+  const stored: QueuedEntry = { ...entry, args: withoutFields(entry.args, present), withheld: present };
   await db.outbox.add(stored);
 }
 

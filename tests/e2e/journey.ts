@@ -30,6 +30,11 @@ export function useBrowser(): () => Browser {
 /** A phone-sized page in English, unless the test itself stores another language. */
 export async function newEnglishPage(browser: Browser): Promise<MobilePage> {
   const mobile = await newMobilePage(browser, { locale: 'en-US' });
+  // E2E_CONSOLE=1 prints the page's console and uncaught errors, for finding why a journey stalls.
+  if (process.env.E2E_CONSOLE) {
+    mobile.page.on('console', (m) => console.log('[console]', m.type(), m.text()));
+    mobile.page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+  }
   await mobile.context.addInitScript(() => {
     if (!localStorage.getItem('strata.lang')) localStorage.setItem('strata.lang', 'en-US');
   });
@@ -132,6 +137,18 @@ export async function simulateDeposit(page: Page, amount: string): Promise<void>
   await page.getByLabel('Simulated amount').fill(amount);
   await page.getByRole('button', { name: 'Send simulated payment' }).click();
   await page.locator('.record progress').first().waitFor();
+}
+
+/**
+ * The demo tools move the simulated clock an hour: pending deposits confirm and reviews finish at once, so
+ * a journey watches those states without waiting on real time.
+ */
+export async function fastForwardHour(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
+  const tools = page.getByRole('dialog', { name: 'Demo mode' });
+  await tools.getByRole('button', { name: 'Fast-forward 1 hour' }).click();
+  await tools.getByText('Simulated clock moved forward 1 hour').first().waitFor({ timeout: 20_000 });
+  await tools.getByRole('button', { name: 'Close' }).click();
 }
 
 /** Buys a VIP level on /user/vip with the security key and waits for the confirming toast. */

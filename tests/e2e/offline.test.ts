@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   buyVip,
+  fastForwardHour,
   forgetStoredMember,
   newEnglishPage,
   path,
@@ -20,15 +21,6 @@ import {
 
 const browser = useBrowser();
 const shot = screenshots('offline', { fromTop: true });
-
-/** The demo tools move the simulated clock an hour: the simulated deposit confirms at once. */
-async function fastForwardHour(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
-  const tools = page.getByRole('dialog', { name: 'Demo mode' });
-  await tools.getByRole('button', { name: 'Fast-forward 1 hour' }).click();
-  await tools.getByText('Simulated clock moved forward 1 hour').first().waitFor({ timeout: 20_000 });
-  await tools.getByRole('button', { name: 'Close' }).click();
-}
 
 async function record(page: Page, route: string, text: string | RegExp): Promise<void> {
   await page.goto(route);

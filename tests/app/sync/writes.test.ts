@@ -109,6 +109,31 @@ describe('writes through the outbox (docs/OFFLINE.md "Writes and the outbox")', 
     expect(text).toContain('"args":{"level":1}');
   });
 
+  it('secret fields the args do not carry withhold nothing: after a reload the entry goes out at once', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const d = device(h, alice, true);
+    // A transfer names its second-factor fields as secret; a member without two-factor sends neither.
+    await enqueue(
+      d.db,
+      {
+        id: 'plain-1',
+        memberId: alice.id,
+        name: '/api/transfer/submit',
+        args: { account: 'bob', amount: '5', code: undefined },
+        createdAt: 1_000,
+      },
+      ['code', 'passkey'],
+    );
+    const stored = (await d.db.outbox.toArray())[0] as { withheld?: string[] } | undefined;
+    expect(stored?.withheld).toBeUndefined();
+    // A reload forgets what this tab held; the entry still leaves well within the grace period.
+    const options = { memberId: alice.id, clientId: 'c', now: () => 1_001 };
+    expect(await flushOutbox(d.db, d.api, options)).toMatchObject({ answered: 1, pending: 0 });
+    expect((await d.db.results.get('plain-1'))?.code).toBe(0);
+    expect(await transferCount(h)).toBe(1);
+  });
+
   it('an entry whose key only another tab holds waits for it, then is sent without it and refused, applying nothing', async () => {
     const h = await syncHarness();
     const { alice } = await pair(h);
