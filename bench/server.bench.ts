@@ -43,6 +43,8 @@ import { dropSchema, freshSchema, testDriver } from '../tests/engine/server/sql'
 import { instanceCommand, underTsx } from './server/compile';
 import type { InstanceMemory } from './server/instance';
 import type { LoadSpec } from './server/load';
+import type { OpenLoopResult, OpenLoopSpec } from './server/open-loop';
+import { tpcb } from './server/pgbench';
 import { fund, seedPairs, type Pair } from './server/seed';
 import { postgresBackgroundPids, snapshot, usedBy } from './server/cpu';
 
@@ -76,15 +78,53 @@ interface Meter {
 let meter: Meter | null = null;
 
 function autocannon(load: LoadSpec): Promise<Figures> {
-  return measured(load);
+  return measured(() => run1(load));
 }
 
-async function measured(load: LoadSpec): Promise<Figures> {
+/** The open-loop load (bench/server/open-loop.ts): a constant arrival rate, latency from each request's due time. */
+function openLoop(spec: OpenLoopSpec): Promise<Figures & { open: OpenLoopResult }> {
+  let open: OpenLoopResult | null = null;
+  return measured(
+    () =>
+      new Promise<Figures>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'bench/server/open-loop.ts', JSON.stringify(spec)],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        );
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.on('error', reject);
+        child.on('exit', () => {
+          try {
+            const r = JSON.parse(out) as OpenLoopResult;
+            open = r;
+            resolve({
+              rps: r.rps,
+              total: r.completed,
+              cpu: { node: 0, pg: 0, pgBackground: 0, load: r.cpuMs },
+              p50: r.p50,
+              p99: r.p99,
+              non2xx: r.completed - r.ok,
+              errors: r.errors,
+              load: loadavg()
+                .map((l) => l.toFixed(1))
+                .join(' '),
+            });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      }),
+  ).then((f) => ({ ...f, open: open as unknown as OpenLoopResult }));
+}
+
+async function measured(runner: () => Promise<Figures>): Promise<Figures> {
   const pids = meter?.instancePids() ?? [];
   const backendsBefore = (await meter?.backendPids()) ?? [];
   const before = snapshot(pids);
   const ownBefore = process.cpuUsage();
-  const figures = await run1(load);
+  const figures = await runner();
   const ownMs = ((u) => (u.user + u.system) / 1000)(process.cpuUsage(ownBefore));
   const backendsAfter = (await meter?.backendPids()) ?? [];
   const after = snapshot(pids);
@@ -282,6 +322,17 @@ export async function run(): Promise<void> {
     engineConfig: { vipLevels, loginFailLimit: 1_000_000_000 },
   });
   const instances: Instance[] = [];
+  // BENCH_RUNS=pgbench,market,transfer,hot,open,hotopen,read,logins (default all): the runs to make;
+  // BENCH_ROUNDS repeats them (pgbench once).
+  const only = process.env['BENCH_RUNS']?.split(',');
+  const wants = (run: string) => !only || only.includes(run);
+  // BENCH_OPEN_RATES (default 250,500,1000): the open loop's offered rates; BENCH_HOT_RATE (default 250).
+  const openRates = (process.env['BENCH_OPEN_RATES'] ?? '250,500,1000').split(',').map(Number);
+  const hotRate = Number(process.env['BENCH_HOT_RATE'] ?? 250);
+  /** The table printed at the end. */
+  const summary: Array<[string, string]> = [];
+  let pgbenchTps = 0;
+  let peak = 0;
   let closeSeeder: (() => Promise<void>) | null = () => seeder.close();
   let closeWatch: (() => Promise<void>) | null = null;
   try {
@@ -322,6 +373,27 @@ export async function run(): Promise<void> {
       kind = `${onSql ? 'PGlite' : 'memory'}, one instance in this process`;
     }
     console.log(`storage: ${kind}, ${seconds} s per run, load average ${loadavg()[0]?.toFixed(1)} before`);
+    if (url && wants('pgbench')) {
+      // The database alone, same concurrency, before the instances are loaded (they sit idle meanwhile).
+      const f = await tpcb(url, 50, seconds);
+      const load = loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+      if ('missing' in f) {
+        console.log(`pgbench TPC-B: not run (${f.missing}); the server's figures stand alone`);
+        summary.push(['pgbench TPC-B, 50 clients', `not run: ${f.missing}`]);
+      } else {
+        pgbenchTps = f.tps;
+        console.log(
+          `${'pgbench TPC-B, 50 clients, prepared'.padEnd(52)} ${String(Math.round(f.tps)).padStart(6)} tps    ` +
+            `mean ${f.latencyMs} ms  (scale ${f.scale}, ${f.seconds} s; load average ${load})`,
+        );
+        summary.push([
+          `pgbench TPC-B, 50 clients, prepared (scale ${f.scale})`,
+          `${Math.round(f.tps)} tps, mean ${f.latencyMs} ms`,
+        ]);
+      }
+    }
     await showMemory(instances, 'after start');
 
     const read = { urls, method: 'POST' as const, body: '{}' };
@@ -332,9 +404,6 @@ export async function run(): Promise<void> {
       if (code !== 0) console.log(`market list on ${u} answers code ${code}: ${msg}`);
     }
     const market = { ...read, urls: urls.map((u) => `${u}/api/market/list`) };
-    // BENCH_RUNS=market,transfer,hot,read,logins (default all): the runs to make; BENCH_ROUNDS repeats them.
-    const only = process.env['BENCH_RUNS']?.split(',');
-    const wants = (run: string) => !only || only.includes(run);
     const transfer = urls.map((u) => `${u}/api/transfer/submit`);
     /** Transfers over 50 connections: `senders` gives each connection its member (headers and body). */
     const transfers = (senders: Pick<LoadSpec, 'lanes' | 'headers' | 'body'>, duration: number) =>
@@ -343,25 +412,66 @@ export async function run(): Promise<void> {
     for (let round = 1; round <= rounds; round++) {
       if (rounds > 1) console.log(`round ${round} of ${rounds}`);
       if (wants('market')) {
-        show('public market list, 50 connections', await autocannon({ ...market, connections: 50, seconds }));
+        const f = await autocannon({ ...market, connections: 50, seconds });
+        show('public market list, 50 connections', f);
+        summary.push(['public market list, 50 connections', `${f.rps} req/s, p99 ${f.p99} ms`]);
         await showMemory(instances, 'after the market list');
       }
       if (wants('transfer')) {
-        show(
-          'authenticated transfer, 50 connections (disjoint pairs)',
-          await transfers({ lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })) }, seconds),
+        const f = await transfers(
+          { lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })) },
+          seconds,
         );
+        show('authenticated transfer, 50 connections (disjoint pairs)', f);
+        peak = f.rps;
+        summary.push([
+          'peak transfers/s, 50 connections, disjoint pairs (closed loop)',
+          `${f.rps}/s, p50 ${f.p50} ms, p99 ${f.p99} ms` +
+            (pgbenchTps ? ` = ${Math.round((100 * f.rps) / pgbenchTps)}% of pgbench TPC-B` : ''),
+        ]);
         await showMemory(instances, 'after the transfers');
       }
       if (wants('hot')) {
-        show(
-          'authenticated transfer, 50 conn., one sender (hot rows)',
-          await transfers(
-            { headers: ann.headers, body: JSON.stringify({ account: 'bob', amount: '1' }) },
-            quiet,
-          ),
+        const f = await transfers(
+          { headers: ann.headers, body: JSON.stringify({ account: 'bob', amount: '1' }) },
+          quiet,
         );
+        show('authenticated transfer, 50 conn., one sender (hot rows)', f);
+        summary.push([
+          'one sender to one recipient, 50 connections (closed loop)',
+          `${f.rps}/s, p50 ${f.p50} ms, p99 ${f.p99} ms` +
+            (peak ? ` = ${Math.round((100 * f.rps) / peak)}% of the disjoint figure` : ''),
+        ]);
         await showMemory(instances, 'after the hot rows');
+      }
+      if (wants('open')) {
+        // Open loop: a constant arrival rate over both instances, the disjoint pairs, each rate for `quiet` s.
+        for (const rate of openRates) {
+          const f = await openLoop({
+            urls: transfer,
+            rate,
+            seconds: quiet,
+            lanes: pairs.map((p) => ({ headers: p.headers, body: p.body })),
+          });
+          showOpen(`open loop, offered ${rate} transfers/s (disjoint pairs)`, f);
+          summary.push([`offered ${rate}/s, disjoint pairs`, openCell(f)]);
+        }
+        await showMemory(instances, 'after the open-loop runs');
+      }
+      if (wants('hotopen')) {
+        // One sender (ann) paying the 50 recipients in turn, at 250/s: the payout account's row is hot.
+        const f = await openLoop({
+          urls: transfer,
+          rate: hotRate,
+          seconds: quiet,
+          lanes: pairs.map((p) => ({
+            headers: ann.headers,
+            body: JSON.stringify({ account: p.recipient, amount: '1' }),
+          })),
+        });
+        showOpen(`open loop, offered ${hotRate}/s, one sender to 50 recipients`, f);
+        summary.push([`offered ${hotRate}/s, one sender to 50 recipients`, openCell(f)]);
+        await showMemory(instances, 'after the hot open-loop run');
       }
       if (wants('read'))
         show(
@@ -387,8 +497,12 @@ export async function run(): Promise<void> {
     }
     if (instances.length > 0) {
       // At the end, after the instances sat idle for a while (timers, sweeps and the GC had their turn).
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
-      await showMemory(instances, 'at the end (10 s idle)');
+      const idle = Number(process.env['BENCH_IDLE_SECONDS'] ?? 60);
+      await new Promise((resolve) => setTimeout(resolve, idle * 1000));
+      const rss: string[] = [];
+      for (const inst of instances) rss.push(mb((await memoryOf(inst)).rss));
+      await showMemory(instances, `at the end (${idle} s idle)`);
+      summary.push([`RSS per instance after the runs and ${idle} s idle`, rss.join(', ')]);
     }
 
     if (url) {
@@ -406,9 +520,20 @@ export async function run(): Promise<void> {
           `ledger after the runs: ${r?.transfers} transfers, balances sum to ${r?.total} micro-USDT, ` +
             `${r?.negative} negative member balances`,
         );
+        summary.push([
+          'ledger after the runs',
+          `${r?.transfers} transfers, sum ${r?.total}, ${r?.negative} negative member balances`,
+        ]);
       } finally {
         await driver.close();
       }
+      console.log(
+        `\nsummary (load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} at the end)`,
+      );
+      console.log('| run | figure |\n|---|---|');
+      for (const [what, figure] of summary) console.log(`| ${what} | ${figure} |`);
     } else {
       const got = await seeder.call('/api/user/getuser', {}, ann);
       const balance = (got.data as { balance?: string } | null)?.balance;
@@ -421,4 +546,22 @@ export async function run(): Promise<void> {
     await closeSeeder?.();
     if (onSql) await dropSchema(schema);
   }
+}
+
+function showOpen(label: string, f: Figures & { open: OpenLoopResult }): void {
+  show(label, f);
+  const o = f.open;
+  const refused = Object.entries(o.refused)
+    .map(([code, n]) => `${n} x code ${code}`)
+    .join(', ');
+  console.log(
+    `${''.padEnd(52)} sent ${o.sent}, answered ${o.completed} (${o.ok} ok${refused ? `, ${refused}` : ''}), ` +
+      `errors ${o.errors}; p90 ${o.p90} ms, max ${o.max} ms`,
+  );
+}
+
+function openCell(f: Figures & { open: OpenLoopResult }): string {
+  const o = f.open;
+  const bad = o.completed - o.ok + o.errors;
+  return `${o.rps}/s answered, p50 ${o.p50} ms, p99 ${o.p99} ms${bad ? `, ${bad} not ok` : ''} (load ${f.load})`;
 }

@@ -125,6 +125,7 @@ export async function openStorage(config: ServerConfig): Promise<StoreAdapter | 
   if (config.databaseUrl)
     return SqlStore.open(await postgresDriver(config.databaseUrl, { poolSize: config.poolSize }), {
       schema: config.schema,
+      groupCommit: config.groupCommit ?? undefined,
     });
   await mkdir(config.dataDir, { recursive: true });
   return SqlStore.open(await pgliteDriver(config.dataDir), { schema: config.schema });

@@ -15,6 +15,12 @@ export interface ServerConfig {
   schema: string;
   /** PostgreSQL connections per instance (PG_POOL_MAX): the units of work it runs at once. */
   poolSize: number;
+  /**
+   * Group commit on PostgreSQL (GROUP_COMMIT, default on; GROUP_COMMIT_MS, GROUP_COMMIT_MAX,
+   * GROUP_COMMIT_BATCHES): units of work that arrive together share one transaction (server/group-commit.ts).
+   * Null: each unit its own transaction.
+   */
+  groupCommit: { windowMs: number; maxUnits: number; maxBatches: number } | null;
   seed: number;
   /** Demo mode (API.md): /api/demo/* answer, the captcha shows its code. Off for a live server. */
   demo: boolean;
@@ -205,6 +211,13 @@ export function configFromEnv(
     storage: storage === 'memory' ? 'memory' : 'sql',
     schema: env['DB_SCHEMA']?.trim() || 'strata',
     poolSize: int(env, 'PG_POOL_MAX', 10, 1),
+    groupCommit: bool(env, 'GROUP_COMMIT', true)
+      ? {
+          windowMs: int(env, 'GROUP_COMMIT_MS', 1, 0),
+          maxUnits: int(env, 'GROUP_COMMIT_MAX', 64, 1),
+          maxBatches: int(env, 'GROUP_COMMIT_BATCHES', 1, 1),
+        }
+      : null,
     seed: int(env, 'SEED', 1),
     demo,
     pbkdf2Iterations: env['PBKDF2_ITERATIONS'] ? int(env, 'PBKDF2_ITERATIONS', 0, 1000) : undefined,

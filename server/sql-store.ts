@@ -38,6 +38,7 @@ import { compareIds, isStorageUnavailable } from '../engine/server';
 import { decodeValue, encodeValue, escapeText, unescapeText } from './sql-codec';
 import type { AvailabilityObserver } from './health';
 import { checkSchemaName, type SqlConnection, type SqlDriver } from './sql-driver';
+import { GroupCommit, type BatchHost, type GroupCommitOptions } from './group-commit';
 import { migrate, SEQUENCED_KINDS, sequenceOf } from './sql-schema';
 
 const SEQUENCED = new Set(SEQUENCED_KINDS);
@@ -67,6 +68,11 @@ export interface SqlStoreOptions {
   closeDriver?: boolean;
   /** Attempts of a unit of work that keeps meeting serialization conflicts (default 100). */
   maxAttempts?: number;
+  /**
+   * Group commit (server/group-commit.ts): units of work that arrive together share one transaction and one
+   * COMMIT. Off when absent (each unit its own transaction).
+   */
+  groupCommit?: GroupCommitOptions;
 }
 
 /**
@@ -145,6 +151,8 @@ export class SqlStore implements StoreAdapter {
   private availability: AvailabilityObserver | null = null;
   /** Told the size of each read batch (server/metrics.ts). */
   private batchObserver: ((size: number) => void) | null = null;
+  /** The group committer when group commit is on. */
+  groupCommit: GroupCommit | null = null;
 
   private constructor(
     readonly driver: SqlDriver,
@@ -166,6 +174,7 @@ export class SqlStore implements StoreAdapter {
       `SELECT name, sql_name FROM ${schema}.strata_tables`,
     );
     for (const r of rows) store.tablesByName.set(r.name, r.sql_name);
+    if (options.groupCommit) store.groupCommit = new GroupCommit(store.batchHost(), options.groupCommit);
     return store;
   }
 
@@ -265,11 +274,34 @@ export class SqlStore implements StoreAdapter {
     }
   }
 
+  /** What the group committer uses of this store. */
+  private batchHost(): BatchHost {
+    return {
+      driver: this.driver,
+      schema: this.schema,
+      target: (table) => this.target(table),
+      sequenceName: (kind) => (SEQUENCED.has(kind) ? `${this.schema}.${sequenceOf(kind)}` : null),
+      scan: (c, table) => readScan(c, this.target(table)),
+      tables: (c) => this.listTables(c),
+      write: (c, puts, deletes) => this.write(c, puts, deletes),
+      writeNotes: (c, notes) => this.writeNotes(c, notes),
+      solo: (work) => this.runUnit(work, this.availability),
+      isRetryable,
+      isConnectionLoss,
+      succeeded: () => this.availability?.succeeded(),
+      retried: () => {
+        this.retries++;
+      },
+      readBatchSize: (size) => this.batchObserver?.(size),
+    };
+  }
+
   async transaction<T>(work: (store: StoreAdapter) => Promise<T>): Promise<T> {
     const observer = this.availability;
-    if (!observer) return this.runUnit(work, null);
+    const gc = this.groupCommit;
+    if (!observer) return gc ? gc.transaction(work) : this.runUnit(work, null);
     try {
-      return await this.runUnit(work, observer);
+      return await (gc ? gc.transaction(work) : this.runUnit(work, observer));
     } catch (error) {
       if (isStorageUnavailable(error)) observer.failed(error);
       throw error;

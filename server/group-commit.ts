@@ -1,0 +1,783 @@
+/**
+ * Group commit (docs/SERVER.md "Group commit"): the units of work that reach this process together run in ONE
+ * PostgreSQL transaction and commit with one COMMIT (one WAL flush), instead of one transaction each.
+ *
+ * - Each unit still runs the engine's own code (its handler, its ledger rules) against a view of the store;
+ *   nothing of the ledger is restated in SQL.
+ * - A batch is one REPEATABLE READ transaction. Its units read the batch's snapshot with the writes of the
+ *   batch mates applied before them laid over it (the overlay), and the reads of all units issued in one turn
+ *   of the event loop travel as one statement (point reads as one `id = ANY(...)` per table, index reads as
+ *   one lateral join per table, sequence draws as one `generate_series` per sequence).
+ * - Units are applied to the overlay one at a time, in the order they finish (optimistic concurrency in
+ *   memory): a unit whose reads include a row (or an index key, or a table it scanned) that a batch mate
+ *   applied after it began runs again at once, against the overlay, so the batch is equivalent to running its
+ *   units one after another. Many transfers from one account in one batch therefore apply in order, and the
+ *   account's rows are written once, at the end, with one lock.
+ * - A unit that fails its rules is dropped from the batch alone (it wrote nothing to the overlay); its
+ *   refusal is answered once the batch has committed (it may have seen a batch mate's writes).
+ * - At the end the batch writes every row of the overlay in ONE statement, tables and ids in one fixed order
+ *   (so two batches lock rows in the same order), its commit notes, then COMMIT. Every unit's answer waits
+ *   for that COMMIT: `synchronous_commit` untouched, nothing acknowledged before it is durable.
+ * - A conflict with another transaction (40001, 40P01, 23505) runs the whole batch again on a fresh snapshot,
+ *   after taking session advisory locks on the rows it wrote, so retries on a hot row queue instead of
+ *   colliding again (the rows stay known as hot for a second: every batch of this process locks them first,
+ *   so two instances paying from one account take turns instead of aborting each other). A connection lost
+ *   before COMMIT also runs it again; during COMMIT the outcome is unknown (503 for every unit of it). Any
+ *   other failure of the batch's own statements (a constraint refusing a row) runs each of its units again
+ *   in a transaction of its own, so only the unit at fault fails.
+ */
+import { StorageUnavailableError, type CommitNote, type RowRef, type StoredRow } from '../engine/index';
+import { compareIds } from '../engine/server';
+import { decodeValue, escapeText } from './sql-codec';
+import type { SqlConnection, SqlDriver } from './sql-driver';
+import type { StoreAdapter } from '../engine/index';
+
+export interface GroupCommitOptions {
+  /** How long a batch keeps admitting units after its transaction began, in ms (GROUP_COMMIT_MS). */
+  windowMs: number;
+  /** At most this many units per batch (GROUP_COMMIT_MAX). */
+  maxUnits: number;
+  /** Batches of one process in flight at once (GROUP_COMMIT_BATCHES); more wait, admitting units. */
+  maxBatches: number;
+}
+
+export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { windowMs: 1, maxUnits: 64, maxBatches: 1 };
+
+/** A table as the SQL store names it (server/sql-store.ts Target). */
+export interface BatchTarget {
+  sql: string;
+  t: string | null;
+}
+
+type Conn = SqlConnection & { release(broken?: boolean): void };
+
+/** What the batcher needs from the SQL store. */
+export interface BatchHost {
+  readonly driver: SqlDriver;
+  readonly schema: string;
+  target(table: string): BatchTarget;
+  sequenceName(kind: string): string | null;
+  scan(c: SqlConnection, table: string): Promise<unknown[]>;
+  tables(c: SqlConnection): Promise<string[]>;
+  write(c: SqlConnection, puts: StoredRow[], deletes: RowRef[]): Promise<void>;
+  writeNotes(c: SqlConnection, notes: readonly CommitNote[]): Promise<void>;
+  /** Runs one unit in a transaction of its own (the store's path without batching). */
+  solo<T>(work: (store: StoreAdapter) => Promise<T>): Promise<T>;
+  isRetryable(error: unknown): boolean;
+  isConnectionLoss(error: unknown): boolean;
+  succeeded(): void;
+  /** A batch runs again after a conflict or a lost connection (the store's `retries`). */
+  retried(): void;
+  readBatchSize(size: number): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+interface Member {
+  work: (store: StoreAdapter) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  batch: Batch | null;
+  /** Bumped at every run: the completion of an earlier run is ignored. */
+  token: number;
+  /** The batch's apply count when this run began. */
+  startSeq: number;
+  reads: Set<string>;
+  puts: StoredRow[];
+  deletes: RowRef[];
+  notes: readonly CommitNote[];
+  outcome: Outcome | null;
+  /** Runs inside the batch (conflicts with batch mates). */
+  runs: number;
+  /** Sequence numbers this unit drew in earlier runs, reused in order by the next run (no gaps, no I/O). */
+  drawn: Map<string, number[]>;
+  cursor: Map<string, number>;
+}
+
+type Overlaid =
+  { table: string; id: string; ix: string[]; value: unknown } | { table: string; id: string; deleted: true };
+
+type Part =
+  | { kind: 'get'; table: string; id: string }
+  | { kind: 'query'; table: string; key: string }
+  | { kind: 'sequence'; name: string };
+
+interface Pending {
+  part: Part;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Units re-run inside one batch past this many times leave it (never reached: each re-run follows a mate). */
+const MAX_RUNS = 1_000;
+/** Rows a retried batch queues for (advisory locks), and rows kept as hot. */
+const MAX_LOCKED_ROWS = 256;
+/** How long a row that made a batch retry stays hot (locked first by every batch of this process). */
+const HOT_MS = 1_000;
+/** A batch waiting for the in-flight limit starts anyway after this long (no unit can wait on itself). */
+const START_GUARD_MS = 250;
+
+const rowKey = (table: string, id: string) => `${table}\u0000${id}`;
+/** A row's name in advisory locks, as the store's re-runs name it (server/sql-store.ts). */
+const lockKey = (table: string, id: string) => `${escapeText(table)}:${escapeText(id)}`;
+const P = (table: string, id: string) => `p\u0000${table}\u0000${id}`;
+const Q = (table: string, key: string) => `q\u0000${table}\u0000${key}`;
+const T = (table: string) => `t\u0000${table}`;
+
+export class GroupCommit {
+  /** The batch admitting units, if any. */
+  private admitting: Batch | null = null;
+  private inFlight = 0;
+  private readonly waiting: Array<() => void> = [];
+  /** Row -> time until which it is hot. */
+  readonly hot = new Map<string, number>();
+  /** Counts for tests and the bench. */
+  readonly stats = { batches: 0, units: 0, reruns: 0, retries: 0, solo: 0, largest: 0 };
+
+  constructor(
+    readonly host: BatchHost,
+    readonly options: GroupCommitOptions,
+  ) {}
+
+  transaction<T>(work: (store: StoreAdapter) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const member: Member = {
+        work,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        batch: null,
+        token: 0,
+        startSeq: 0,
+        reads: new Set(),
+        puts: [],
+        deletes: [],
+        notes: [],
+        outcome: null,
+        runs: 0,
+        drawn: new Map(),
+        cursor: new Map(),
+      };
+      this.run(member);
+    });
+  }
+
+  /** Runs the member's work: joined to its batch, or (first run) joining one at its first statement. */
+  run(m: Member): void {
+    const token = ++m.token;
+    m.reads = new Set();
+    m.cursor = new Map();
+    m.puts = [];
+    m.deletes = [];
+    m.notes = [];
+    m.outcome = null;
+    if (m.batch) m.startSeq = m.batch.seq;
+    const view = this.view(m, token);
+    let result: Promise<unknown>;
+    try {
+      result = m.work(view);
+    } catch (error) {
+      result = Promise.reject(error);
+    }
+    result.then(
+      (value) => this.finished(m, token, { ok: true, value }),
+      (error: unknown) => this.finished(m, token, { ok: false, error }),
+    );
+  }
+
+  private join(m: Member): Batch {
+    if (m.batch) return m.batch;
+    let batch = this.admitting;
+    if (!batch || !batch.admitting) {
+      batch = new Batch(this);
+      this.admitting = batch;
+      void batch.start();
+    }
+    batch.members.push(m);
+    m.batch = batch;
+    m.startSeq = batch.seq;
+    if (batch.members.length >= this.options.maxUnits) batch.closeAdmission();
+    return batch;
+  }
+
+  private finished(m: Member, token: number, outcome: Outcome): void {
+    if (token !== m.token) return;
+    const batch = m.batch;
+    if (!batch) {
+      // No statement: nothing to commit, no batch.
+      if (outcome.ok) m.resolve(outcome.value);
+      else m.reject(outcome.error);
+      return;
+    }
+    batch.finished(m, outcome);
+  }
+
+  /** A batch's slot among the batches in flight. */
+  async slot(): Promise<void> {
+    if (this.inFlight < this.options.maxBatches) {
+      this.inFlight++;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      let done = false;
+      const go = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        const i = this.waiting.indexOf(go);
+        if (i >= 0) this.waiting.splice(i, 1);
+        this.inFlight++;
+        resolve();
+      };
+      const timer = setTimeout(go, START_GUARD_MS);
+      this.waiting.push(go);
+    });
+  }
+
+  freeSlot(): void {
+    this.inFlight--;
+    this.waiting.shift()?.();
+  }
+
+  /** The hot rows still hot, in lock order. */
+  hotRows(now: number): string[] {
+    const rows: string[] = [];
+    for (const [row, until] of this.hot) {
+      if (until < now) this.hot.delete(row);
+      else rows.push(row);
+    }
+    return rows.sort().slice(0, MAX_LOCKED_ROWS);
+  }
+
+  /** The store seen by one run of a member. */
+  private view(m: Member, token: number): StoreAdapter {
+    const live = (): Batch => {
+      if (token !== m.token) throw new Error('This unit of work has ended');
+      return this.join(m);
+    };
+    let committed = false;
+    return {
+      kind: 'sql-transaction',
+      get: async (table, id) => {
+        const b = live();
+        m.reads.add(P(table, id));
+        return b.get(table, id);
+      },
+      getMany: async (refs) => {
+        const b = live();
+        return Promise.all(
+          refs.map((ref) => {
+            m.reads.add(P(ref.table, ref.id));
+            return b.get(ref.table, ref.id);
+          }),
+        );
+      },
+      query: async (table, key) => {
+        const b = live();
+        m.reads.add(Q(table, key));
+        const rows = await b.query(table, key);
+        for (const row of rows) m.reads.add(P(table, String((row as { id?: unknown }).id)));
+        return rows;
+      },
+      scan: async (table) => {
+        const b = live();
+        m.reads.add(T(table));
+        return b.scan(table);
+      },
+      tables: async () => live().tables(),
+      nextId: async (kind) => {
+        const name = this.host.sequenceName(kind);
+        if (name === null) return undefined;
+        const b = live();
+        const drawn = m.drawn.get(name) ?? [];
+        m.drawn.set(name, drawn);
+        const at = m.cursor.get(name) ?? 0;
+        m.cursor.set(name, at + 1);
+        const earlier = drawn[at];
+        if (earlier !== undefined) return earlier;
+        const n = (await b.read({ kind: 'sequence', name })) as number;
+        drawn[at] = n;
+        return n;
+      },
+      commit: async (puts, deletes, notes = []) => {
+        if (committed) throw new Error('A unit of work commits once');
+        committed = true;
+        if (puts.length === 0 && deletes.length === 0 && notes.length === 0) return;
+        live();
+        m.puts = puts;
+        m.deletes = deletes;
+        m.notes = notes;
+      },
+      close: async () => undefined,
+    };
+  }
+}
+
+class Batch {
+  readonly members: Member[] = [];
+  admitting = true;
+  /** Units applied to the overlay so far. */
+  seq = 0;
+  private overlay = new Map<string, Overlaid>();
+  /** Conflict key -> the apply count that last wrote it. */
+  private written = new Map<string, number>();
+  /** Rows and index keys read from the snapshot (answers do not change within the transaction). */
+  private cache = new Map<string, Promise<unknown>>();
+  private notes: CommitNote[] = [];
+  private pending: Pending[] = [];
+  private conn: Promise<Conn> | null = null;
+  private c: Conn | null = null;
+  private begin: Promise<unknown> | null = null;
+  /** The first statement of this attempt that failed: the attempt fails with it. */
+  private failure: unknown = null;
+  private attempt = 0;
+  private locked: string[] = [];
+  private contended: string[] = [];
+  private started = false;
+  private ending = false;
+  /** Units that read what a batch mate wrote after they began: run again one at a time, in order. */
+  private reruns: Member[] = [];
+  private rerunning: Member | null = null;
+  private whenOpen: Promise<void>;
+  private opened!: () => void;
+
+  constructor(private readonly gc: GroupCommit) {
+    this.whenOpen = new Promise((resolve) => {
+      this.opened = resolve;
+    });
+  }
+
+  closeAdmission(): void {
+    if (!this.admitting) return;
+    this.admitting = false;
+    this.maybeEnd();
+  }
+
+  /** Takes a slot and a connection, sends BEGIN; admission closes `windowMs` later. */
+  async start(): Promise<void> {
+    await this.gc.slot();
+    this.started = true;
+    this.open();
+    const { windowMs } = this.gc.options;
+    if (windowMs <= 0) setImmediate(() => this.closeAdmission());
+    else setTimeout(() => this.closeAdmission(), windowMs);
+  }
+
+  private open(): void {
+    this.attempt++;
+    const attempt = this.attempt;
+    const now = Date.now();
+    this.locked = [...new Set([...this.contended, ...this.gc.hotRows(now)])].sort().slice(0, MAX_LOCKED_ROWS);
+    const locks = this.locked.map((row) => `${this.gc.host.schema}:${row}`);
+    this.conn = (async () => {
+      let c: Conn;
+      try {
+        c = await this.gc.host.driver.connect();
+      } catch (error) {
+        throw new StorageUnavailableError('The database cannot be reached', { cause: error });
+      }
+      if (attempt !== this.attempt) {
+        c.release();
+        throw new Error('This batch attempt has ended');
+      }
+      this.c = c;
+      // Session advisory locks BEFORE the snapshot (the first statement after BEGIN takes it): a batch that
+      // writes a hot row waits for the batch holding it to commit, then reads what it wrote.
+      const lock =
+        locks.length > 0
+          ? c.query(`SELECT pg_advisory_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k`, [locks])
+          : null;
+      lock?.catch(() => undefined);
+      const begin = c.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      begin.catch(() => undefined);
+      this.begin = lock ? Promise.all([lock, begin]) : begin;
+      return c;
+    })();
+    this.conn.catch((error: unknown) => this.fail(error));
+    this.gc.stats.batches++;
+    this.opened();
+  }
+
+  private fail(error: unknown): void {
+    this.failure ??= error;
+  }
+
+  // ---- reads ----
+
+  get(table: string, id: string): Promise<unknown> {
+    const o = this.overlay.get(rowKey(table, id));
+    if (o) return Promise.resolve('deleted' in o ? undefined : o.value);
+    const key = `g\u0000${table}\u0000${id}`;
+    let read = this.cache.get(key);
+    if (!read) {
+      read = this.read({ kind: 'get', table, id });
+      this.cache.set(key, read);
+    }
+    return read;
+  }
+
+  async query(table: string, key: string): Promise<unknown[]> {
+    const cacheKey = `q\u0000${table}\u0000${key}`;
+    let read = this.cache.get(cacheKey);
+    if (!read) {
+      read = this.read({ kind: 'query', table, key });
+      this.cache.set(cacheKey, read);
+    }
+    const base = (await read) as unknown[];
+    return this.laid(table, base, (ix) => ix.includes(key));
+  }
+
+  async scan(table: string): Promise<unknown[]> {
+    const c = await this.connection();
+    return this.laid(table, await this.guard(this.gc.host.scan(c, table)), () => true);
+  }
+
+  async tables(): Promise<string[]> {
+    const c = await this.connection();
+    const names = new Set(await this.guard(this.gc.host.tables(c)));
+    for (const o of this.overlay.values()) if (!('deleted' in o)) names.add(o.table);
+    return [...names].sort();
+  }
+
+  /** Snapshot rows with the overlay laid over them: rows written in the batch replace or remove theirs. */
+  private laid(table: string, base: unknown[], match: (ix: string[]) => boolean): unknown[] {
+    const out: unknown[] = [];
+    for (const row of base) {
+      const id = String((row as { id?: unknown }).id);
+      if (!this.overlay.has(rowKey(table, id))) out.push(row);
+    }
+    for (const o of this.overlay.values())
+      if (o.table === table && !('deleted' in o) && match(o.ix)) out.push(o.value);
+    return out.sort((a, b) =>
+      compareIds(String((a as { id?: unknown }).id), String((b as { id?: unknown }).id)),
+    );
+  }
+
+  private async connection(): Promise<Conn> {
+    if (!this.conn) throw new Error('The batch has not started');
+    const c = await this.conn;
+    await this.begin;
+    return c;
+  }
+
+  private async guard<T>(p: Promise<T>): Promise<T> {
+    try {
+      return await p;
+    } catch (error) {
+      this.fail(error);
+      throw error;
+    }
+  }
+
+  read(part: Part): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) process.nextTick(() => void this.flush());
+      this.pending.push({ part, resolve, reject });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    // A batch still waiting for its slot keeps collecting reads: they go in its first statement.
+    await this.whenOpen;
+    let c: Conn;
+    try {
+      c = await (this.conn as Promise<Conn>);
+    } catch (error) {
+      const failed = this.pending;
+      this.pending = [];
+      for (const r of failed) r.reject(error);
+      return;
+    }
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    try {
+      const [, results] = await Promise.all([this.begin, this.readAll(c, batch)]);
+      batch.forEach((r, i) => r.resolve(results[i]));
+    } catch (error) {
+      this.fail(error);
+      for (const r of batch) r.reject(error);
+    }
+  }
+
+  /**
+   * The reads of every unit issued together, in one statement: per table one `id = ANY(...)` for its point
+   * reads and one lateral join for its index reads; per sequence one `nextval` per draw.
+   */
+  private async readAll(c: SqlConnection, batch: readonly Pending[]): Promise<unknown[]> {
+    const host = this.gc.host;
+    host.readBatchSize(batch.length);
+    const gets = new Map<string, string[]>();
+    const queries = new Map<string, string[]>();
+    const sequences = new Map<string, number>();
+    for (const { part } of batch) {
+      if (part.kind === 'get') {
+        const ids = gets.get(part.table) ?? [];
+        if (!ids.includes(part.id)) ids.push(part.id);
+        gets.set(part.table, ids);
+      } else if (part.kind === 'query') {
+        const keys = queries.get(part.table) ?? [];
+        if (!keys.includes(part.key)) keys.push(part.key);
+        queries.set(part.table, keys);
+      } else sequences.set(part.name, (sequences.get(part.name) ?? 0) + 1);
+    }
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const parts: string[] = [];
+    const where = ({ t }: BatchTarget, condition: string) =>
+      t === null ? `WHERE ${condition}` : `WHERE t = ${param(escapeText(t))} AND ${condition}`;
+    const getTables = [...gets.keys()].sort();
+    const queryTables = [...queries.keys()].sort();
+    const sequenceNames = [...sequences.keys()].sort();
+    getTables.forEach((table, i) => {
+      const target = host.target(table);
+      const ids = (gets.get(table) ?? []).map(escapeText);
+      parts.push(
+        `SELECT ${i} AS g, NULL::text AS k, id, v FROM ${target.sql} ${where(target, `id = ANY(${param(ids)}::text[])`)}`,
+      );
+    });
+    queryTables.forEach((table, i) => {
+      const target = host.target(table);
+      const keys = (queries.get(table) ?? []).map(escapeText);
+      parts.push(
+        `SELECT ${getTables.length + i} AS g, q.k, r.id, r.v FROM unnest(${param(keys)}::text[]) AS q(k) ` +
+          `JOIN LATERAL (SELECT id, v FROM ${target.sql} ${where(target, 'ix @> ARRAY[q.k]')}) AS r ON true`,
+      );
+    });
+    sequenceNames.forEach((name, i) => {
+      parts.push(
+        `SELECT ${getTables.length + queryTables.length + i} AS g, NULL::text AS k, NULL::text AS id, ` +
+          `to_jsonb(nextval('${name}')) AS v FROM generate_series(1, ${param(sequences.get(name) ?? 0)}::int)`,
+      );
+    });
+    const { rows } = await c.query<{ g: number; k: string | null; id: string | null; v: unknown }>(
+      parts.join(' UNION ALL '),
+      params,
+      true,
+    );
+    const found = new Map<string, unknown>();
+    const keyed = new Map<string, Array<{ id: string; v: unknown }>>();
+    const drawn = new Map<string, number[]>();
+    for (const row of rows) {
+      if (row.g < getTables.length) found.set(`${row.g}\u0000${row.id ?? ''}`, row.v);
+      else if (row.g < getTables.length + queryTables.length) {
+        const list = keyed.get(`${row.g}\u0000${row.k ?? ''}`) ?? [];
+        list.push({ id: row.id ?? '', v: row.v });
+        keyed.set(`${row.g}\u0000${row.k ?? ''}`, list);
+      } else {
+        const name = sequenceNames[row.g - getTables.length - queryTables.length] ?? '';
+        const list = drawn.get(name) ?? [];
+        list.push(Number(row.v));
+        drawn.set(name, list);
+      }
+    }
+    return batch.map(({ part }) => {
+      if (part.kind === 'get') {
+        const v = found.get(`${getTables.indexOf(part.table)}\u0000${escapeText(part.id)}`);
+        return v === undefined ? undefined : decodeValue(v);
+      }
+      if (part.kind === 'query') {
+        const g = getTables.length + queryTables.indexOf(part.table);
+        return (keyed.get(`${g}\u0000${escapeText(part.key)}`) ?? [])
+          .sort((a, b) => compareIds(a.id, b.id))
+          .map((r) => decodeValue(r.v));
+      }
+      return drawn.get(part.name)?.shift() ?? NaN;
+    });
+  }
+
+  // ---- units finishing ----
+
+  finished(m: Member, outcome: Outcome): void {
+    // A unit that left for a hash (engine/security/hashing.ts HashNeeded) wrote nothing and runs again later,
+    // in a batch of its own: it leaves this one now.
+    if (!outcome.ok && (outcome.error as { name?: unknown } | null)?.name === 'HashNeeded') {
+      this.members.splice(this.members.indexOf(m), 1);
+      m.batch = null;
+      m.reject(outcome.error);
+      this.maybeEnd();
+      return;
+    }
+    // A unit that read a row (an index key, a table) a batch mate wrote after it began runs again, against the
+    // overlay: units apply as if one ran after the other.
+    let stale = false;
+    for (const key of m.reads) {
+      if ((this.written.get(key) ?? 0) > m.startSeq) {
+        stale = true;
+        break;
+      }
+    }
+    if (this.rerunning === m) this.rerunning = null;
+    if (stale && this.failure === null && m.runs < MAX_RUNS) {
+      m.runs++;
+      this.gc.stats.reruns++;
+      this.reruns.push(m);
+    } else {
+      m.outcome = outcome;
+      if (outcome.ok) this.apply(m);
+    }
+    this.nextRerun();
+    this.maybeEnd();
+  }
+
+  /** One re-run at a time: each sees every unit applied before it, so it does not conflict again. */
+  private nextRerun(): void {
+    if (this.rerunning) return;
+    const next = this.reruns.shift();
+    if (!next) return;
+    this.rerunning = next;
+    this.gc.run(next);
+  }
+
+  private apply(m: Member): void {
+    if (m.puts.length === 0 && m.deletes.length === 0 && m.notes.length === 0) return;
+    const seq = ++this.seq;
+    for (const d of m.deletes) {
+      const old = this.overlay.get(rowKey(d.table, d.id));
+      this.overlay.set(rowKey(d.table, d.id), { table: d.table, id: d.id, deleted: true });
+      this.mark(d.table, d.id, old && !('deleted' in old) ? old.ix : [], seq);
+    }
+    for (const p of m.puts) {
+      const old = this.overlay.get(rowKey(p.table, p.id));
+      this.overlay.set(rowKey(p.table, p.id), { table: p.table, id: p.id, ix: p.ix, value: p.value });
+      this.mark(p.table, p.id, old && !('deleted' in old) ? [...old.ix, ...p.ix] : p.ix, seq);
+    }
+    this.notes.push(...m.notes);
+  }
+
+  private mark(table: string, id: string, ix: readonly string[], seq: number): void {
+    this.written.set(P(table, id), seq);
+    this.written.set(T(table), seq);
+    for (const key of ix) this.written.set(Q(table, key), seq);
+  }
+
+  private maybeEnd(): void {
+    if (this.admitting || this.ending || !this.started) return;
+    if (this.rerunning || this.members.some((m) => m.outcome === null)) return;
+    this.ending = true;
+    void this.end();
+  }
+
+  // ---- the end of an attempt ----
+
+  private async end(): Promise<void> {
+    const gc = this.gc;
+    const host = gc.host;
+    if (this.members.length === 0) {
+      await this.release(false);
+      gc.freeSlot();
+      return;
+    }
+    gc.stats.units += this.members.length;
+    gc.stats.largest = Math.max(gc.stats.largest, this.members.length);
+    let committing = false;
+    let broken = false;
+    /** Rows written that existed in the snapshot (read first): the ones another transaction can conflict on. */
+    const written = new Set<string>();
+    try {
+      const c = await (this.conn as Promise<Conn>);
+      await this.begin;
+      if (this.failure !== null) throw this.failure;
+      const puts: StoredRow[] = [];
+      const deletes: RowRef[] = [];
+      for (const o of this.overlay.values()) {
+        if (this.cache.has(`g\u0000${o.table}\u0000${o.id}`)) written.add(lockKey(o.table, o.id));
+        if ('deleted' in o) deletes.push({ table: o.table, id: o.id });
+        else puts.push({ table: o.table, id: o.id, ix: o.ix, value: o.value });
+      }
+      const write = puts.length > 0 || deletes.length > 0 ? host.write(c, puts, deletes) : null;
+      if (this.notes.length > 0) {
+        // Notes after the rows and before COMMIT, on the batch's connection: they commit together or not at all.
+        await write;
+        await host.writeNotes(c, this.notes);
+      } else write?.catch(() => undefined);
+      committing = true;
+      const commit = c.query('COMMIT');
+      commit.catch(() => undefined);
+      await write;
+      await commit;
+      host.succeeded();
+      // The rows this batch held hot and still wrote stay hot.
+      const now = Date.now();
+      for (const row of this.locked) if (gc.hot.has(row) && written.has(row)) gc.hot.set(row, now + HOT_MS);
+      await this.release(false);
+      gc.freeSlot();
+      for (const m of this.members) {
+        const outcome = m.outcome as Outcome;
+        if (outcome.ok) m.resolve(outcome.value);
+        else m.reject(outcome.error);
+      }
+      return;
+    } catch (error) {
+      if (host.isConnectionLoss(error)) {
+        broken = true;
+        if (committing || this.attempt >= 100) {
+          await this.release(true);
+          gc.freeSlot();
+          const lost = new StorageUnavailableError('The database connection was lost', { cause: error });
+          for (const m of this.members) m.reject(lost);
+          return;
+        }
+      } else if (!host.isRetryable(error) || this.attempt >= 100) {
+        // The batch itself failed (a constraint refused a row, a note's writer failed): each unit runs again
+        // in a transaction of its own, so only the unit at fault fails.
+        await this.rollback();
+        await this.release(false);
+        gc.freeSlot();
+        const [only] = this.members;
+        if (this.members.length === 1 && only) {
+          // A batch of one unit failed as that unit would have alone.
+          only.reject(error);
+          return;
+        }
+        for (const m of this.members) {
+          gc.stats.solo++;
+          host.solo(m.work).then(m.resolve, m.reject);
+        }
+        return;
+      }
+      // A conflict with another transaction, or a connection lost before COMMIT: the whole batch again, on a
+      // fresh snapshot, queued behind the rows it wrote.
+      gc.stats.retries++;
+      host.retried();
+      if (!broken) await this.rollback();
+      await this.release(broken);
+      const now = Date.now();
+      this.contended = [...new Set([...this.contended, ...written])].sort().slice(0, MAX_LOCKED_ROWS);
+      for (const row of this.contended) gc.hot.set(row, now + HOT_MS);
+      this.reset();
+      this.open();
+      for (const m of this.members) {
+        m.runs = 0;
+        this.gc.run(m);
+      }
+    }
+  }
+
+  private reset(): void {
+    this.seq = 0;
+    this.overlay = new Map();
+    this.written = new Map();
+    this.cache = new Map();
+    this.notes = [];
+    this.failure = null;
+    this.ending = false;
+    this.c = null;
+    this.begin = null;
+    this.reruns = [];
+    this.rerunning = null;
+  }
+
+  private async rollback(): Promise<void> {
+    const c = this.c;
+    if (c) await c.query('ROLLBACK').catch(() => undefined);
+  }
+
+  private async release(broken: boolean): Promise<void> {
+    const c = this.c;
+    this.c = null;
+    if (!c) return;
+    if (this.locked.length > 0 && !broken)
+      await c.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    c.release(broken);
+  }
+}
