@@ -27,7 +27,10 @@ export const Codes = {
   serverError: 500,
   /** The storage is unreachable for a moment (a database restart or failover): nothing was half written. */
   unavailable: 503,
-  /** The device's storage is full (IndexedDB QuotaExceededError): the call was not saved, nothing changed. */
+  /**
+   * Storage is full: the device's (IndexedDB QuotaExceededError), or on the live server its upload storage
+   * (UPLOAD_STORAGE_MAX, docs/DEPLOY.md "Uploads"). The call was not saved, nothing changed.
+   */
   storageFull: 507,
   withdrawSubmitted: 911,
   usernameTaken: 214,

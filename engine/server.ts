@@ -17,6 +17,7 @@ export { TRON_PREFIX, tronAddress, tronBase58check } from './chain/encoding';
 export { watchOnlyKey } from './chain/addresses';
 export { effectiveVip, vipName } from './accounts/tables';
 export type { FileRow } from './accounts/uploads';
+export { StoredUpload } from './accounts/uploads';
 export type { WithdrawalRow } from './withdrawals/tables';
 // The live market (server/market-data): a market source's parts, the pairs, and the mark and funding formulas.
 export { marketFor } from './market/instance';

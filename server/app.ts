@@ -30,7 +30,7 @@ import {
 import { watchSends, type SendReconciler } from './chain/reconciler';
 import { simulatedGateway } from './chain/simulated';
 import { openCluster, type Cluster } from './cluster';
-import { ConfigError, type ServerConfig } from './config';
+import { ConfigError, UPLOAD_MAX_BYTES, type ServerConfig } from './config';
 import { bridgeFeed } from './events';
 import { hashPool, type HashPool } from './hash-pool';
 import { StorageHealth } from './health';
@@ -47,6 +47,7 @@ import { Readiness } from './http/probes';
 import { ServerMetrics, serveMetrics } from './metrics';
 import { pgliteDriver, postgresDriver, runsAsSuperuser, type SqlDriver } from './sql-driver';
 import { SqlStore } from './sql-store';
+import { UploadStore } from './upload-store';
 import { SocketHub } from './ws';
 import { defaultConfig } from '../engine/server';
 
@@ -256,6 +257,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       });
     });
   const readiness = new Readiness({ sql: sqlOf, redis });
+  const uploadStore = sqlOf
+    ? new UploadStore(sqlOf.driver, sqlOf.schema, {
+        maxFileBytes: UPLOAD_MAX_BYTES,
+        perIpBytes: config.uploadBytesPerIp,
+        perIpWindowMs: 24 * 3_600_000,
+        storageMaxBytes: config.uploadStorageMaxBytes,
+      })
+    : undefined;
   const app = await createHttp({
     engine,
     config,
@@ -263,6 +272,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     redis,
     metrics,
     readiness,
+    uploadStore,
     logger: options.logger,
     onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
   });

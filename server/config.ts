@@ -80,6 +80,39 @@ export interface ServerConfig {
    * count, so it stops sending new requests first). Default 0.
    */
   drainDelayMs: number;
+  /** Upload attempts one client IP may make per hour (UPLOADS_PER_IP; counted with the rate limits). */
+  uploadsPerIpPerHour: number;
+  /** Bytes one client IP may store in uploads per 24 hours (UPLOAD_BYTES_PER_IP; SQL storage). */
+  uploadBytesPerIp: number;
+  /** Bytes all uploads may take in storage (UPLOAD_STORAGE_MAX; SQL storage). */
+  uploadStorageMaxBytes: number;
+}
+
+/** The largest upload (the engine's uploadMaxBytes): the smallest byte bound that lets one through. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+  tib: 1024 ** 4,
+};
+
+/** A byte size: digits, optionally followed by B, KiB, MiB, GiB or TiB (`20GiB`); at least `min`. */
+function bytes(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const match = /^(\d+)\s*([a-z]*)$/i.exec(raw);
+  const unit = SIZE_UNITS[match?.[2]?.toLowerCase() ?? 'x'];
+  const value = match && unit ? Number(match[1]) * unit : NaN;
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new ConfigError(
+      `${name} must be a size in bytes or with a unit (KiB, MiB, GiB, TiB: e.g. 20GiB) of at least ` +
+        `${min / 1048576} MiB, the largest upload (docs/DEPLOY.md "Uploads")`,
+    );
+  return value;
 }
 
 export interface EvmChainConfig {
@@ -245,6 +278,9 @@ export function configFromEnv(
     market,
     metricsPort: env['METRICS_PORT']?.trim().toLowerCase() === 'off' ? null : int(env, 'METRICS_PORT', 9464),
     drainDelayMs: int(env, 'DRAIN_DELAY_MS', 0),
+    uploadsPerIpPerHour: int(env, 'UPLOADS_PER_IP', 30, 1),
+    uploadBytesPerIp: bytes(env, 'UPLOAD_BYTES_PER_IP', 100 * 1024 ** 2, UPLOAD_MAX_BYTES),
+    uploadStorageMaxBytes: bytes(env, 'UPLOAD_STORAGE_MAX', 20 * 1024 ** 3, UPLOAD_MAX_BYTES),
   };
 }
 

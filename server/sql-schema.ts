@@ -22,6 +22,7 @@ import { Umzug, type MigrationParams, type UmzugStorage } from 'umzug';
 import { auditSystemActor, depositApprovals, operatorsAndAudit } from './admin/migration';
 import { marketTables } from './market-data/migration';
 import type { MigrationContext, SqlConnection } from './sql-driver';
+import { uploadStoreTables } from './upload-store';
 
 /** The tables migration 0001 created (frozen: a later table gets a migration of its own, as 0004 does). */
 const TABLES_0001: Readonly<Record<string, string>> = {
@@ -443,6 +444,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0012-price-alerts', up: priceAlertTables },
   // Favourite pairs, synced to the member's devices (issue 26 item 3).
   { name: '0013-favourite-pairs', up: favouritePairs },
+  // Upload bytes streamed in chunks, bounded per client IP and overall (server/upload-store.ts, audit M3).
+  { name: '0014-upload-store', up: uploadStoreTables },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

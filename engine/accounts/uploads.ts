@@ -6,13 +6,18 @@
  * through their own route (server/admin, docs/OPERATIONS.md). Decisions: PNG, JPEG, WebP, GIF and PDF only,
  * checked by their leading bytes as well as the declared type (an SVG or HTML file renamed .png is refused);
  * at most `config.uploadMaxBytes` (5 MiB). The id still carries 64 random bits (identity documents).
+ *
+ * On the server with SQL storage the bytes never reach the engine: the server streams them into its upload
+ * store (server/http/upload-store.ts) and hands the engine a `StoredUpload`, which the row records (`stored`)
+ * without the bytes; the server answers `GET /uploads/<id>` for such rows itself, with the same ownership
+ * rule (the engine answers 404 for them).
  */
 import { base64 } from '@scure/base';
 import { Codes, fail } from '../errors';
 import { handler } from '../router';
 import { authenticate } from '../security/sessions';
 import { defineTable } from '../store/port';
-import type { Ctx } from '../context';
+import type { AuthCtx, Ctx } from '../context';
 import { z } from 'zod';
 
 export interface FileRow {
@@ -22,9 +27,28 @@ export interface FileRow {
   name: string;
   type: string;
   size: number;
+  /** The bytes in base64; empty when `stored`. */
   data: string;
+  /** The bytes are kept by the host's upload store under this row's id, not in `data`. */
+  stored?: true;
   createdAt: number;
 }
+
+/**
+ * A file the host already holds (the server's upload store, filled while the request streamed in), checked
+ * there by its leading bytes: the upload call records it instead of bytes. A class, so no JSON body can pose
+ * as one. `id` becomes the file's id (`s-` and 32 hex digits: 128 random bits).
+ */
+export class StoredUpload {
+  constructor(
+    readonly id: string,
+    readonly size: number,
+    readonly type: string,
+    readonly name: string,
+  ) {}
+}
+
+const STORED_ID = /^s-[0-9a-f]{32}$/;
 
 export const files = defineTable<FileRow>('files', { member: (f) => f.memberId });
 
@@ -64,12 +88,44 @@ function fileOf(body: unknown): BlobLike | undefined {
   return isBlobLike(candidate) ? candidate : undefined;
 }
 
+/** The member's uploads so far plus `size` must stay within `config.uploadQuotaBytes`. */
+async function checkQuota(ctx: AuthCtx, size: number): Promise<void> {
+  const used = (await ctx.tx.query(files, 'member', ctx.member.id)).reduce((sum, f) => sum + f.size, 0);
+  if (used + size > ctx.config.uploadQuotaBytes) {
+    throw fail(
+      400,
+      `Your uploads would exceed ${Math.floor(ctx.config.uploadQuotaBytes / 1048576)} MiB: contact customer service`,
+    );
+  }
+}
+
 export function uploadsHandler(purpose: FileRow['purpose']) {
   return handler({
     auth: true,
     raw: true,
     body: z.unknown(),
     run: async (ctx, input) => {
+      const held = input instanceof StoredUpload ? input : (input as { file?: unknown } | null)?.file;
+      if (held instanceof StoredUpload) {
+        const allowed = SIGNATURES.some(([type]) => type === held.type);
+        if (!STORED_ID.test(held.id) || !allowed || held.size <= 0)
+          throw fail(400, 'Only PNG, JPEG, WebP, GIF or PDF files are accepted');
+        if (held.size > ctx.config.uploadMaxBytes)
+          throw fail(400, `The file is larger than ${Math.floor(ctx.config.uploadMaxBytes / 1048576)} MiB`);
+        await checkQuota(ctx, held.size);
+        ctx.tx.put(files, {
+          id: held.id,
+          memberId: ctx.member.id,
+          purpose,
+          name: held.name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'upload',
+          type: held.type,
+          size: held.size,
+          data: '',
+          stored: true,
+          createdAt: ctx.now,
+        });
+        return { url: `/uploads/${held.id}` };
+      }
       const file = fileOf(input);
       if (!file) throw fail(400, 'Send the file as multipart field "file"');
       if (file.size === 0) throw fail(400, 'The file is empty');
@@ -81,13 +137,7 @@ export function uploadsHandler(purpose: FileRow['purpose']) {
       if (!sniffed || (file.type && file.type !== sniffed)) {
         throw fail(400, 'Only PNG, JPEG, WebP, GIF or PDF files are accepted');
       }
-      const used = (await ctx.tx.query(files, 'member', ctx.member.id)).reduce((sum, f) => sum + f.size, 0);
-      if (used + bytes.length > ctx.config.uploadQuotaBytes) {
-        throw fail(
-          400,
-          `Your uploads would exceed ${Math.floor(ctx.config.uploadQuotaBytes / 1048576)} MiB: contact customer service`,
-        );
-      }
+      await checkQuota(ctx, bytes.length);
       const id = `${await ctx.ids.next('file')}-${(await ctx.secrets.token()).slice(0, 16)}`;
       const name = (file.name ?? 'upload').replace(/[^\w.-]+/g, '_').slice(0, 80);
       ctx.tx.put(files, {
@@ -112,7 +162,9 @@ export const fileHandler = handler({
   run: async (ctx, _body, params) => {
     const session = await authenticate(ctx.tx, ctx.headers, ctx.now);
     const row = session ? await ctx.tx.get(files, params['id'] ?? '') : undefined;
-    if (!row || row.memberId !== session?.member.id) throw fail(Codes.notFound, 'Resource not found');
+    // A stored row's bytes are the host's to answer (the server does, before the engine is asked).
+    if (!row || row.memberId !== session?.member.id || row.stored)
+      throw fail(Codes.notFound, 'Resource not found');
     return { name: row.name, type: row.type, size: row.size, dataUrl: `data:${row.type};base64,${row.data}` };
   },
 });

@@ -17,6 +17,7 @@ import type { Redis } from 'ioredis';
 import type { Engine, EngineResponse } from '../../engine/index';
 import type { ServerConfig } from '../config';
 import type { ServerMetrics } from '../metrics';
+import type { UploadStore } from '../upload-store';
 import type { SocketHub } from '../ws';
 import { corsForOrigins } from './cors';
 import { engineRoutes } from './engine-routes';
@@ -47,6 +48,8 @@ export interface HttpDeps {
   metrics?: ServerMetrics;
   /** What /readyz answers; once draining, every answer closes its connection. */
   readiness?: Readiness;
+  /** Where uploads' bytes go on SQL storage (streamed, bounded per IP and overall); absent: memory. */
+  uploadStore?: UploadStore;
 }
 
 /** A request id a trusted proxy sent (X-Request-Id), when it has a plain shape; else null. */
@@ -117,6 +120,8 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     servesApp: staticDir !== undefined,
     onAnswered: deps.onAnswered,
     unavailable: deps.unavailable,
+    uploadsPerIpPerHour: config.uploadsPerIpPerHour,
+    uploads: { store: deps.uploadStore },
   });
   return app;
 }

@@ -8,9 +8,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Engine, EngineRequest, EngineResponse } from '../../engine/index';
 import { CLIENT_IP_HEADER, PAGE_ORIGIN_HEADER, syncable } from '../../engine/server';
-import { ENVELOPE_SCHEMA, envelope, sendEnvelope } from './envelope';
+import { ENVELOPE_SCHEMA, envelope, Refusal, sendEnvelope } from './envelope';
 import { sendPage } from './static-app';
-import { bodyOf, sendUpload } from './uploads';
+import {
+  answerStoredUpload,
+  bodyOf,
+  sendUpload,
+  storedUploadOf,
+  UPLOAD_PATHS,
+  type UploadIntake,
+} from './uploads';
 
 export const CAPTCHA_PATH = '/index/index/verify';
 export const LOGIN_PATH = '/api/index/login';
@@ -98,6 +105,9 @@ export interface EngineRoutesOptions {
   onAnswered?: (path: string, headers: Record<string, string>, response: EngineResponse) => void;
   /** Answers 503 to engine calls while the storage is known to be unreachable. */
   unavailable?: () => string | null;
+  /** Upload attempts per client IP per hour, and where uploads' bytes go (SQL storage: the upload store). */
+  uploadsPerIpPerHour: number;
+  uploads: UploadIntake;
 }
 
 export async function engineRoutes(app: FastifyInstance, options: EngineRoutesOptions): Promise<void> {
@@ -117,11 +127,33 @@ export async function engineRoutes(app: FastifyInstance, options: EngineRoutesOp
     ) {
       return sendPage(reply, path);
     }
-    const body = await bodyOf(request, path);
     const down = options.unavailable?.();
     if (down) return sendEnvelope(reply, envelope(503, down));
+    if (method === 'POST' && UPLOAD_PATHS.has(path)) await uploadLimit(request, reply);
+    const body = await bodyOf(request, path, options.uploads);
+    const store = options.uploads.store;
+    // A stored upload the engine does not record (refused, or no answer in the end) leaves nothing behind.
+    const held = storedUploadOf(body);
+    const dropUnless = (response: EngineResponse) => {
+      if (held && response.body.code !== 0) void store?.discard(held.id).catch(() => undefined);
+      return response;
+    };
+    if (method === 'GET' && store) {
+      const stored = await answerStoredUpload(request, reply, path, store, async () => {
+        const me = await engine.handle({
+          method: 'POST',
+          path: '/api/user/getuser',
+          headers: headersOf(request),
+          body: {},
+        });
+        const id = (me.body.data as { id?: unknown } | null)?.id;
+        return me.body.code === 0 && id !== undefined ? String(id) : null;
+      });
+      if (stored === 'sent') return reply;
+      if (stored) return sendEnvelope(reply, stored);
+    }
     if (inFlight >= MAX_IN_FLIGHT) {
-      return sendEnvelope(reply, envelope(503, 'The server is busy: try again in a moment'));
+      return sendEnvelope(reply, dropUnless(envelope(503, 'The server is busy: try again in a moment')));
     }
     const headers = headersOf(request);
     inFlight++;
@@ -129,7 +161,7 @@ export async function engineRoutes(app: FastifyInstance, options: EngineRoutesOp
       .then((response) => {
         // Also for a call that outlived its timeout: a late logout still ends the sockets' session.
         options.onAnswered?.(path, headers, response);
-        return response;
+        return dropUnless(response);
       })
       .finally(() => {
         inFlight--;
@@ -158,6 +190,21 @@ export async function engineRoutes(app: FastifyInstance, options: EngineRoutesOp
     }),
     app.createRateLimit({ max: options.loginGlobalPerMinute, timeWindow: 60_000, keyGenerator: () => 'all' }),
   ];
+  // Upload attempts per client IP (refused ones too), counted before the first byte is read.
+  const uploadCounter = app.createRateLimit({
+    max: options.uploadsPerIpPerHour,
+    timeWindow: 3_600_000,
+    keyGenerator: (r) => `upload:${r.ip}`,
+  });
+  const uploadLimit = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const limit = await uploadCounter(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    void reply.header('retry-after', limit.ttlInSeconds);
+    throw new Refusal(
+      429,
+      `Too many uploads from this address (${options.uploadsPerIpPerHour} an hour): try again later`,
+    );
+  };
   const loginLimits = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     for (const count of loginCounters) {
       const limit = await count(request);

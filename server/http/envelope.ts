@@ -88,8 +88,11 @@ export const envelopeErrors = fp<{ bodyLimit: number }>(
       if (request.method === 'OPTIONS') return reply.code(204).send();
       const answer = errorEnvelope(error, bodyLimit);
       if (answer.body.code === 500) request.log.error({ err: error }, 'request failed');
-      // The rest of an oversized body is not read: close the connection once the answer is out.
-      if (answer.body.code === 413) void reply.header('Connection', 'close');
+      // The rest of an oversized body, or of a body whose reading was cut short (an upload refused while it
+      // streamed), is not read: close the connection once the answer is out. A body nobody started to read
+      // (an upload refused before its first byte) is discarded by Node, and the connection stays usable.
+      const cutShort = !request.raw.complete && request.raw.readableFlowing !== null;
+      if (answer.body.code === 413 || cutShort) void reply.header('Connection', 'close');
       return sendEnvelope(reply, answer);
     });
     app.setNotFoundHandler((request, reply) =>

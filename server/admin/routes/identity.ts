@@ -3,10 +3,12 @@
  * identity checks (review), payment proofs to every operator (finance credits the deposit). Uploads are
  * answered as their bytes, never cached; refusals are envelopes.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { ROLE_GRANTS, type OperatorRole } from '../../../contract/admin/model';
 import { AdminError, auditNote } from '../db';
 import { certById, listCerts } from '../queries/certs';
+import { uploadChunks } from '../../upload-store';
 import { uploadById } from '../queries/uploads';
 import { adminRoute, contextOf, type AdminOptions, grantConfig, type OperatorContext } from '../route';
 
@@ -50,11 +52,18 @@ export async function identityRoutes(app: FastifyInstance, { engine }: AdminOpti
     const grant = file.purpose === 'recharge' ? 'read' : 'review';
     if (!(ROLE_GRANTS[grant] as readonly OperatorRole[]).includes(ctx.operator.role))
       throw new AdminError(403, `The ${ctx.operator.role} role may not see identity documents`);
-    return reply
-      .code(200)
-      .type(file.type)
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Security-Policy', "default-src 'none'")
-      .send(Buffer.from(file.data, 'base64'));
+    return (
+      reply
+        .code(200)
+        .type(file.type)
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', "default-src 'none'")
+        // Streamed from the upload store chunk by chunk (server/upload-store.ts), or the bytes of the row.
+        .send(
+          file.stored
+            ? Readable.from(uploadChunks(ctx.sql.driver, ctx.sql.schema, file.id))
+            : Buffer.from(file.data, 'base64'),
+        )
+    );
   });
 }

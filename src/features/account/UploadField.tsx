@@ -11,6 +11,12 @@ import { failureText } from '../../ui/failure-text';
 
 export const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif';
 
+/** Upload refusals with words of their own: the server's storage full (507), a file past 5 MiB (413). */
+const UPLOAD_BOUNDS: Record<string, string> = {
+  '507': 'uploadLimits.storageFull',
+  '413': 'uploadLimits.tooLarge',
+};
+
 export function UploadField({
   label,
   name,
@@ -44,7 +50,10 @@ export function UploadField({
       onUploaded(url);
       setState('done');
     } catch (e) {
-      setUploadError(failureText(toFailure(e), t));
+      const failure = toFailure(e);
+      // The server's upload bounds (docs/DEPLOY.md "Uploads"): 507 is its storage, not the device's.
+      const bound = UPLOAD_BOUNDS[String(failure.code)];
+      setUploadError(bound ? t(bound) : failureText(failure, t));
       setState('idle');
     }
   };

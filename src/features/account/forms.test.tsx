@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api } from '../../api';
 import { wireApi } from '../../app/api-wiring';
 import { renderApp } from '../../app/test-utils';
 import { userStore } from '../../state/user-store';
@@ -199,6 +200,26 @@ describe('/user/cert', () => {
       applyAccept: false,
     });
     await waitFor(() => expect(front.getAttribute('aria-invalid')).toBe('true'));
+  });
+});
+
+describe('/user/cert upload bounds', () => {
+  it("says the server's upload storage is full (507), never that the device is, and names the 5 MiB limit (413)", async () => {
+    const member = await seedMember('certfull');
+    await render('/user/cert', member);
+    const front = await screen.findByLabelText('Front side');
+    const call = vi.spyOn(api, 'call');
+    for (const [code, text] of [
+      [507, "Uploads are paused: the server's storage is full."],
+      [413, 'This file is larger than 5 MiB.'],
+    ] as const) {
+      call.mockRejectedValueOnce({ code, msg: 'refused by the server' });
+      await userEvent.upload(front, new File([PNG], 'front.png', { type: 'image/png' }));
+      await waitFor(() => expect(front.getAttribute('aria-invalid')).toBe('true'));
+      expect(screen.getByText(new RegExp(`^${text.replace('.', '\\.')}`))).toBeTruthy();
+    }
+    expect(screen.queryByText(/device is out of storage/)).toBeNull();
+    call.mockRestore();
   });
 });
 

@@ -46,6 +46,35 @@ describe('server config', () => {
     expect(c.corsOrigins).toEqual(['https://app.example', 'https://b.example']);
   });
 
+  it('upload bounds (audit M3): defaults, sizes with units, and a refusal naming the variable', () => {
+    expect(configFromEnv({})).toMatchObject({
+      uploadsPerIpPerHour: 30,
+      uploadBytesPerIp: 100 * 1024 ** 2,
+      uploadStorageMaxBytes: 20 * 1024 ** 3,
+    });
+    expect(
+      configFromEnv({ UPLOADS_PER_IP: '5', UPLOAD_BYTES_PER_IP: '64MiB', UPLOAD_STORAGE_MAX: '2 TiB' }),
+    ).toMatchObject({
+      uploadsPerIpPerHour: 5,
+      uploadBytesPerIp: 64 * 1024 ** 2,
+      uploadStorageMaxBytes: 2 * 1024 ** 4,
+    });
+    expect(configFromEnv({ UPLOAD_STORAGE_MAX: String(6 * 1024 ** 2) }).uploadStorageMaxBytes).toBe(
+      6 * 1024 ** 2,
+    );
+    for (const [name, value] of [
+      ['UPLOAD_STORAGE_MAX', '10GB'],
+      ['UPLOAD_STORAGE_MAX', '4MiB'],
+      ['UPLOAD_STORAGE_MAX', '-1'],
+      ['UPLOAD_BYTES_PER_IP', 'lots'],
+      ['UPLOAD_BYTES_PER_IP', '1.5GiB'],
+    ] as const) {
+      expect(() => configFromEnv({ [name]: value })).toThrow(ConfigError);
+      expect(() => configFromEnv({ [name]: value })).toThrow(new RegExp(`^${name} must be a size`));
+    }
+    expect(() => configFromEnv({ UPLOADS_PER_IP: '0' })).toThrow(/UPLOADS_PER_IP must be an integer >= 1/);
+  });
+
   it('live mode needs WALLET_XPUB (an extended public key); the development command defaults to demo', () => {
     expect(() => configFromEnv({}, { requireKey: true })).toThrow(ConfigError);
     expect(() => configFromEnv({ DEMO: 'false' }, { requireKey: true })).toThrow(/WALLET_XPUB/);
