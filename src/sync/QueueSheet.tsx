@@ -15,6 +15,7 @@ export function mutationLabelKey(name: string): string {
   if (name.startsWith('/api/order/')) return 'offline.mutation.order';
   if (name.startsWith('/api/bank/')) return 'offline.mutation.bank';
   if (name.startsWith('/api/withdraw/')) return 'offline.mutation.withdraw';
+  if (name === '/api/market/favourite') return 'offline.mutation.favourite';
   return 'offline.mutation.other';
 }
 

@@ -43,19 +43,25 @@ const KINDS: Record<string, string> = {
   '/api/bank/add': 'bank',
   '/api/position/settings': 'settings',
   '/api/withdraw/submit': 'withdraw',
+  '/api/market/favourite': 'favourite',
 };
+
+/** Writes whose own screen shows their outcome (a star): applied later, they raise no toast. */
+const QUIET_WHEN_APPLIED: ReadonlySet<string> = new Set(['/api/market/favourite']);
 
 /** "Transfer of 25.00 USDT to alice": what a queued write was, for its notice and its pending row. */
 export function describeWrite(name: string, args: Record<string, unknown>): string {
   const amount =
     typeof args.amount === 'string' ? formatAmount(args.amount, { locale: i18next.language }) : '';
   const account = typeof args.account === 'string' ? args.account : '';
-  return i18next.t(`outbox.kind.${KINDS[name] ?? 'other'}`, { amount, account });
+  const symbol = typeof args.symbol === 'string' ? args.symbol : '';
+  return i18next.t(`outbox.kind.${KINDS[name] ?? 'other'}`, { amount, account, symbol });
 }
 
 export function presentNotice({ result, applied }: Notice): void {
   const args =
     typeof result.args === 'object' && result.args !== null ? (result.args as Record<string, unknown>) : {};
+  if (applied && QUIET_WHEN_APPLIED.has(result.name)) return;
   const what = describeWrite(result.name, args);
   if (applied) {
     toastStore.show(i18next.t('outbox.appliedToast', { what }), 'success');

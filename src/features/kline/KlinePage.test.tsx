@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Candle } from '../../../engine/index';
 import { renderApp } from '../../app/test-utils';
@@ -76,5 +76,51 @@ describe('/finance/kline', { timeout: 20_000 }, () => {
     const depth = await screen.findByRole('region', { name: 'Order book depth' }, { timeout: 5000 });
     expect(depth.querySelectorAll('polygon')).toHaveLength(2);
     expect(depth.textContent).toMatch(/^Bids [\d,.]+ BTC · asks [\d,.]+ BTC within 100 levels$/);
+  });
+
+  it('the pair sheet: a button opens it, typing filters, arrows and Enter pick, Escape returns focus', async () => {
+    const { router } = await renderApp('/finance/kline?symbol=BTC%2FUSDT', {
+      user: await fundedMember('kp'),
+    });
+    const opener = await screen.findByRole('button', { name: 'Pair: BTC/USDT. Change pair' });
+    await userEvent.click(opener);
+    const sheet = screen.getByRole('dialog', { name: 'Choose a pair' });
+    const box = within(sheet).getByRole('combobox', { name: 'Search pairs' });
+    expect(document.activeElement).toBe(box);
+    const options = () => within(sheet).getAllByRole('option');
+    await waitFor(() => expect(options()).toHaveLength(8));
+    // The current pair is selected and active; the combobox names the active option.
+    const selected = options().find((o) => o.getAttribute('aria-selected') === 'true');
+    expect(selected?.textContent).toContain('BTC/USDT');
+    expect(box.getAttribute('aria-activedescendant')).toBe(selected?.id);
+    await userEvent.type(box, 'o');
+    const names = options().map((o) => o.querySelector('.pair-option-name')?.textContent ?? '');
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.length).toBeLessThan(8);
+    expect(names.every((name) => /O/.test(name))).toBe(true);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'zz');
+    expect(within(sheet).getByText('No pair matches “zz”.')).toBeTruthy();
+    await userEvent.clear(box);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    await userEvent.click(opener);
+    const box2 = screen.getByRole('combobox', { name: 'Search pairs' });
+    await userEvent.type(box2, 'eth');
+    await userEvent.keyboard('{End}{Enter}');
+    await waitFor(() => expect(router.state.location.search).toContain('symbol=ETH%2FUSDT'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Pair: ETH/USDT. Change pair' })).toBeTruthy();
+  });
+
+  it('a Buy and Sell bar stays at the bottom of the K-line screen, linking to the trade screen for the pair', async () => {
+    await renderApp('/finance/kline?symbol=SOL%2FUSDT', { user: await fundedMember('kb') });
+    const bar = await screen.findByRole('navigation', { name: 'Trade SOL/USDT' });
+    const buy = within(bar).getByRole('link', { name: 'Buy SOL' });
+    const sell = within(bar).getByRole('link', { name: 'Sell SOL' });
+    expect(buy.getAttribute('href')).toBe('/contract?symbol=SOL%2FUSDT&side=buy');
+    expect(sell.getAttribute('href')).toBe('/contract?symbol=SOL%2FUSDT&side=sell');
+    expect(bar.className).toBe('kline-trade-bar');
   });
 });

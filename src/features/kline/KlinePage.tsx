@@ -10,7 +10,7 @@ import type { Interval } from '../../../engine/index';
 import { resolveTheme, useThemeChoice } from '../../state/theme';
 import { PATHS, pathWith } from '../../lib/paths';
 import { Amount, useFigure } from '../../ui/Amount';
-import { SelectField } from '../../ui/Field';
+import { PairPicker } from '../../ui/PairPicker';
 import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { Change } from '../../ui/Change';
@@ -38,6 +38,7 @@ export function KlinePage() {
   const chart = useKlineChart(container, symbol, interval, dark, i18n.language);
   const { quotes } = useQuotes();
   const quote = quotes.find((q) => q.symbol === symbol);
+  const base = quote?.base ?? symbol.split('/')[0] ?? symbol;
   const figure = useFigure();
   const num = (v: string) => figure(v, { kind: 'price', symbol });
   const price = (v: string) => <Amount value={v} kind="price" symbol={symbol} />;
@@ -49,23 +50,12 @@ export function KlinePage() {
       <CachedNote at={chart.at} stale={chart.stale} />
       <SimulatedNote />
       <section className="card trade-head" aria-label={t('kline.summary', { symbol })}>
-        <SelectField
-          label={t('trade.pair')}
-          value={symbol}
-          onChange={(s) => go({ symbol: s })}
-          options={(quotes.length ? quotes.map((q) => q.symbol) : [symbol]).map((s) => ({
-            value: s,
-            label: s,
-          }))}
-        />
+        <PairPicker symbol={symbol} quotes={quotes} onPick={(s) => go({ symbol: s })} />
         <div className="trade-price">
           <strong>
             <Amount value={quote?.latest} kind="price" symbol={symbol} />
           </strong>
           {quote && <Change value={quote.change24h} />}
-          <Link className="text-link" to={pathWith(PATHS.contract, { symbol })}>
-            {t('kline.trade')}
-          </Link>
         </div>
         {quote && (
           <dl className="stat-grid">
@@ -124,7 +114,16 @@ export function KlinePage() {
         )}
         <p className="terms">{t(chart.complete ? 'kline.historyStart' : 'kline.scrollBack')}</p>
       </section>
-      <DepthChart symbol={symbol} base={quote?.base ?? symbol.split('/')[0] ?? ''} />
+      <DepthChart symbol={symbol} base={base} />
+      {/* Always within reach: Buy and Sell stay at the bottom of the screen while the chart scrolls. */}
+      <nav className="kline-trade-bar" aria-label={t('kline.tradeBar', { symbol })}>
+        <Link className="button button-buy" to={pathWith(PATHS.contract, { symbol, side: 'buy' })}>
+          {t('kline.buy', { base })}
+        </Link>
+        <Link className="button button-sell" to={pathWith(PATHS.contract, { symbol, side: 'sell' })}>
+          {t('kline.sell', { base })}
+        </Link>
+      </nav>
     </div>
   );
 }

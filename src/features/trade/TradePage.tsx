@@ -8,13 +8,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../ui/Amount';
 import { DepthChart } from '../../ui/DepthChart';
-import { SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { Change } from '../../ui/Change';
 import { klineHref } from '../../ui/QuoteList';
 import { SimulatedNote } from '../../ui/SimulatedNote';
 import { MarketSourceNote } from '../../ui/MarketSourceNote';
 import { useQuotes } from '../../lib/use-quotes';
+import { PairPicker } from '../../ui/PairPicker';
 import { ContractForm } from './ContractForm';
 import { OptionForm } from './OptionForm';
 import { OrderBook } from './OrderBook';
@@ -50,14 +50,10 @@ export function TradePage() {
       <SimulatedNote />
       <MarketSourceNote quote={quote} />
       <section className="card trade-head" aria-label={t('trade.pair')}>
-        <SelectField
-          label={t('trade.pair')}
-          value={symbol}
-          onChange={(s) => setParams({ symbol: s }, { replace: true })}
-          options={(quotes.length ? quotes.map((q) => q.symbol) : [symbol]).map((s) => ({
-            value: s,
-            label: s,
-          }))}
+        <PairPicker
+          symbol={symbol}
+          quotes={quotes}
+          onPick={(s) => setParams({ symbol: s }, { replace: true })}
         />
         <div className="trade-price">
           <strong aria-live="off">
