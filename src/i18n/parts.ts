@@ -8,7 +8,9 @@
 export const LOCALE_PARTS = {
   account: ['auth', 'account', 'security', 'bank', 'invite', 'buycoin', 'help', 'financeLog'],
   wallet: ['wallet', 'assets', 'recharge', 'withdraw', 'transfer', 'move', 'vip', 'records', 'outbox'],
-  markets: ['market', 'kline', 'trade', 'upDown'],
+  markets: ['market'],
+  // The trade and K-line screens' strings: off /home's first load, which shows quotes only.
+  trading: ['kline', 'trade', 'upDown'],
   finance: ['finance', 'mining'],
 } as const satisfies Record<string, readonly string[]>;
 
