@@ -81,6 +81,11 @@ export interface EngineConfig {
   passkeyChallengeMs: number;
   /** Logins kept per member in the login history (the oldest go first). */
   loginHistoryLimit: number;
+  /**
+   * Ed25519 seed (base64, 32 bytes) signing the proof-of-reserves snapshots. Empty: a seed drawn at random at
+   * the first snapshot and kept in the database (the demo; a live server sets POR_SIGNING_KEY).
+   */
+  reservesSigningKey: string;
   /** A newly saved withdrawal address waits this long before a whitelisted withdrawal may go to it. */
   addressHoldMs: number;
   /** Saved withdrawal addresses per member. */
@@ -183,6 +188,7 @@ export const defaultConfig: EngineConfig = {
   passkeyLimit: 10,
   passkeyChallengeMs: 5 * MINUTE,
   loginHistoryLimit: 50,
+  reservesSigningKey: '',
   addressHoldMs: DAY,
   addressBookLimit: 50,
   alertLimit: 20,

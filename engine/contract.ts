@@ -44,6 +44,8 @@ import type { AlertsContract } from './alerts/wire';
 export type * from './alerts/wire';
 import type { FavouritesContract } from './favourites/wire';
 export type * from './favourites/wire';
+import type { ReservesContract } from './reserves/wire';
+export type { ReserveLeaf, ReservePathStep, ReserveProof, ReserveSnapshot } from './reserves/wire';
 export type * from './twofactor/wire';
 
 export type Method = 'GET' | 'POST';
@@ -127,7 +129,13 @@ export interface LoginUser {
  * with API.md, field for field.
  */
 export interface ContractMap
-  extends CoreContract, SecurityContract, AddressBookContract, AlertsContract, FavouritesContract {
+  extends
+    CoreContract,
+    SecurityContract,
+    AddressBookContract,
+    AlertsContract,
+    FavouritesContract,
+    ReservesContract {
   '/index/index/verify': { body: undefined; data: { key: string; image: string; code?: string } };
   '/api/site/getsite': { body: undefined; data: SiteConfig };
   /** `code`/`passkey`: needed only on a new device of a member with two-factor authentication (6101). */

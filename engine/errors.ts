@@ -139,6 +139,11 @@ export const Codes = {
   alertAlreadyMet: 6204,
   /** The alert has already fired or been cancelled (data.status). */
   alertEnded: 6205,
+  // Proof of reserves (issue 27 item 7): 6141-6149.
+  /** No proof-of-reserves snapshot has been published yet (data.next: when the first is due, Unix seconds). */
+  reservesNoSnapshot: 6141,
+  /** The member's account opened after the latest snapshot: it is in the next one (data.next). */
+  reservesNotIncluded: 6142,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes] | number;

@@ -38,6 +38,18 @@ export { validateAddress, detectNetwork, type AddressCheck } from './chain/valid
 export { SYNCABLE_PATHS } from './sync/paths';
 export { memberFigures, type BalanceFigure, type MemberFigures } from './accounts/figures';
 export { SUB_ACCOUNTS, MOVABLE_ACCOUNTS, type SubAccount } from './ledger/accounts';
+/**
+ * Proof of reserves, pure: the member's device checks its own inclusion proof (the leaf's hash, the path up to
+ * the root and the sums) and the snapshot's Ed25519 signature with the engine's own code, offline too.
+ */
+export {
+  RESERVE_ACCOUNTS,
+  leafText,
+  snapshotMessage,
+  verifyInclusion,
+  type InclusionVerdict,
+} from './reserves/merkle';
+export { verifyText } from './reserves/signature';
 export type { Network } from './chain/encoding';
 /**
  * The one money module (engine/money.ts), pure and small like the address rules: the app parses what a

@@ -201,6 +201,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       // shows none (the app says the contact is unavailable) rather than pass that one off as real.
       ...(config.customerService || !config.demo ? { customerService: config.customerService ?? '' } : {}),
       ...(config.totpEncryptionKey ? { secretBoxKey: config.totpEncryptionKey } : {}),
+      ...(config.porSigningKey ? { reservesSigningKey: config.porSigningKey } : {}),
       passkeyOrigins: config.passkeyOrigins,
       // Captchas are counted per client IP here; the engine's own count only guards against a flood.
       captchaLimit: config.captchaPerIpPerMinute * 100,

@@ -68,6 +68,11 @@ export interface ServerConfig {
    * the engine's per-database key, kept in the database itself (development only: docs/DEPLOY.md).
    */
   totpEncryptionKey: string | undefined;
+  /**
+   * Ed25519 seed (POR_SIGNING_KEY, base64 of 32 bytes) signing the proof-of-reserves snapshots; undefined: the
+   * engine's per-database key, made at the first snapshot and kept in the database (docs/DEPLOY.md).
+   */
+  porSigningKey: string | undefined;
   /** Origins whose pages may use passkeys (PASSKEY_ORIGINS); default: the CORS origins and the static app's. */
   passkeyOrigins: string[];
   /** The market-data gateway (MARKET_VENUES...; server/market-data/config.ts); undefined: no live market. */
@@ -274,6 +279,7 @@ export function configFromEnv(
     signer,
     chainPollMs: int(env, 'CHAIN_POLL_MS', 5_000, 0),
     totpEncryptionKey: secretBoxKey(env),
+    porSigningKey: base64Key(env, 'POR_SIGNING_KEY'),
     passkeyOrigins: origins(env['PASSKEY_ORIGINS']) ?? corsList.filter((o) => o !== '*'),
     market,
     metricsPort: env['METRICS_PORT']?.trim().toLowerCase() === 'off' ? null : int(env, 'METRICS_PORT', 9464),
@@ -308,6 +314,16 @@ function secretBoxKey(env: NodeJS.ProcessEnv): string | undefined {
   const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
   if (bytes.length !== 32)
     throw new ConfigError('TOTP_ENCRYPTION_KEY must be 32 random bytes in base64 (openssl rand -base64 32)');
+  return raw;
+}
+
+/** A 32-byte key in base64 from `name`, or undefined when unset. */
+function base64Key(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : Buffer.alloc(0);
+  if (bytes.length !== 32)
+    throw new ConfigError(`${name} must be 32 random bytes in base64 (openssl rand -base64 32)`);
   return raw;
 }
 

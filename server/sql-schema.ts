@@ -98,6 +98,12 @@ const TABLES_0013: Readonly<Record<string, string>> = {
   favourites: 'member_favourite_pairs',
 };
 
+/** Proof of reserves (issue 27 item 7): the signed snapshots and each member's leaf in the latest one. */
+const TABLES_0015: Readonly<Record<string, string>> = {
+  reserveSnapshots: 'reserve_snapshots',
+  reserveLeaves: 'reserve_leaves',
+};
+
 /** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
 export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0001,
@@ -107,6 +113,7 @@ export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0010,
   ...TABLES_0012,
   ...TABLES_0013,
+  ...TABLES_0015,
 };
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
@@ -217,6 +224,9 @@ function typedColumns(s: string): Record<string, string[]> {
     member_margin_warnings: memberOwned(),
     // 0013: one row per member and pair while it is a favourite.
     member_favourite_pairs: memberOwned(`symbol ${text('symbol')} NOT NULL`, `UNIQUE (member_id, symbol)`),
+    // 0015: a snapshot's time and total as typed columns (the console reads the latest); a leaf per member.
+    reserve_snapshots: [`at ${time('time')} NOT NULL`, `total ${big('total')} NOT NULL CHECK (total >= 0)`],
+    reserve_leaves: memberOwned(),
   };
 }
 
@@ -421,6 +431,12 @@ async function favouritePairs({ c, s }: MigrationContext): Promise<void> {
   await c.query(`CREATE INDEX member_favourite_pairs_member ON ${s}.member_favourite_pairs (member_id)`);
 }
 
+/** Proof of reserves (issue 27 item 7): its tables; the console reads the latest snapshot by time. */
+async function proofOfReserves({ c, s }: MigrationContext): Promise<void> {
+  for (const [name, sqlName] of Object.entries(TABLES_0015)) await createTable(c, s, name, sqlName);
+  await c.query(`CREATE INDEX reserve_snapshots_at ON ${s}.reserve_snapshots (at)`);
+}
+
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
   { name: '0002-cluster', up: cluster },
@@ -446,6 +462,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0013-favourite-pairs', up: favouritePairs },
   // Upload bytes streamed in chunks, bounded per client IP and overall (server/upload-store.ts, audit M3).
   { name: '0014-upload-store', up: uploadStoreTables },
+  // Proof of reserves: the hourly signed snapshots and the members' leaves (issue 27 item 7).
+  { name: '0015-proof-of-reserves', up: proofOfReserves },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

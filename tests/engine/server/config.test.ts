@@ -259,4 +259,12 @@ describe('server config', () => {
     );
     expect(configFromEnv({ DEMO: 'true', CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
   });
+
+  it('takes the proof-of-reserves signing key from POR_SIGNING_KEY, 32 bytes in base64, else none', () => {
+    expect(configFromEnv({ DEMO: 'true' }).porSigningKey).toBeUndefined();
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(configFromEnv({ DEMO: 'true', POR_SIGNING_KEY: key }).porSigningKey).toBe(key);
+    for (const bad of ['short', Buffer.alloc(31, 7).toString('base64'), `${key}!`])
+      expect(() => configFromEnv({ DEMO: 'true', POR_SIGNING_KEY: bad })).toThrow(/POR_SIGNING_KEY/);
+  });
 });
