@@ -46,7 +46,8 @@ const LAZY: Record<string, ScreenLoader> = {
   '/user/finance/log': async () => ({
     Component: (await import('../features/account/FinanceLogPage')).FinanceLogPage,
   }),
-  // Member security (docs/SPEC.md §10): two-factor authentication, passkeys, devices, anti-phishing code.
+  // Member security (docs/SPEC.md §10): two-factor authentication, passkeys, devices, anti-phishing code,
+  // proof of reserves.
   '/user/twofactor': async () => ({
     Component: (await import('../features/security/TwoFactorPage')).TwoFactorPage,
   }),
@@ -58,6 +59,9 @@ const LAZY: Record<string, ScreenLoader> = {
   }),
   '/user/antiphishing': async () => ({
     Component: (await import('../features/security/AntiPhishingPage')).AntiPhishingPage,
+  }),
+  '/user/reserves': async () => ({
+    Component: (await import('../features/security/ReservesPage')).ReservesPage,
   }),
   '/user/addressbook': async () => ({
     Component: (await import('../features/wallet/AddressBookPage')).AddressBookPage,

@@ -43,6 +43,7 @@ export const PATHS = {
   userPasskeys: '/user/passkeys',
   userDevices: '/user/devices',
   userAntiphishing: '/user/antiphishing',
+  userReserves: '/user/reserves',
   // The withdrawal address book (docs/SPEC.md §10).
   userAddressbook: '/user/addressbook',
   orderWithdraw: '/order/withdraw',

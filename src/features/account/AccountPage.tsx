@@ -22,6 +22,7 @@ const LINKS = [
   { to: PATHS.userPasskeys, key: 'routes.userPasskeys' },
   { to: PATHS.userDevices, key: 'routes.userDevices' },
   { to: PATHS.userAntiphishing, key: 'routes.userAntiphishing' },
+  { to: PATHS.userReserves, key: 'routes.userReserves' },
   { to: PATHS.userCert, key: 'routes.userCert' },
   { to: PATHS.userBank, key: 'routes.userBank' },
   { to: PATHS.userAddressbook, key: 'routes.userAddressbook' },

@@ -42,6 +42,7 @@ export const MENU_SECTIONS: { titleKey: string; items: { to: AppHref; labelKey: 
       { to: PATHS.userPasskeys, labelKey: 'routes.userPasskeys' },
       { to: PATHS.userDevices, labelKey: 'routes.userDevices' },
       { to: PATHS.userAntiphishing, labelKey: 'routes.userAntiphishing' },
+      { to: PATHS.userReserves, labelKey: 'routes.userReserves' },
       { to: PATHS.userAddressbook, labelKey: 'routes.userAddressbook' },
       { to: PATHS.userforget, labelKey: 'routes.userforget' },
     ],
