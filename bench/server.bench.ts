@@ -281,6 +281,13 @@ async function showMemory(instances: Instance[], when: string): Promise<void> {
         `external ${mb(m.external)} with ${mb(m.arrayBuffers)} array buffers; ${m.threads} hash threads, ` +
         `heaps ${mb(m.threadHeapUsed)} used of ${mb(m.threadHeapTotal)})`,
     );
+    const g = m.groupCommit;
+    if (g && g.batches > 0)
+      console.log(
+        `    group commit so far: ${g.units} units in ${g.batches} transactions (${(g.units / g.batches).toFixed(1)} ` +
+          `per batch, largest ${g.largest}), ${g.reruns} re-runs against a batch mate's writes, ` +
+          `${g.retries} batches run again after a conflict, ${g.solo} units run alone after a failed batch`,
+      );
   }
 }
 

@@ -334,6 +334,8 @@ class Batch {
   private contended: string[] = [];
   private started = false;
   private ending = false;
+  /** The attempt has ended: no statement may go to its connection any more. */
+  private done = false;
   /** Units that read what a batch mate wrote after they began: run again one at a time, in order. */
   private reruns: Member[] = [];
   private rerunning: Member | null = null;
@@ -347,7 +349,6 @@ class Batch {
   }
 
   closeAdmission(): void {
-    if (!this.admitting) return;
     this.admitting = false;
     this.maybeEnd();
   }
@@ -453,7 +454,8 @@ class Batch {
   }
 
   private async connection(): Promise<Conn> {
-    if (!this.conn) throw new Error('The batch has not started');
+    await this.whenOpen;
+    if (!this.conn || this.done) throw new Error('This unit of work has ended');
     const c = await this.conn;
     await this.begin;
     return c;
@@ -469,6 +471,7 @@ class Batch {
   }
 
   read(part: Part): Promise<unknown> {
+    if (this.done) return Promise.reject(new Error('This unit of work has ended'));
     return new Promise((resolve, reject) => {
       if (this.pending.length === 0) process.nextTick(() => void this.flush());
       this.pending.push({ part, resolve, reject });
@@ -490,6 +493,11 @@ class Batch {
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
+    if (this.done) {
+      // Read by a unit that no longer waits for it, after its batch ended: never sent.
+      for (const r of batch) r.reject(new Error('This unit of work has ended'));
+      return;
+    }
     try {
       const [, results] = await Promise.all([this.begin, this.readAll(c, batch)]);
       batch.forEach((r, i) => r.resolve(results[i]));
@@ -588,12 +596,14 @@ class Batch {
   // ---- units finishing ----
 
   finished(m: Member, outcome: Outcome): void {
+    if (this.rerunning === m) this.rerunning = null;
     // A unit that left for a hash (engine/security/hashing.ts HashNeeded) wrote nothing and runs again later,
     // in a batch of its own: it leaves this one now.
     if (!outcome.ok && (outcome.error as { name?: unknown } | null)?.name === 'HashNeeded') {
       this.members.splice(this.members.indexOf(m), 1);
       m.batch = null;
       m.reject(outcome.error);
+      this.nextRerun();
       this.maybeEnd();
       return;
     }
@@ -606,7 +616,6 @@ class Batch {
         break;
       }
     }
-    if (this.rerunning === m) this.rerunning = null;
     if (stale && this.failure === null && m.runs < MAX_RUNS) {
       m.runs++;
       this.gc.stats.reruns++;
@@ -662,7 +671,11 @@ class Batch {
   private async end(): Promise<void> {
     const gc = this.gc;
     const host = gc.host;
+    this.done = true;
     if (this.members.length === 0) {
+      // Every unit left (for a hash): the transaction begun for them ends with nothing in it.
+      await (this.conn as Promise<Conn>).catch(() => undefined);
+      await this.rollback();
       await this.release(false);
       gc.freeSlot();
       return;
@@ -761,6 +774,7 @@ class Batch {
     this.notes = [];
     this.failure = null;
     this.ending = false;
+    this.done = false;
     this.c = null;
     this.begin = null;
     this.reruns = [];

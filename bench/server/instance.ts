@@ -14,7 +14,8 @@
 import { join } from 'node:path';
 import { writeHeapSnapshot } from 'node:v8';
 import { resolveConfig } from '../../engine/config';
-import { startServer } from '../../server/app';
+import { openStorage, startServer } from '../../server/app';
+import { SqlStore } from '../../server/sql-store';
 import { configFromEnv } from '../../server/config';
 import { REDACT } from '../../server/http/request-log';
 
@@ -29,6 +30,15 @@ export interface InstanceMemory {
   threads: number;
   threadHeapTotal: number;
   threadHeapUsed: number;
+  /** Group commit's counts so far (server/group-commit.ts), when it is on. */
+  groupCommit?: {
+    batches: number;
+    units: number;
+    reruns: number;
+    retries: number;
+    solo: number;
+    largest: number;
+  };
 }
 
 const vipLevels = resolveConfig().vipLevels.map((v) =>
@@ -36,8 +46,10 @@ const vipLevels = resolveConfig().vipLevels.map((v) =>
 );
 const config = { ...configFromEnv(), port: 0 };
 // Logs as main.ts writes them (on stdout, read and dropped by the bench), unless LOG_LEVEL is silent.
+const storage = await openStorage(config);
 const server = await startServer({
   config,
+  storage,
   ...(config.logLevel === 'silent'
     ? {}
     : { logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[Redacted]' } } }),
@@ -62,6 +74,9 @@ process.on('SIGUSR2', () => {
         threads: heaps.threads,
         threadHeapTotal: heaps.heapTotal,
         threadHeapUsed: heaps.heapUsed,
+        ...(storage instanceof SqlStore && storage.groupCommit
+          ? { groupCommit: { ...storage.groupCommit.stats } }
+          : {}),
       };
       if (heapDir) writeHeapSnapshot(join(heapDir, `instance-${process.pid}-${++snapshots}.heapsnapshot`));
       console.log(`MEM ${JSON.stringify(memory)}`);

@@ -131,6 +131,28 @@ describe.runIf(sqlKind === 'postgres')('group commit (postgres)', () => {
     expect(gc.stats.solo).toBe(2);
     expect(await store.get(table, 'g1')).toEqual({ id: 'g1', amount: '5' });
     expect(await store.get(table, 'b1')).toBeUndefined();
+
+    // A unit that issues no statement joins no batch; one that scans, reads by index and writes in a batch
+    // with a unit that writes the row it then sees (applied in order, the scan and the index read see it).
+    const batches = gc.stats.batches;
+    expect(await store.transaction(async () => 'answered from memory')).toBe('answered from memory');
+    expect(gc.stats.batches).toBe(batches);
+    const [, seen] = await Promise.all([
+      store.transaction(async (view) => {
+        await view.get(table, 'g2');
+        await view.commit([{ table, id: 'g2', ix: ['k=1'], value: { id: 'g2', amount: '7' } }], []);
+      }),
+      store.transaction(async (view) => {
+        const all = await view.scan(table);
+        const keyed = await view.query(table, 'k=1');
+        return { all: all.length, keyed: keyed.length };
+      }),
+    ]);
+    // Either order is a serial one: the reader ran before the writer (nothing) or after it (the row).
+    expect([JSON.stringify({ all: 1, keyed: 0 }), JSON.stringify({ all: 2, keyed: 1 })]).toContain(
+      JSON.stringify(seen),
+    );
+    expect(await store.query(table, 'k=1')).toEqual([{ id: 'g2', amount: '7' }]);
     await store.close();
   }, 30_000);
 
