@@ -127,9 +127,13 @@ export async function openStorage(config: ServerConfig): Promise<StoreAdapter | 
     return SqlStore.open(await postgresDriver(config.databaseUrl, { poolSize: config.poolSize }), {
       schema: config.schema,
       groupCommit: config.groupCommit ?? undefined,
+      migrate: config.migrateAtStart,
     });
   await mkdir(config.dataDir, { recursive: true });
-  return SqlStore.open(await pgliteDriver(config.dataDir), { schema: config.schema });
+  return SqlStore.open(await pgliteDriver(config.dataDir), {
+    schema: config.schema,
+    migrate: config.migrateAtStart,
+  });
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {

@@ -91,6 +91,11 @@ export interface ServerConfig {
   uploadBytesPerIp: number;
   /** Bytes all uploads may take in storage (UPLOAD_STORAGE_MAX; SQL storage). */
   uploadStorageMaxBytes: number;
+  /**
+   * Run pending migrations at start (MIGRATE_AT_START, default true). Production sets false: the server's
+   * role cannot change the schema, `npm run migrate` runs them as the migrations role (docs/DEPLOY.md).
+   */
+  migrateAtStart: boolean;
 }
 
 /** The largest upload (the engine's uploadMaxBytes): the smallest byte bound that lets one through. */
@@ -287,6 +292,7 @@ export function configFromEnv(
     uploadsPerIpPerHour: int(env, 'UPLOADS_PER_IP', 30, 1),
     uploadBytesPerIp: bytes(env, 'UPLOAD_BYTES_PER_IP', 100 * 1024 ** 2, UPLOAD_MAX_BYTES),
     uploadStorageMaxBytes: bytes(env, 'UPLOAD_STORAGE_MAX', 20 * 1024 ** 3, UPLOAD_MAX_BYTES),
+    migrateAtStart: bool(env, 'MIGRATE_AT_START', true),
   };
 }
 

@@ -17,6 +17,7 @@ import { startServer } from './app';
 import { EvmGateway } from './chain/evm';
 import { ConfigError, configFromEnv, type ServerConfig } from './config';
 import { REDACT, requestIdMixin } from './http/request-log';
+import { SchemaBehind } from './sql-store';
 
 const dev = process.argv.includes('--dev');
 
@@ -31,6 +32,11 @@ try {
 const server = await startServer({
   config,
   logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[Redacted]' }, mixin: requestIdMixin },
+}).catch((error: unknown) => {
+  // MIGRATE_AT_START=false and a schema behind this build: one line naming the migrations and the command.
+  if (!(error instanceof SchemaBehind)) throw error;
+  console.error(`Strata server not started: ${error.message}`);
+  process.exit(1);
 });
 const log = server.app.log;
 const storage =

@@ -489,7 +489,10 @@ export async function migrate(c: SqlConnection, s: string): Promise<string[]> {
   await c.query('BEGIN');
   try {
     await c.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`strata-migrate:${s}`]);
-    await c.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    // Created only when missing: the migrations role of a production database owns its schema but may not
+    // create schemas in the database (server/db-roles.ts), and IF NOT EXISTS still asks for that right.
+    const { rows: present } = await c.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [s]);
+    if (present.length === 0) await c.query(`CREATE SCHEMA ${s}`);
     await c.query(
       `CREATE TABLE IF NOT EXISTS ${s}.strata_migrations (name text PRIMARY KEY, run_at timestamptz NOT NULL DEFAULT now())`,
     );

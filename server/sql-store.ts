@@ -39,7 +39,7 @@ import { decodeValue, encodeValue, escapeText, unescapeText } from './sql-codec'
 import type { AvailabilityObserver } from './health';
 import { checkSchemaName, type SqlConnection, type SqlDriver } from './sql-driver';
 import { GroupCommit, type BatchHost, type GroupCommitOptions } from './group-commit';
-import { migrate, SEQUENCED_KINDS, sequenceOf } from './sql-schema';
+import { migrate, MIGRATIONS, SEQUENCED_KINDS, sequenceOf } from './sql-schema';
 
 const SEQUENCED = new Set(SEQUENCED_KINDS);
 
@@ -73,6 +73,25 @@ export interface SqlStoreOptions {
    * COMMIT. Off when absent (each unit its own transaction).
    */
   groupCommit?: GroupCommitOptions;
+  /**
+   * Run pending migrations at open (default true). False (MIGRATE_AT_START=false, production: the runtime
+   * role may not change the schema, server/db-roles.ts): `npm run migrate` runs them apart, and opening a
+   * schema that lacks one this build knows fails with SchemaBehind, naming them.
+   */
+  migrate?: boolean;
+}
+
+/** The schema lacks migrations this build needs, and this store may not run them (MIGRATE_AT_START=false). */
+export class SchemaBehind extends Error {
+  constructor(
+    readonly schema: string,
+    readonly pending: string[],
+  ) {
+    super(
+      `schema ${schema} lacks migrations ${pending.join(', ')}: run them with the migrations role ` +
+        '(npm run migrate, docs/DEPLOY.md "Database roles") before starting this build',
+    );
+  }
 }
 
 /**
@@ -164,11 +183,23 @@ export class SqlStore implements StoreAdapter {
   static async open(driver: SqlDriver, options: SqlStoreOptions = {}): Promise<SqlStore> {
     const schema = checkSchemaName(options.schema ?? 'strata');
     const store = new SqlStore(driver, schema, options.closeDriver ?? true, options.maxAttempts ?? 100);
-    const c = await driver.connect();
-    try {
-      await migrate(c, schema);
-    } finally {
-      c.release();
+    if (options.migrate === false) {
+      const done = await driver
+        .query<{ name: string }>(`SELECT name FROM ${schema}.strata_migrations`)
+        .then(({ rows }) => new Set(rows.map((r) => r.name)))
+        .catch(() => new Set<string>());
+      const pending = MIGRATIONS.filter((m) => !done.has(m.name)).map((m) => m.name);
+      if (pending.length > 0) {
+        if (options.closeDriver ?? true) await driver.close();
+        throw new SchemaBehind(schema, pending);
+      }
+    } else {
+      const c = await driver.connect();
+      try {
+        await migrate(c, schema);
+      } finally {
+        c.release();
+      }
     }
     const { rows } = await driver.query<{ name: string; sql_name: string }>(
       `SELECT name, sql_name FROM ${schema}.strata_tables`,

@@ -75,6 +75,14 @@ describe('server config', () => {
     expect(() => configFromEnv({ UPLOADS_PER_IP: '0' })).toThrow(/UPLOADS_PER_IP must be an integer >= 1/);
   });
 
+  it('MIGRATE_AT_START: migrations at start by default; false leaves them to npm run migrate', () => {
+    expect(configFromEnv({}).migrateAtStart).toBe(true);
+    expect(configFromEnv({ MIGRATE_AT_START: 'false' }).migrateAtStart).toBe(false);
+    expect(() => configFromEnv({ MIGRATE_AT_START: 'later' })).toThrow(
+      /MIGRATE_AT_START must be true or false/,
+    );
+  });
+
   it('live mode needs WALLET_XPUB (an extended public key); the development command defaults to demo', () => {
     expect(() => configFromEnv({}, { requireKey: true })).toThrow(ConfigError);
     expect(() => configFromEnv({ DEMO: 'false' }, { requireKey: true })).toThrow(/WALLET_XPUB/);
