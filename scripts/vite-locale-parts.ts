@@ -24,7 +24,7 @@ export function localeParts(localesDir = resolve(import.meta.dirname, '../locale
     },
     /**
      * In the build, the page learns where each language's parts are, and its head script names the parts of
-     * the language it is about to show (stored, else zh-CN) that the opened route starts with in
+     * the language it is about to show (stored, else the browser's when it is one of the twenty, else zh-CN) that the opened route starts with in
      * `window.__strataParts`; the starter script
      * (scripts/vite-shell.ts) preloads them together with the main chunk after the first paint, instead of
      * the app discovering them only after that chunk has run.
@@ -41,7 +41,8 @@ export function localeParts(localesDir = resolve(import.meta.dirname, '../locale
       // Only the parts the opened route starts with (src/i18n/parts.ts startParts; all for most routes).
       const script =
         `<script>(function(){try{var m=${JSON.stringify(map)};var s=${JSON.stringify(START_PARTS)};` +
-        `var l=localStorage.getItem('strata.lang');var x=m[l]||m['zh-CN']||{};` +
+        // The language index.html's head script put on <html lang> (stored, else the browser's, else zh-CN).
+        `var l=document.documentElement.lang;var x=m[l]||m['zh-CN']||{};` +
         `var w=s[location.pathname.replace(/(.)\\/+$/,'$1').toLowerCase()];` +
         `window.__strataParts=Object.keys(x).filter(function(k){return !w||w.indexOf(k)>=0}).map(function(k){return x[k]});` +
         `}catch(e){}})();</script>`;

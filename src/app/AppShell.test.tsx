@@ -140,4 +140,32 @@ describe('/home/more', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Language/ }));
     expect(screen.getByRole('dialog', { name: 'Language' })).toBeTruthy();
   });
+
+  it("the language switch is in the header of the first screens, each language named in itself, the browser's first", async () => {
+    Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['ko-KR', 'en-US'] });
+    try {
+      await renderApp('/home');
+      const header = document.querySelector('header.topbar') as HTMLElement;
+      await userEvent.click(within(header).getByRole('button', { name: 'Language' }));
+      const dialog = screen.getByRole('dialog', { name: 'Language' });
+      const names = within(dialog)
+        .getAllByRole('button')
+        .map((b) => [b.textContent, b.getAttribute('lang')]);
+      expect(names[0]).toEqual(['한국어', 'ko-KR']);
+      expect(names).toContainEqual(['Deutsch', 'de-DE']);
+      expect(names).toContainEqual(['العربية', 'ar-SA']);
+      expect(names).toContainEqual(['简体中文', 'zh-CN']);
+      await userEvent.keyboard('{Escape}');
+      cleanup();
+      // A screen deep in the app keeps its back button and title, without the switch.
+      await renderApp('/user/help', { user: TEST_USER });
+      expect(
+        within(document.querySelector('header.topbar') as HTMLElement).queryByRole('button', {
+          name: 'Language',
+        }),
+      ).toBeNull();
+    } finally {
+      Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['en-US'] });
+    }
+  });
 });

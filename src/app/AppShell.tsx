@@ -11,6 +11,7 @@ import { SyncStatusButton } from '../sync/SyncStatusButton';
 import { Icon } from '../ui/icons';
 import { ErrorState, LoadingState } from '../ui/States';
 import { DemoBadge } from './DemoBadge';
+import { LanguageButton, showsLanguageButton } from './LanguageButton';
 import { guardRedirect } from './guard';
 import { isTabPath, titleKeyOf } from './paths';
 import { GlobalPopups } from './popups/GlobalPopups';
@@ -86,7 +87,10 @@ export function AppShell() {
         {t('common.skipToContent')}
       </a>
       <header className="topbar">
-        <div className="topbar-start">{!tab && <BackButton />}</div>
+        <div className="topbar-start">
+          {!tab && <BackButton />}
+          {showsLanguageButton(pathname, tab) && <LanguageButton />}
+        </div>
         <h1 className="topbar-title">{title}</h1>
         <div className="topbar-end">
           <SyncStatusButton />

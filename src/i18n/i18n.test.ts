@@ -1,15 +1,51 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage';
 import { chooseLanguage, initI18n, loadAllParts, storedLanguage } from './index';
 import { PART_NAMES, startParts } from './parts';
-import { directionOf } from './languages';
+import { directionOf, LANGUAGES, preferredLanguage } from './languages';
 
 describe('i18n start-up', () => {
-  it('defaults to zh-CN when nothing is stored (SPEC.md §1)', () => {
+  const browserLanguages = (languages: string[]) =>
+    Object.defineProperty(navigator, 'languages', { configurable: true, get: () => languages });
+  afterEach(() => browserLanguages(['en-US']));
+
+  it("with nothing stored, the browser's preferred language when it is one of the twenty, else zh-CN (SPEC.md §1)", () => {
     localStorage.removeItem(STORAGE_KEYS.lang);
+    browserLanguages(['nl-NL', 'de-AT', 'en-US']);
+    expect(storedLanguage()).toBe('de-DE');
+    browserLanguages(['nl-NL', 'sv-SE']);
     expect(storedLanguage()).toBe('zh-CN');
     localStorage.setItem(STORAGE_KEYS.lang, 'xx-XX');
     expect(storedLanguage()).toBe('zh-CN');
+    // The member's choice wins over the browser's.
+    localStorage.setItem(STORAGE_KEYS.lang, 'fa-IR');
+    browserLanguages(['de-DE']);
+    expect(storedLanguage()).toBe('fa-IR');
+    localStorage.removeItem(STORAGE_KEYS.lang);
+  });
+
+  it('maps browser tags to the twenty: exact, same language, Chinese by script or region', () => {
+    expect(preferredLanguage(['en-GB'])).toBe('en-US');
+    expect(preferredLanguage(['pt-PT'])).toBe('pt-BR');
+    expect(preferredLanguage(['fr'])).toBe('fr-FR');
+    expect(preferredLanguage(['zh-TW'])).toBe('zh-HK');
+    expect(preferredLanguage(['zh-Hant-HK'])).toBe('zh-HK');
+    expect(preferredLanguage(['zh'])).toBe('zh-CN');
+    expect(preferredLanguage(['zh-SG'])).toBe('zh-CN');
+    expect(preferredLanguage(['AR-sa'])).toBe('ar-SA');
+    expect(preferredLanguage(['nl', 'ko'])).toBe('ko-KR');
+    expect(preferredLanguage([])).toBeNull();
+  });
+
+  it("index.html's head script knows the same twenty languages", () => {
+    const html = readFileSync('index.html', 'utf8');
+    const list = html.match(/var codes = \[([^\]]+)\]/)?.[1] ?? '';
+    const codes = list
+      .split(',')
+      .map((c) => c.trim().replace(/'/g, ''))
+      .filter(Boolean);
+    expect(codes).toEqual(LANGUAGES.map((l) => l.code));
   });
 
   it('loads the zh-CN chunk and sets <html lang dir>', async () => {

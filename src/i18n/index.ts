@@ -3,7 +3,8 @@
  * fallback, are precached, and each is loaded only when the same part of the active language cannot load
  * (addFallback). The parts the opened route needs load in parallel before the app mounts
  * (`initI18n(code, parts)`), the rest with `loadAllParts()` right after the first render. The choice lives in
- * localStorage ('strata.lang'); zh-CN when nothing is stored (SPEC.md §1).
+ * localStorage ('strata.lang'); with nothing stored, the browser's preferred language when it is one of the twenty,
+ * else zh-CN (SPEC.md §1, issue 26 item 8).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -14,14 +15,23 @@ import {
   FALLBACK_LANGUAGE,
   directionOf,
   isLanguageCode,
+  preferredLanguage,
   type LanguageCode,
 } from './languages';
 import type { TranslationTree } from './locale-check';
 import { PART_NAMES, type LocalePart } from './parts';
 
+/** The member's choice; else the browser's preferred language when it is one of the twenty; else zh-CN. */
 export function storedLanguage(): LanguageCode {
   const stored = readString(STORAGE_KEYS.lang);
-  return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
+  if (isLanguageCode(stored)) return stored;
+  const browser =
+    typeof navigator === 'undefined'
+      ? []
+      : navigator.languages?.length
+        ? navigator.languages
+        : [navigator.language];
+  return preferredLanguage(browser) ?? DEFAULT_LANGUAGE;
 }
 
 /** <html lang dir> follow the active language, so the layout (logical CSS properties) mirrors for RTL. */

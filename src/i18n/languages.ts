@@ -28,7 +28,10 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 export const FALLBACK_LANGUAGE: LanguageCode = 'en-US';
-/** SPEC.md §1: the page is Chinese until the member picks another language. */
+/**
+ * SPEC.md §1: the page is Chinese until the member picks another language, unless the browser prefers one of
+ * the twenty (issue 26 item 8: preferredLanguage).
+ */
 export const DEFAULT_LANGUAGE: LanguageCode = 'zh-CN';
 
 const RTL = new Set<string>(['ar-SA', 'fa-IR']);
@@ -39,4 +42,23 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
 
 export function directionOf(code: string): 'rtl' | 'ltr' {
   return RTL.has(code) ? 'rtl' : 'ltr';
+}
+
+/**
+ * The first of the browser's preferred languages (navigator.languages, most wanted first) that is one of the
+ * twenty: the same tag ("de-DE"), else the same language ("de", "de-AT" -> de-DE; "pt-PT" -> pt-BR), Chinese
+ * by script or region (zh-TW, zh-HK, zh-MO, zh-Hant -> zh-HK; other Chinese -> zh-CN). Null when none is: the
+ * product's default (zh-CN) applies. index.html's head script applies the same rule before the first paint.
+ */
+export function preferredLanguage(preferred: readonly string[]): LanguageCode | null {
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    const [language = ''] = lower.split('-');
+    if (language === 'zh') return /hant|tw|hk|mo/.test(lower) ? 'zh-HK' : 'zh-CN';
+    const match =
+      LANGUAGES.find((l) => l.code.toLowerCase() === lower) ??
+      LANGUAGES.find((l) => l.code.toLowerCase().startsWith(`${language}-`));
+    if (match) return match.code;
+  }
+  return null;
 }

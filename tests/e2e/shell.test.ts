@@ -1,8 +1,8 @@
 /**
  * The shell before JavaScript (docs/PWA.md, scripts/vite-shell.ts) in headless Chromium against the
  * production build: with JavaScript off, /home paints the header, the tabs and the demo badge in zh-CN;
- * with only the app's bundles withheld, the inline shell script shows the stored language and the opened
- * route; no JavaScript is fetched before the first contentful paint; and once the app runs it takes over the
+ * with only the app's bundles withheld, the inline shell script shows the stored language (or, with none
+ * stored, the browser's preferred one of the twenty) and the opened route; no JavaScript is fetched before the first contentful paint; and once the app runs it takes over the
  * same layout without moving it (no layout shift).
  */
 import { describe, expect, it } from 'vitest';
@@ -56,8 +56,31 @@ describe('the shell paints before the JavaScript', () => {
     }
   });
 
+  it('with nothing stored, a browser preferring German paints the shell in German, the switch in the header', async () => {
+    const context = await browser().newContext({
+      viewport: { width: 375, height: 812 },
+      locale: 'de-DE',
+      baseURL: baseURL(),
+    });
+    try {
+      const page = await context.newPage();
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto('/home');
+      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('Start');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
+      expect(await page.locator('header .lang-button').getAttribute('aria-label')).toBe('Sprache');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('no JavaScript file is requested before the shell has painted its first text, and no inlined CSS after', async () => {
-    const context = await browser().newContext({ viewport: { width: 375, height: 812 }, baseURL: baseURL() });
+    // A browser preferring Chinese (the product's default language, the one the shell is built in).
+    const context = await browser().newContext({
+      viewport: { width: 375, height: 812 },
+      locale: 'zh-CN',
+      baseURL: baseURL(),
+    });
     try {
       const page = await context.newPage();
       await page.goto('/home');

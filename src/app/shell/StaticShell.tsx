@@ -18,6 +18,7 @@ import { MarketPage } from '../../features/market/MarketPage';
 import { Icon } from '../../ui/icons';
 import { LoadingState } from '../../ui/States';
 import { DemoBadge } from '../DemoBadge';
+import { LanguageButton, showsLanguageButton } from '../LanguageButton';
 import { SCREENS, isTabPath } from '../paths';
 import { TabBar } from '../TabBar';
 import { userStore } from '../../state/user-store';
@@ -53,6 +54,7 @@ export function StaticShell({ path }: { path: ShellRoute }) {
               <Icon name="back" className="flip-rtl" />
             </button>
           )}
+          {showsLanguageButton(path, tab) && <LanguageButton />}
         </div>
         <h1 className="topbar-title">{t(titleKey)}</h1>
         <div className="topbar-end">
