@@ -3,9 +3,12 @@
  * the eight pairs and they move with the feed; a quote opens its K-line, which draws and switches interval;
  * a member funded through the simulated chain (confirmed by fast-forwarding the demo clock) buys VIP1,
  * subscribes to a finance product and sees it with its earnings; a limit order is placed, listed as a
- * current delegation and cancelled. Screenshots of every markets screen (light, dark, RTL) go to
+ * current delegation and cancelled; a pair is searched and starred (issue 26), the pair sheet picks another by
+ * keyboard, and both are axe-clean. Screenshots of every markets screen (light, dark, RTL) go to
  * /tmp/shots/markets-*.png.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -24,6 +27,22 @@ import {
 const TOAST_MS = 20_000;
 
 const browser = useBrowser();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical WCAG 2.2 AA violations on the page as it is now (axe-core), by rule and target. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<unknown> } }).axe;
+    return (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    })) as { violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> };
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 2).map((n) => n.target))}`);
+}
 const shot = screenshots('markets', { fromTop: true });
 
 /** A simulated TRC-20 payment, confirmed by moving the demo clock an hour on. */
@@ -57,6 +76,21 @@ describe('markets journey (issue 5)', () => {
     await all.click();
     await expect.poll(() => all.getAttribute('aria-pressed')).toBe('true');
 
+    // Search and favourite a pair (issue 26 item 3): the star is kept through the outbox, the Favourites view
+    // lists it; the open screens are axe-clean.
+    await page.getByRole('searchbox', { name: 'Search pairs' }).fill('sol');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: 'Favourite: SOL/USDT' }).click();
+    await page.getByRole('button', { name: 'Favourite: SOL/USDT', pressed: true }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search pairs' }).fill('');
+    await page.getByRole('button', { name: 'Favourites', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: 'Sort by Price' }).click();
+    await shot(page, 'quotes-favourites');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(8);
+
     // K-line from a quote, then another interval.
     await rows.first().click();
     await expect.poll(() => path(page)).toBe('/finance/kline');
@@ -72,6 +106,18 @@ describe('markets journey (issue 5)', () => {
     await page.getByRole('img', { name: /1h/ }).waitFor({ timeout: 20_000 });
     await page.getByText(/^Latest candle: open/).waitFor({ timeout: 20_000 });
     await shot(page, 'kline-1h');
+    // The pair sheet: search, pick by keyboard; the sticky Buy/Sell bar.
+    await page.getByRole('button', { name: /^Pair: .+\. Change pair$/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Choose a pair' });
+    await sheet.getByRole('combobox', { name: 'Search pairs' }).fill('eth');
+    await shot(page, 'pair-sheet');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Pair: ETH/USDT. Change pair' }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('navigation', { name: 'Trade ETH/USDT' })
+      .getByRole('link', { name: 'Buy ETH' })
+      .waitFor();
 
     // Money and VIP1, then a finance subscription.
     await deposit(page, '1000');
