@@ -104,6 +104,11 @@ const TABLES_0015: Readonly<Record<string, string>> = {
   reserveLeaves: 'reserve_leaves',
 };
 
+/** Market impact (issue 24 item 5): what members' orders took from each side of a book, refilling. */
+const TABLES_0016: Readonly<Record<string, string>> = {
+  bookImpact: 'market_book_impact',
+};
+
 /** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
 export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0001,
@@ -114,6 +119,7 @@ export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0012,
   ...TABLES_0013,
   ...TABLES_0015,
+  ...TABLES_0016,
 };
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
@@ -227,6 +233,11 @@ function typedColumns(s: string): Record<string, string[]> {
     // 0015: a snapshot's time and total as typed columns (the console reads the latest); a leaf per member.
     reserve_snapshots: [`at ${time('time')} NOT NULL`, `total ${big('total')} NOT NULL CHECK (total >= 0)`],
     reserve_leaves: memberOwned(),
+    // 0016: one row per market, pair and book side.
+    market_book_impact: [
+      `missing ${big('missing')} NOT NULL CHECK (missing >= 0)`,
+      `at ${time('at')} NOT NULL`,
+    ],
   };
 }
 
@@ -437,6 +448,11 @@ async function proofOfReserves({ c, s }: MigrationContext): Promise<void> {
   await c.query(`CREATE INDEX reserve_snapshots_at ON ${s}.reserve_snapshots (at)`);
 }
 
+/** Market impact: the book's memory of members' orders (engine/trading/impact.ts). */
+async function bookImpact({ c, s }: MigrationContext): Promise<void> {
+  for (const [name, sqlName] of Object.entries(TABLES_0016)) await createTable(c, s, name, sqlName);
+}
+
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
   { name: '0002-cluster', up: cluster },
@@ -464,6 +480,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0014-upload-store', up: uploadStoreTables },
   // Proof of reserves: the hourly signed snapshots and the members' leaves (issue 27 item 7).
   { name: '0015-proof-of-reserves', up: proofOfReserves },
+  // The book's memory of members' orders (market impact, issue 24 item 5).
+  { name: '0016-book-impact', up: bookImpact },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

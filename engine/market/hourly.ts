@@ -1,15 +1,19 @@
 /**
  * The hourly skeleton of each price path: log price at every hour boundary, driven by a GARCH(1,1)
- * variance (volatility clustering), a shared market factor (pairs move together) and occasional jumps.
- * There is no pull towards any level (docs/TRADING.md "Market model"): the log price is a driftless random
- * walk pinned to the pair's reference price at the reference time (a UTC midnight, configurable through
- * `MarketModel`) and walked outwards from it, forwards into the future and backwards into the past, so the
- * present looks like the reference market while a year of history wanders as freely as a real one.
+ * variance (volatility clustering; Bollerslev 1986) with Student-t innovations (fat tails; Bollerslev 1987),
+ * one shared market factor (pairs move together; Sharpe's one-factor model) and jumps, market-wide and
+ * the pair's own (Merton 1976). There is no pull towards any level (docs/TRADING.md "Market model"): the
+ * log price is a driftless random walk pinned to the pair's reference price at the reference time (a UTC
+ * midnight, configurable through `MarketModel`) and walked outwards from it, forwards into the future and
+ * backwards into the past, so the present looks like the reference market while a year of history wanders
+ * as freely as a real one.
  *
  * Walking outwards, step k away from the reference uses the variance v_k, draws the return
- * r_k = sqrt(v_k) z_k + jump_k and updates v_{k+1} = omega + alpha min(r_k^2, cap) + beta v_k. Forwards,
- * hour R + k goes from x to x + r_k; backwards, hour R - 1 - k goes from x - r_k to x. The recursion is
- * sequential, so one checkpoint per day is kept on each side; any hour is at most 23 cheap steps from one.
+ * r_k = sqrt(v_k) (beta t_market + sqrt(1 - beta^2) t_own) + jump_k, with t_market and t_own unit-variance
+ * Student-t draws (4 degrees of freedom) and t_market the same for every pair, and updates
+ * v_{k+1} = omega + alpha min(r_k^2, cap) + beta_g v_k. Forwards, hour R + k goes from x to x + r_k;
+ * backwards, hour R - 1 - k goes from x - r_k to x. The recursion is sequential, so one checkpoint per day
+ * is kept on each side; any hour is at most 23 cheap steps from one.
  * Everything finer (minutes, ticks) is generated inside the hour from counter-based randomness.
  */
 import { dlog } from './detmath';
@@ -32,15 +36,29 @@ export interface MarketModel {
 /** 2026-01-01T00:00:00Z and the specs' own reference prices. */
 export const DEFAULT_MARKET_MODEL: MarketModel = { referenceTime: 1_767_225_600_000, prices: {} };
 
-const GARCH_ALPHA = 0.05;
-const GARCH_BETA = 0.94;
-const JUMP_PROBABILITY = 1 / 400;
+const GARCH_ALPHA = 0.06;
+const GARCH_BETA = 0.93;
 /** Shocks feeding the variance are capped so one jump cannot set the variance off for weeks. */
 const SHOCK_CAP = 25;
+/**
+ * Student-t innovations with 4 degrees of freedom, scaled to unit variance: z sqrt((nu - 2) / chi2_nu).
+ * The scale is capped at T_SCALE_CAP (a shock of at most ~14 sigma): an uncapped t has no bound, and one
+ * hour of a thousand sigma would send a price to zero.
+ */
+const T_NU = 4;
+const T_SCALE_CAP = 4;
+/** Market-wide jumps (every pair at once, each by its own jumpSize), about one in 25 days. */
+const MARKET_JUMP_PROBABILITY = 1 / 600;
+/** A pair's own jumps, about one in 42 days. */
+const OWN_JUMP_PROBABILITY = 1 / 1000;
+/** E[(1 + 2u)^2] and E[(0.5 + u)^2] for u uniform on (0, 1): the jump sizes' second moments. */
+const MARKET_JUMP_M2 = 13 / 3;
+const OWN_JUMP_M2 = 13 / 12;
 
 const STREAM_MARKET = 0;
 const SALT_DIFFUSION = 1;
 const SALT_JUMP = 2;
+const SALT_MIXING = 3;
 
 /** One hour of the skeleton: log price at its start and end, its volatility and its jump (if any). */
 export interface Hour {
@@ -75,7 +93,13 @@ export class HourlyPath {
     const reference = model.prices[spec.base] ?? spec.reference;
     this.x0 = dlog(reference);
     this.refDay = Math.max(0, Math.floor((model.referenceTime - ANCHOR_SECONDS * 1000) / DAY_MS));
-    this.baseVar = (spec.dailyVol * spec.dailyVol) / HOURS_PER_DAY;
+    // The pair's hourly variance is dailyVol^2 / 24 in all; the jumps take their share of it first.
+    const total = (spec.dailyVol * spec.dailyVol) / HOURS_PER_DAY;
+    const jumps =
+      spec.jumpSize *
+      spec.jumpSize *
+      (MARKET_JUMP_PROBABILITY * MARKET_JUMP_M2 + OWN_JUMP_PROBABILITY * OWN_JUMP_M2);
+    this.baseVar = Math.max(total * 0.3, total - jumps);
     this.omega = this.baseVar * (1 - GARCH_ALPHA - GARCH_BETA);
     this.idio = Math.sqrt(1 - spec.beta * spec.beta);
     this.fwd.xs[0] = this.x0;
@@ -162,18 +186,24 @@ export class HourlyPath {
     v: number,
   ): { r: number; sigma: number; jump: number; jumpMinute: number; v: number } {
     const sigma = Math.sqrt(v);
-    const z =
-      this.spec.beta * this.normal(STREAM_MARKET, h, SALT_DIFFUSION) +
-      this.idio * this.normal(this.spec.id, h, SALT_DIFFUSION);
+    // One factor (the crypto market) and the pair's own part, each a unit-variance Student-t.
+    const z = this.spec.beta * this.student(STREAM_MARKET, h) + this.idio * this.student(this.spec.id, h);
     const diffusion = sigma * z;
     let jump = 0;
     let jumpMinute = 0;
-    const jumpKey = hashWords(this.seed, this.spec.id, h, SALT_JUMP);
-    if (unit(jumpKey) < JUMP_PROBABILITY) {
-      const sizeKey = hashWords(jumpKey, 1);
+    const marketKey = hashWords(this.seed, STREAM_MARKET, h, SALT_JUMP);
+    if (unit(marketKey) < MARKET_JUMP_PROBABILITY) {
+      const sizeKey = hashWords(marketKey, 1);
       const direction = sizeKey & 1 ? 1 : -1;
-      jump = direction * this.spec.jumpSize * (0.5 + unit(sizeKey));
-      jumpMinute = hashWords(jumpKey, 2) % 60;
+      jump = direction * this.spec.jumpSize * (1 + 2 * unit(sizeKey));
+      jumpMinute = hashWords(marketKey, 2) % 60;
+    }
+    const ownKey = hashWords(this.seed, this.spec.id, h, SALT_JUMP);
+    if (unit(ownKey) < OWN_JUMP_PROBABILITY) {
+      const sizeKey = hashWords(ownKey, 1);
+      const direction = sizeKey & 1 ? 1 : -1;
+      if (jump === 0) jumpMinute = hashWords(ownKey, 2) % 60;
+      jump += direction * this.spec.jumpSize * (0.5 + unit(sizeKey));
     }
     const shock = Math.min((diffusion + jump) ** 2, SHOCK_CAP * this.baseVar);
     return {
@@ -183,6 +213,14 @@ export class HourlyPath {
       jumpMinute,
       v: this.omega + GARCH_ALPHA * shock + GARCH_BETA * v,
     };
+  }
+
+  /** A unit-variance Student-t (T_NU = 4): a normal over sqrt(chi2_4 / 2), chi2_4 = -2 ln(u1 u2). */
+  private student(stream: number, h: number): number {
+    const k = hashWords(this.seed, stream, h, SALT_MIXING);
+    const chi2 = -2 * dlog(unit(k) * unit(hashWords(k, 1)));
+    const scale = Math.min(T_SCALE_CAP, Math.sqrt((T_NU - 2) / chi2));
+    return this.normal(stream, h, SALT_DIFFUSION) * scale;
   }
 
   private normal(stream: number, h: number, salt: number): number {

@@ -2,7 +2,11 @@
  * Minutes inside one hour of the skeleton, and ticks inside one minute.
  *
  * The 60 minute closes of an hour are a Brownian bridge pinned to the hour's start and end log prices
- * (plus its jump, placed at one minute), so minutes always reproduce the hourly skeleton exactly. Each
+ * (plus its jump, placed at one minute), so minutes always reproduce the hourly skeleton exactly. Its
+ * steps are the market's draw times the pair's beta plus the pair's own draw (the one-factor model of
+ * hourly.ts, minute by minute, so pairs move together at one minute), and their variances follow the
+ * market's activity within the hour, an AR(1) in log volatility (a discrete stochastic-volatility model,
+ * Taylor 1986) scaled so they add up to the hour's GARCH variance: a busy minute is followed by busy ones. Each
  * minute's intra-minute path is piecewise linear through its open, high, low and close (and two more
  * points inside the range), so a tick price at any instant is computable and the running high/low of a
  * partial minute is exact: the max of the vertices passed and the current price.
@@ -15,6 +19,12 @@ import type { SymbolSpec } from './symbols';
 
 const SALT_MINUTES = 11;
 const SALT_TICKS = 12;
+/** The market's stream id (hourly.ts): shared by every pair. */
+const STREAM_MARKET = 0;
+/** Log volatility within the hour: stationary sd 0.45, minute-to-minute persistence 0.93. */
+const LOG_VOL_SD = 0.55;
+const LOG_VOL_PHI = 0.95;
+const LOG_VOL_INNOVATION = LOG_VOL_SD * Math.sqrt(1 - LOG_VOL_PHI * LOG_VOL_PHI);
 export const MINUTE_MS = 60_000;
 
 /** One candle: integer micro-USDT prices and 1e-4-unit volume. */
@@ -34,6 +44,8 @@ export class MinuteModel {
   // Scratch space: a cold daily chart generates 24,000 hours, and fresh arrays for each cost more in
   // garbage collection than the generation itself.
   private readonly walk = new Float64Array(61);
+  private readonly cum = new Float64Array(61);
+  private readonly vars = new Float64Array(60);
   private readonly ys = new Float64Array(61);
   private readonly scratch = new Float64Array(300);
 
@@ -117,15 +129,40 @@ export class MinuteModel {
   private generate(h: number, block: HourBlock): HourBlock {
     const hour = this.path.hour(h);
     const stream = new Stream(hashWords(this.seed, this.spec.id, h, SALT_MINUTES));
-    const s = hour.sigma / Math.sqrt(60);
+    // The market's stream: the same numbers for every pair, so their minutes move together.
+    const market = new Stream(hashWords(this.seed, STREAM_MARKET, h, SALT_MINUTES));
+    // Volatility within the hour: an AR(1) in log volatility, the market's activity, starting from its
+    // stationary law; the minute variances are scaled to add up to the hour's, so hours keep their GARCH.
+    const vars = this.vars;
+    let lv = LOG_VOL_SD * market.normal();
+    let total = 0;
+    for (let k = 0; k < 60; k++) {
+      if (k > 0) lv = LOG_VOL_PHI * lv + LOG_VOL_INNOVATION * market.normal();
+      const w = dexp(2 * lv);
+      vars[k] = w;
+      total += w;
+    }
+    const hourVar = hour.sigma * hour.sigma;
+    const beta = this.spec.beta;
+    const idio = Math.sqrt(1 - beta * beta);
     const walk = this.walk;
+    const cum = this.cum;
     walk[0] = 0;
-    for (let k = 1; k <= 60; k++) walk[k] = walk[k - 1]! + s * stream.normal();
+    cum[0] = 0;
+    for (let k = 1; k <= 60; k++) {
+      const v = (vars[k - 1]! / total) * hourVar;
+      vars[k - 1] = Math.sqrt(v);
+      const z = beta * market.normal() + idio * stream.normal();
+      walk[k] = walk[k - 1]! + vars[k - 1]! * z;
+      cum[k] = cum[k - 1]! + v;
+    }
     const drift = hour.x1 - hour.jump - hour.x0;
     const end = walk[60]!;
     const ys = this.ys;
     for (let k = 0; k <= 60; k++) {
-      const f = k / 60;
+      // A bridge with unequal steps: the hour's own move and the walk's correction are spread in
+      // proportion to the variance passed, so busy minutes carry more of it.
+      const f = hourVar > 0 ? cum[k]! / cum[60]! : k / 60;
       ys[k] = hour.x0 + drift * f + walk[k]! - end * f + (k > hour.jumpMinute ? hour.jump : 0);
     }
     // Pin both ends to the skeleton's own numbers so adjacent hours meet at the identical price.
@@ -137,6 +174,7 @@ export class MinuteModel {
     let p0 = dexp(ys[0]!) * PRICE_SCALE;
     let prevClose = this.round(p0);
     for (let k = 0; k < 60; k++) {
+      const s = vars[k]!;
       const p1 = dexp(ys[k + 1]!) * PRICE_SCALE;
       const o = prevClose;
       const c = this.round(p1);
@@ -150,7 +188,10 @@ export class MinuteModel {
       );
       const move = s > 0 ? Math.abs(ys[k + 1]! - ys[k]!) / s : 0;
       const burst = k === hour.jumpMinute && hour.jump !== 0 ? 6 : 1;
-      const v = Math.round(volumeScale * (0.5 + stream.next()) * (0.7 + 0.3 * move) * burst);
+      const busy = (s * s * 60) / (hourVar > 0 ? hourVar : 1);
+      const v = Math.round(
+        volumeScale * (0.5 + stream.next()) * (0.7 + 0.3 * move) * (0.5 + 0.5 * Math.sqrt(busy)) * burst,
+      );
       const at = k * 5;
       block[at] = o;
       block[at + 1] = hi;

@@ -14,7 +14,9 @@ import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
 import { formatAmount, mulDiv, SCALE, type Micro } from '../money';
 import { chargeFee, feeOf } from './fees';
-import { averagePrice, FIRST_LEVELS, walkBook, WALK_LEVELS, type Walk } from './fills';
+import type { Book } from '../market/depth';
+import { averagePrice, depleted, FIRST_LEVELS, walkBook, WALK_LEVELS, type Walk } from './fills';
+import { missingAt, recordTaken } from './impact';
 import { initialMargin, notional } from './margin';
 import { settingsOf } from './settings';
 import { settlePnl } from './settlement';
@@ -30,7 +32,10 @@ import {
 import { tierOf, tiersFor } from './tiers';
 import { triggerFields, type Triggers } from './triggers';
 
-/** Walks the contract book at ctx.now for `volume` (buy: asks, sell: bids) within the price band. */
+/**
+ * Walks the contract book at `at` for `volume` (buy: asks, sell: bids) within the price band, its first
+ * `missing` units gone (what members took and the book has not refilled yet, impact.ts).
+ */
 export function contractWalk(
   ctx: Ctx,
   spec: SymbolSpec,
@@ -38,12 +43,22 @@ export function contractWalk(
   volume: Micro,
   bandBps = ctx.config.priceBandBps,
   at = ctx.now,
+  missing = 0,
 ): Walk {
   const market = marketOf(ctx);
   const options = { limit: null, bandBps };
-  const first = walkBook(market.contractBook(spec, at, FIRST_LEVELS), side, volume, options);
+  const book = (levels: number): Book => depleted(market.contractBook(spec, at, levels), side, missing);
+  const first = walkBook(book(FIRST_LEVELS), side, volume, options);
   if (first.stop !== 'book') return first;
-  return walkBook(market.contractBook(spec, at, WALK_LEVELS), side, volume, options);
+  return walkBook(book(WALK_LEVELS), side, volume, options);
+}
+
+/** A member's contract order walks the book as members' earlier orders left it, and leaves its mark. */
+async function memberWalk(ctx: Ctx, spec: SymbolSpec, side: 'buy' | 'sell', volume: Micro): Promise<Walk> {
+  const missing = await missingAt(ctx, 'contract', spec, side);
+  const walk = contractWalk(ctx, spec, side, volume, ctx.config.priceBandBps, ctx.now, missing);
+  recordTaken(ctx, 'contract', spec, side, missing, walk.quantity);
+  return walk;
 }
 
 /** Each fill pays contractFeeBps of its own notional (rounded up). */
@@ -114,7 +129,7 @@ export async function openPosition(
   input: { spec: SymbolSpec; side: PositionSide; volume: Micro; triggers?: Triggers },
 ): Promise<OrderRow> {
   const settings = await settingsOf(ctx, memberId);
-  const walk = contractWalk(ctx, input.spec, input.side === 'long' ? 'buy' : 'sell', input.volume);
+  const walk = await memberWalk(ctx, input.spec, input.side === 'long' ? 'buy' : 'sell', input.volume);
   if (walk.quantity === 0n) throw fail(400, 'No liquidity within the price band');
   const q = walk.quantity;
   const entry = averagePrice(walk);
@@ -227,7 +242,12 @@ export async function closePosition(
   const requested = input.volume ?? total;
   if (requested > total) throw fail(400, 'Volume is more than the open position');
   const band = input.trigger ? 10_000 : ctx.config.priceBandBps;
-  const walk = contractWalk(ctx, input.spec, input.side === 'long' ? 'sell' : 'buy', requested, band, at);
+  const side = input.side === 'long' ? 'sell' : 'buy';
+  // A member's close walks the book as members' orders left it; a triggered close (the watch, at the
+  // second its price was touched) walks the prices alone, as liquidations do, whatever the clock's step.
+  const walk = input.trigger
+    ? contractWalk(ctx, input.spec, side, requested, band, at)
+    : await memberWalk(ctx, input.spec, side, requested);
   if (walk.quantity === 0n) throw fail(400, 'No liquidity within the price band');
   const q = walk.quantity;
   const entry = BigInt(position.entryPrice);

@@ -6,7 +6,7 @@
  * fill within the band is the order's cancelled volume.
  */
 import type { Ctx } from '../context';
-import type { Book } from '../market/depth';
+import type { Book, BookLevel } from '../market/depth';
 import { marketOf } from '../market/instance';
 import type { SymbolSpec } from '../market/symbols';
 import { mulDiv, SCALE, type Micro } from '../money';
@@ -78,19 +78,45 @@ export function walkBook(
   return { fills, quantity, valueScaled, stop };
 }
 
-/** Walks the live book of `spec` at ctx.now with the configured band. */
+/**
+ * `book` with its first `missing` units (1e-4 base) gone from the side a taker on `side` walks (buy: asks,
+ * sell: bids): what members' earlier orders took and the book has not refilled yet (impact.ts).
+ */
+export function depleted(book: Book, side: 'buy' | 'sell', missing: number): Book {
+  if (missing <= 0) return book;
+  const levels = side === 'buy' ? book.asks : book.bids;
+  const left: BookLevel[] = [];
+  let gone = missing;
+  for (const level of levels) {
+    if (gone >= level.qty) {
+      gone -= level.qty;
+      continue;
+    }
+    left.push(gone > 0 ? { price: level.price, qty: level.qty - gone } : level);
+    gone = 0;
+  }
+  return side === 'buy' ? { ...book, asks: left } : { ...book, bids: left };
+}
+
+/**
+ * Walks the live book of `spec` at ctx.now with the configured band, its first `missing` units gone
+ * (impact.ts). The first 64 levels are tried first; the full 1,000 when they do not suffice.
+ */
 export function takeFromBook(
   ctx: Ctx,
   spec: SymbolSpec,
   side: 'buy' | 'sell',
   volume: Micro,
   limit: Micro | null = null,
+  missing = 0,
 ): Walk {
   const options = { limit, bandBps: ctx.config.priceBandBps };
   const sim = marketOf(ctx);
-  const first = walkBook(sim.book(spec, ctx.now, FIRST_LEVELS, WALK_LEVELS), side, volume, options);
+  const book = (levels: number): Book =>
+    depleted(sim.book(spec, ctx.now, levels, WALK_LEVELS), side, missing);
+  const first = walkBook(book(FIRST_LEVELS), side, volume, options);
   if (first.stop !== 'book') return first;
-  return walkBook(sim.book(spec, ctx.now, WALK_LEVELS, WALK_LEVELS), side, volume, options);
+  return walkBook(book(WALK_LEVELS), side, volume, options);
 }
 
 /** Average fill price, rounded half up to the micro-USDT; 0 for an empty walk. */

@@ -14,6 +14,7 @@ import type { SymbolSpec } from '../market/symbols';
 import { mulDiv, SCALE, type Micro } from '../money';
 import { FEES, feeOf, shareFee } from './fees';
 import { fillValue, takeFromBook, type Fill } from './fills';
+import { missingAt, recordTaken } from './impact';
 import { orders, type OrderRow } from './tables';
 
 const HOUSE = acct.house('market');
@@ -107,7 +108,9 @@ export async function placeSpot(ctx: Ctx, memberId: string, input: SpotInput): P
   }
   const id = await ctx.ids.next('tradeOrder');
   let order: OrderRow = blankOrder(id, memberId, input, ctx.now);
-  const walk = takeFromBook(ctx, input.spec, input.side, input.volume, input.price);
+  const missing = await missingAt(ctx, 'spot', input.spec, input.side);
+  const walk = takeFromBook(ctx, input.spec, input.side, input.volume, input.price, missing);
+  recordTaken(ctx, 'spot', input.spec, input.side, missing, walk.quantity);
   if (walk.quantity > 0n) {
     order = record(order, await execute(ctx, order, input.spec.base, walk.fills), walk.fills.length, ctx.now);
   }

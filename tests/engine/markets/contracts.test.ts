@@ -68,14 +68,15 @@ describe('contracts', () => {
 
   it('K3 a cross long is backed by the whole contract account: its liquidation price is further away', async () => {
     const { m } = await funded();
-    await m.call('/api/order/place', order('open_long', '0.5', { leverage: 10, marginMode: 'cross' }));
+    // 0.3 BTC at the seed's ~121,000 is ~36,000 USDT of notional: inside tier 1 (up to 50,000).
+    await m.call('/api/order/place', order('open_long', '0.3', { leverage: 10, marginMode: 'cross' }));
     const [p] = await positionsOf(m);
     const entry = parseAmount(p!.entryPrice);
     const margin = parseAmount(p!.margin);
-    const free = units(10_000) - margin - mulDiv(entry / 2n, 5n, 10_000n, 'ceil');
+    const free = units(10_000) - margin - mulDiv((entry * 3n) / 10n, 5n, 10_000n, 'ceil');
     // WB = free + margin (no other positions), tier 1: P = (Q x EP - WB) / (Q x 0.996).
     expect(parseAmount(p!.liquidationPrice!)).toBe(
-      mulDiv(entry * 500_000n - (free + margin) * units(1), 10_000n, 500_000n * 9_960n, 'ceil'),
+      mulDiv(entry * 300_000n - (free + margin) * units(1), 10_000n, 300_000n * 9_960n, 'ceil'),
     );
   });
 

@@ -19,26 +19,30 @@ type Order = {
   mode: 'cross' | 'isolated';
 };
 
-/** Each member's orders (leverage and margin mode are a member's setting for every contract). */
+/**
+ * Each member's orders (leverage and margin mode are a member's setting for every contract). The cash is
+ * sized to the seed's prices on 2026-11-21 (BTC ~121,000, ETH ~5,240, SOL ~239); the 100x cross account's
+ * 44 USDT is liquidated about 72 hours in, so the 5-minute run stays short.
+ */
 const BOOKS: Record<string, { cash: string; orders: Order[] }[]> = {
   // A 100x cross long with a small ETH short beside it; another member's isolated 50x BTC short.
   mixed: [
     {
-      cash: '60',
+      cash: '44',
       orders: [
         { symbol: 'BTC/USDT', side: 'open_long', volume: '0.02', leverage: 100, mode: 'cross' },
         { symbol: 'ETH/USDT', side: 'open_short', volume: '0.2', leverage: 100, mode: 'cross' },
       ],
     },
     {
-      cash: '20',
+      cash: '28',
       orders: [{ symbol: 'BTC/USDT', side: 'open_short', volume: '0.01', leverage: 50, mode: 'isolated' }],
     },
   ],
   // A hedged BTC book with an unequal leg and a SOL long, all cross at 50x.
   hedged: [
     {
-      cash: '100',
+      cash: '140',
       orders: [
         { symbol: 'BTC/USDT', side: 'open_long', volume: '0.03', leverage: 50, mode: 'cross' },
         { symbol: 'BTC/USDT', side: 'open_short', volume: '0.02', leverage: 50, mode: 'cross' },
