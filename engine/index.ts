@@ -79,7 +79,13 @@ export {
 /** Each pair's display scale: prices at its tick, quantities at its step (the amount component's rule). */
 export { pairScale, type PairScale } from './market/symbols';
 /** Pure order preview (fill price, slippage, fee, margin, liquidation price) for the trade screen. */
-export { previewOrder, type OrderPreview, type PreviewInput } from './trading/preview';
+export {
+  crossLiquidationAfter,
+  previewOrder,
+  type OrderPreview,
+  type PreviewAccount,
+  type PreviewInput,
+} from './trading/preview';
 /**
  * Pure read-side views shared with the device, which computes them from its replica (docs/OFFLINE.md "The
  * read path"): open positions valued at the mark (what /api/position/list answers), the sub-accounts

@@ -3,13 +3,19 @@
  * the visible book, the fee, and for contracts the margin required and the liquidation price at mark. Pure
  * and small (no engine state), so the app imports it from engine/index.ts to show the risk before a member
  * commits. It uses the engine's default fees, band and the pair's risk tiers (config.ts).
+ *
+ * A cross order's liquidation price is the account's after the order (issue 24): the member's open
+ * positions with the new one added (or merged into the open position of its pair and side, as the engine
+ * merges it), the contract account's free balance less the order's margin and fee, valued by
+ * positionsAtMark, the function behind the positions list, so the preview shows what the list will.
  */
 import { defaultConfig } from '../config';
 import type { Book } from '../market/depth';
-import { tryParseAmount, type Micro } from '../money';
+import { mulDiv, tryParseAmount, type Micro } from '../money';
 import { feeOf } from './fees';
 import { averagePrice, fillValue, walkBook } from './fills';
 import { initialMargin, notional, tieredLiquidationPrice } from './margin';
+import { positionsAtMark, type MarkOf, type PositionAtMark } from './position-figures';
 import { tierOf, tiersFor } from './tiers';
 
 export interface PreviewInput {
@@ -25,6 +31,68 @@ export interface PreviewInput {
   /** Cross: the contract account's free balance backs the position too. */
   marginMode?: 'cross' | 'isolated';
   available?: string;
+  /**
+   * The member's contract account as the positions list values it (cross orders): without it, a cross
+   * order is previewed as the account's only position, backed by `available`, at the book's mid.
+   */
+  account?: PreviewAccount;
+}
+
+/** What a cross order's liquidation price depends on besides the order itself. */
+export interface PreviewAccount {
+  /** The member's open positions (every mode; only cross ones back the order). */
+  open: readonly PositionAtMark[];
+  /** The contract account's free USDT before the order. */
+  available: Micro;
+  /** The pairs' mark prices. */
+  markOf: MarkOf;
+}
+
+/** The id the previewed position goes by when it opens a new one. */
+const PREVIEWED = 'preview';
+
+/**
+ * The liquidation price of a cross order's position after the order, from the same function as the
+ * positions list: the order (quantity, its fills' value, margin and fee) joins the account.
+ */
+export function crossLiquidationAfter(
+  account: PreviewAccount,
+  order: {
+    symbol: string;
+    side: 'long' | 'short';
+    quantity: Micro;
+    /** Sum of quantity x price over the fills, scaled by 1e6 (Walk.valueScaled). */
+    valueScaled: Micro;
+    margin: Micro;
+    fee: Micro;
+  },
+): Micro | null {
+  const existing = account.open.find(
+    (p) => p.symbol === order.symbol && p.side === order.side && p.marginMode === 'cross',
+  );
+  let position: PositionAtMark;
+  if (existing) {
+    const volume = existing.volume + order.quantity;
+    position = {
+      ...existing,
+      volume,
+      entryPrice: mulDiv(existing.volume * existing.entryPrice + order.valueScaled, 1n, volume, 'half-up'),
+      margin: existing.margin + order.margin,
+    };
+  } else {
+    position = {
+      id: PREVIEWED,
+      symbol: order.symbol,
+      side: order.side,
+      marginMode: 'cross',
+      volume: order.quantity,
+      entryPrice: mulDiv(order.valueScaled, 1n, order.quantity, 'half-up'),
+      margin: order.margin,
+    };
+  }
+  const after = [...account.open.filter((p) => p !== existing), position];
+  const available = account.available - order.margin - order.fee;
+  return positionsAtMark(after, available, account.markOf).get(position.id)?.liquidation ?? null;
 }
 
 export interface OrderPreview {
@@ -88,14 +156,25 @@ export function previewOrder(input: PreviewInput): OrderPreview | null {
   if (input.market === 'contract' && input.leverage) {
     const tiers = tiersFor(defaultConfig.riskTiers, input.symbol);
     margin = initialMargin(walk.quantity, avgPrice, input.leverage);
-    const free = input.marginMode === 'cross' ? (micro(input.available ?? '0') ?? 0n) - margin - fee : 0n;
-    liquidationPrice = tieredLiquidationPrice(
-      input.side === 'buy' ? 'long' : 'short',
-      walk.quantity,
-      avgPrice,
-      margin + (free > 0n ? free : 0n),
-      tiers,
-    );
+    const side = input.side === 'buy' ? 'long' : 'short';
+    if (input.marginMode === 'cross') {
+      const mid = BigInt(book.mid);
+      const account = input.account ?? {
+        open: [],
+        available: micro(input.available ?? '0') ?? 0n,
+        markOf: () => mid,
+      };
+      liquidationPrice = crossLiquidationAfter(account, {
+        symbol: input.symbol,
+        side,
+        quantity: walk.quantity,
+        valueScaled: walk.valueScaled,
+        margin,
+        fee,
+      });
+    } else {
+      liquidationPrice = tieredLiquidationPrice(side, walk.quantity, avgPrice, margin, tiers);
+    }
     maxLeverage = tierOf(tiers, notional(walk.quantity, avgPrice))?.maxLeverage ?? 0;
   }
   return {

@@ -21,6 +21,7 @@ import {
   type MemberProfile,
   type Micro,
   type PositionRecord,
+  type PreviewAccount,
   type Quote,
 } from '../../engine/index';
 
@@ -140,6 +141,21 @@ export function crossFromReplica(
   quotes: readonly Quote[],
 ): CrossView {
   return liveCross(positions, contractAvailable(balances), marksOf(quotes));
+}
+
+/**
+ * The contract account a cross order's preview adds the order to (engine/trading/preview.ts): the same open
+ * positions, free balance and marks the positions list is valued with, so the preview's liquidation price
+ * is the one the list shows after the order. Undefined while an open position's pair has no quote yet.
+ */
+export function previewAccountFromReplica(
+  positions: readonly PositionRecord[],
+  balances: readonly ReplicaBalance[],
+  quotes: readonly Quote[],
+): PreviewAccount | undefined {
+  const open = positions.filter((p) => p.status === 'open');
+  if (!open.every((p) => quotes.some((q) => q.symbol === p.symbol))) return undefined;
+  return { open: open.map(positionAtMark), available: contractAvailable(balances), markOf: marksOf(quotes) };
 }
 
 /** What /api/account/assets answers, from the replicated balances and positions and the quotes. */

@@ -1,35 +1,41 @@
 /**
  * Contract order form: leverage and margin mode (they apply to all contracts and cannot change while a
  * position is open, K6), quantity, then open long or open short at market (contract orders are market
- * orders). The margin it freezes is estimated exactly from the latest price (K1).
+ * orders). The margin it freezes is estimated exactly from the latest price (K1); a cross order's preview
+ * shows the account's liquidation price after the order (issue 24).
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { useFigure } from '../../ui/Amount';
 import { Field, SelectField } from '../../ui/Field';
-import { parseAmountText } from '../../../engine/index';
+import { parseAmountText, type PositionRecord, type Quote } from '../../../engine/index';
 import { cleanAmount } from '../../lib/amount';
 import { checkPositive, marginFor, microToString } from './order-rules';
 import { OrderPreview } from './OrderPreview';
 import { Segmented } from '../../ui/Segmented';
 import { UpDownActions } from './UpDownActions';
 import { useCached } from '../../sync/cache';
+import { useReplicaTables } from '../../sync/live';
+import { previewAccountFromReplica, type ReplicaBalance } from '../../sync/member-views';
 import { sendWrite } from '../../sync/app-writes';
 import { useOrderSubmit } from './use-order-submit';
 
 export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100];
+const ACCOUNT_TABLES = ['positions', 'balances'] as const;
 
 export interface ContractFormProps {
   symbol: string;
   base: string;
   latest: string;
   available: string | undefined;
+  /** The quotes the trade screen shows: their mark prices value the account (as the positions list's). */
+  quotes: readonly Quote[];
   onPlaced: () => void;
 }
 
-export function ContractForm({ symbol, base, latest, available, onPlaced }: ContractFormProps) {
+export function ContractForm({ symbol, base, latest, available, quotes, onPlaced }: ContractFormProps) {
   const { t } = useTranslation();
   // The member's saved settings, read from the device cache (refreshed from the server when online); what
   // the member picks shows at once and is saved through the outbox (a settings write, docs/OFFLINE.md).
@@ -46,6 +52,15 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
   const [volume, setVolume] = useState('');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
   const figure = useFigure();
+  // A cross order's liquidation price is the account's after the order: the replica's positions, free
+  // balance and marks, as the positions list values them.
+  const replica = useReplicaTables(ACCOUNT_TABLES);
+  const positions = replica.tables.positions as PositionRecord[] | undefined;
+  const balances = replica.tables.balances as ReplicaBalance[] | undefined;
+  const account = useMemo(
+    () => (positions && balances ? previewAccountFromReplica(positions, balances, quotes) : undefined),
+    [positions, balances, quotes],
+  );
 
   function choose(change: { leverage?: number; marginMode?: 'cross' | 'isolated' }) {
     setPicked((p) => ({ ...p, ...change }));
@@ -132,7 +147,11 @@ export function ContractForm({ symbol, base, latest, available, onPlaced }: Cont
             leverage,
           })}
         </p>
-        <OrderPreview {...{ symbol, volume, leverage, marginMode, available }} market="contract" />
+        <OrderPreview
+          {...{ symbol, volume, leverage, marginMode, available }}
+          account={marginMode === 'cross' ? account : undefined}
+          market="contract"
+        />
         <UpDownActions
           busy={busy}
           up={t('trade.openLong')}

@@ -2,11 +2,13 @@
  * What an order will do, shown before it is placed (issue 13): the estimated average fill price and its
  * slippage from the visible book, the fee, and for contracts the margin required and the liquidation price
  * at mark, for a long and a short. The numbers come from engine/trading/preview.ts on the latest depth
- * (100 levels); the engine itself decides at placement, within the 5% price band.
+ * (100 levels); the engine itself decides at placement, within the 5% price band. A cross order's
+ * liquidation price is the account's after the order (`account`: the replica's positions, free balance and
+ * marks, valued by the positions list's own function).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { previewOrder, type OrderPreview as Preview } from '../../../engine/index';
+import { previewOrder, type OrderPreview as Preview, type PreviewAccount } from '../../../engine/index';
 import { api } from '../../api';
 import { Amount } from '../../ui/Amount';
 import { useCached } from '../../sync/cache';
@@ -28,6 +30,8 @@ export interface OrderPreviewProps {
   leverage?: number;
   marginMode?: 'cross' | 'isolated';
   available?: string;
+  /** The member's contract account (cross orders), as the positions list values it. */
+  account?: PreviewAccount;
 }
 
 export function OrderPreview(props: OrderPreviewProps) {
@@ -50,6 +54,7 @@ export function OrderPreview(props: OrderPreviewProps) {
       leverage: props.leverage,
       marginMode: props.marginMode,
       available: props.available,
+      account: props.account,
     }),
   );
   if (previews.some((p) => p === null)) return null;

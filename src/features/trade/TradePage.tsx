@@ -105,6 +105,7 @@ export function TradePage() {
               base={base}
               latest={latest}
               available={availableOf(assets.data, 'contract')}
+              quotes={quotes}
               onPlaced={bump}
             />
           )}
