@@ -209,6 +209,22 @@ export interface Solvency {
   surplus: string;
   /** holdingsTotal / liabilities as a decimal string with 4 places, null when liabilities are 0. */
   ratio: string | null;
+  /**
+   * The latest proof-of-reserves snapshot (docs/OPERATIONS.md "Proof of reserves") against the same holdings:
+   * its published total, time (Unix seconds), leaf count and root; null before the first.
+   */
+  snapshot: {
+    id: string;
+    time: number;
+    total: string;
+    leafCount: number;
+    root: string;
+    demo: boolean;
+    /** holdingsTotal - total (negative when short). */
+    surplus: string;
+    /** holdingsTotal / total with 4 places, null when the total is 0. */
+    ratio: string | null;
+  } | null;
 }
 
 export interface AdminSettings {

@@ -1,11 +1,12 @@
 /**
  * Solvency (every operator): what the platform owes members against what its wallets hold, as each chain
- * gateway last reported it; a failed or missing report shows the last one (its time says how old), or 0.
+ * gateway last reported it; a failed or missing report shows the last one (its time says how old), or 0. The
+ * latest proof-of-reserves snapshot's published total stands against the same holdings.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Solvency } from '../../../contract/admin/model';
 import { formatAmount } from '../../../engine/server';
-import { liabilities } from '../queries/solvency';
+import { latestSnapshot, liabilities } from '../queries/solvency';
 import { adminRoute, type AdminOptions } from '../route';
 
 /** A gateway's balance report that takes longer than this keeps the last one. */
@@ -46,6 +47,7 @@ export async function solvencyRoutes(app: FastifyInstance, { gateways }: AdminOp
       );
     }
     const held = [...lastHoldings.values()].reduce((a, b) => a + b.amount, 0n);
+    const latest = await latestSnapshot(sql.driver, sql.schema);
     return {
       liabilities: formatAmount(owed),
       byAccount: Object.fromEntries([...byAccountMicro].map(([k, v]) => [k, formatAmount(v)])),
@@ -53,6 +55,17 @@ export async function solvencyRoutes(app: FastifyInstance, { gateways }: AdminOp
       holdingsTotal: formatAmount(held),
       surplus: formatAmount(held - owed),
       ratio: owed === 0n ? null : ratio(held, owed),
+      // The published total (what members can check their share of) against the same holdings.
+      snapshot: latest && {
+        id: latest.id,
+        time: latest.time,
+        total: formatAmount(latest.total),
+        leafCount: latest.leafCount,
+        root: latest.root,
+        demo: latest.demo,
+        surplus: formatAmount(held - latest.total),
+        ratio: latest.total === 0n ? null : ratio(held, latest.total),
+      },
     };
   });
 }

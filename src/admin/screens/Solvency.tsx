@@ -1,4 +1,7 @@
-/** Solvency: what the platform owes members against what its wallets hold, as exact decimal strings. */
+/**
+ * Solvency: what the platform owes members against what its wallets hold, as exact decimal strings; and the
+ * latest proof-of-reserves snapshot's published total against the same holdings.
+ */
 import { useTranslation } from 'react-i18next';
 import type { Solvency } from '../../../contract/admin/model';
 import { Details, ExportButton, QueryStatus } from '../components';
@@ -52,6 +55,37 @@ export function SolvencyScreen() {
               </p>
             )}
           </div>
+          <h2>{t('solvency.snapshot')}</h2>
+          {s.snapshot ? (
+            <div
+              className={`admin-summary ${s.snapshot.surplus.trim().startsWith('-') ? 'admin-short' : ''}`}
+            >
+              {s.snapshot.demo && <p className="admin-state">{t('solvency.snapshotDemo')}</p>}
+              <Details
+                rows={[
+                  { label: t('solvency.snapshotTime'), value: time(s.snapshot.time) },
+                  { label: t('solvency.snapshotTotal'), value: `${s.snapshot.total} USDT` },
+                  { label: t('solvency.holdings'), value: `${s.holdingsTotal} USDT` },
+                  {
+                    label: t(
+                      s.snapshot.surplus.trim().startsWith('-') ? 'solvency.shortfall' : 'solvency.surplus',
+                    ),
+                    value: `${s.snapshot.surplus} USDT`,
+                  },
+                  { label: t('solvency.ratio'), value: s.snapshot.ratio ?? t('solvency.noRatio') },
+                  { label: t('solvency.snapshotLeaves'), value: String(s.snapshot.leafCount) },
+                  { label: t('solvency.snapshotRoot'), value: s.snapshot.root },
+                ]}
+              />
+              {s.snapshot.surplus.trim().startsWith('-') && (
+                <p className="admin-error-text" role="alert">
+                  {t('solvency.snapshotShort')}
+                </p>
+              )}
+            </div>
+          ) : (
+            <p className="admin-state">{t('solvency.noSnapshot')}</p>
+          )}
           <h2>{t('solvency.byAccount')}</h2>
           <table className="admin-table">
             <thead>
