@@ -70,6 +70,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // A click on a system notification opens the notification centre (src/lib/system-notices.ts).
+        importScripts: ['sw-notifications.js'],
         // The plugin adds manifest.webmanifest itself.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         // The back-office console (admin.html, assets/admin-*) is never precached (scripts/vite-admin.ts).

@@ -6,8 +6,8 @@ const PUBLIC = ['/login', '/register', '/forget', '/home', '/home/more'];
 const ALL_PATHS = SCREENS.map((s) => s.path);
 
 describe('route guard, SPEC.md §2', () => {
-  it('covers every screen of §2 (37 paths), /user/move (issue 10) and the member-security screens (§10)', () => {
-    expect(ALL_PATHS).toHaveLength(43);
+  it('covers every screen of §2 (37 paths), /user/move (issue 10), the member-security screens (§10) and the notification centre and statement (§12)', () => {
+    expect(ALL_PATHS).toHaveLength(45);
     expect(ALL_PATHS).toContain('/user/move');
     for (const path of [
       '/user/twofactor',
@@ -15,6 +15,8 @@ describe('route guard, SPEC.md §2', () => {
       '/user/devices',
       '/user/antiphishing',
       '/user/addressbook',
+      '/user/notifications',
+      '/user/statement',
     ])
       expect(ALL_PATHS).toContain(path);
   });

@@ -66,6 +66,12 @@ const LAZY: Record<string, ScreenLoader> = {
   '/user/addressbook': async () => ({
     Component: (await import('../features/wallet/AddressBookPage')).AddressBookPage,
   }),
+  '/user/notifications': async () => ({
+    Component: (await import('../features/notifications/NotificationsPage')).NotificationsPage,
+  }),
+  '/user/statement': async () => ({
+    Component: (await import('../features/records/StatementPage')).StatementPage,
+  }),
   // Markets screens (issue 5): quotes, K-line, trade, finance products and mining.
   '/market': async () => ({ Component: (await import('../features/market/MarketPage')).MarketPage }),
   '/contract': async () => ({ Component: (await import('../features/trade/TradePage')).TradePage }),

@@ -34,13 +34,33 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
  * short: each entry is a translator's decision, not a way to silence the check.
  */
 export const SAME_AS_ENGLISH_BY_LOCALE: Record<string, readonly string[]> = {
-  'fr-FR': ['more.options', 'more.transfer', 'home.transfer', 'move.accounts.options'],
+  'fr-FR': [
+    'more.options',
+    'more.transfer',
+    'home.transfer',
+    'move.accounts.options',
+    'notifications.title',
+    'routes.userNotifications',
+    'notifications.groups.trading',
+    'statement.col.type',
+  ],
   // "Passkey(s)" is the word German, Italian and Indonesian use (Apple's and Google's own), as is "Status".
-  'de-DE': ['more.options', 'routes.userPasskeys', 'security.status', 'security.devices.methodPasskey'],
+  'de-DE': [
+    'more.options',
+    'routes.userPasskeys',
+    'security.status',
+    'security.devices.methodPasskey',
+    'statement.col.status',
+  ],
   'it-IT': ['security.devices.methodPassword', 'security.devices.methodPasskey'],
   'es-ES': [],
-  'pt-BR': ['security.status'],
-  'id-ID': ['security.status', 'security.devices.methodPasskey'],
+  'pt-BR': ['security.status', 'statement.col.status'],
+  'id-ID': [
+    'security.status',
+    'security.devices.methodPasskey',
+    'statement.col.status',
+    'statement.kind.deposit',
+  ],
 };
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;

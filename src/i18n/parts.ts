@@ -6,8 +6,30 @@
  * after its first render, and every screen waits for all of them, so no screen ever shows a key.
  */
 export const LOCALE_PARTS = {
-  account: ['auth', 'account', 'security', 'bank', 'invite', 'buycoin', 'help', 'financeLog'],
-  wallet: ['wallet', 'assets', 'recharge', 'withdraw', 'transfer', 'move', 'vip', 'records', 'outbox'],
+  account: [
+    'auth',
+    'account',
+    'security',
+    'bank',
+    'invite',
+    'buycoin',
+    'help',
+    'financeLog',
+    'notifications',
+  ],
+  wallet: [
+    'wallet',
+    'assets',
+    'recharge',
+    'withdraw',
+    'transfer',
+    'move',
+    'vip',
+    'records',
+    'outbox',
+    'overview',
+    'statement',
+  ],
   markets: ['market'],
   // The trade and K-line screens' strings: off /home's first load, which shows quotes only.
   trading: ['kline', 'trade', 'upDown'],

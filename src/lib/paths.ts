@@ -46,6 +46,9 @@ export const PATHS = {
   userReserves: '/user/reserves',
   // The withdrawal address book (docs/SPEC.md §10).
   userAddressbook: '/user/addressbook',
+  // The notification centre and price alerts, the account statement (docs/SPEC.md §12).
+  userNotifications: '/user/notifications',
+  userStatement: '/user/statement',
   orderWithdraw: '/order/withdraw',
   orderWithdrawRecord: '/order/withdrawRecord',
   orderRechargeRecord: '/order/rechargeRecord',

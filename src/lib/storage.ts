@@ -7,6 +7,10 @@ export const STORAGE_KEYS = {
   user: 'strata.user',
   lang: 'strata.lang',
   theme: 'strata.theme',
+  /** `<prefix><memberId>`: the newest notice id the member has seen in the notification centre. */
+  noticesSeen: 'strata.noticesSeen.',
+  /** "1": /user hides its balances on this device. */
+  hideBalances: 'strata.hideBalances',
 } as const;
 
 export function readString(key: string): string | null {

@@ -9,6 +9,7 @@
  * At the end the demo tools fast-forward 60 days and the VIP1 trial lapses. Screenshots of every wallet
  * screen, light, dark and right to left, go to /tmp/shots/wallet-*.png.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -141,6 +142,32 @@ describe('wallet journey (issue 5)', () => {
     await shot(page, 'records-audit');
     await page.goto('/user');
     await page.locator('.hero-amount').filter({ hasText: '850.00' }).waitFor();
+
+    // A price alert goes off after the demo's fast-forward and lands in the notification centre; the
+    // statement of the day downloads as CSV with the exact amounts (issue 26 items 4 and 5).
+    await page.goto('/user/notifications');
+    await page.getByRole('button', { name: 'Moves by' }).click();
+    await page.getByLabel('Move (%), either way').fill('0.1');
+    await page.getByRole('button', { name: 'Set alert' }).click();
+    await page
+      .getByRole('list', { name: 'Active alerts' })
+      .getByText(/Moves ±0\.1% from/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
+    const clock = page.getByRole('dialog', { name: 'Demo mode' });
+    await clock.getByRole('button', { name: 'Fast-forward 1 hour' }).click();
+    await clock.getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('list', { name: 'Notifications' })
+      .getByText('Price alert')
+      .waitFor({ timeout: 30_000 });
+    await shot(page, 'notifications');
+    await page.goto('/user/statement');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv).toMatch(/,Withdrawal,-50,1,USDT,Successful,TRC20,/);
+    expect(csv).toMatch(/,Deposit,1000,0,USDT,Successful,TRC20,/);
 
     await login(page, bob);
     await record(page, '/order/transferRecord', `From ${alice}`);

@@ -1,5 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { parseAmount } from '../../../engine/index';
+import { engineCall } from '../../../tests/app/test-engine';
 import { renderApp } from '../../app/test-utils';
 import { preloadScreen } from '../../app/routes';
 import { userStore } from '../../state/user-store';
@@ -54,15 +57,53 @@ describe('/user, the Assets tab', () => {
     expect(document.querySelector('.vip-badge-placeholder')).toBeNull();
   });
 
-  it('links every /user/* function and record list', async () => {
+  it('links every /user/* function and record list, one entry per kind', async () => {
     const member = await fundedMember('links');
     await renderApp('/user', { user: member });
     await screen.findByRole('heading', { name: 'Records' });
     const hrefs = new Set([...document.querySelectorAll('main a')].map((a) => a.getAttribute('href')));
     const wanted = SCREENS.map((s) => s.path).filter(
       (p) =>
-        (p.startsWith('/user/') || p.startsWith('/order/') || p === '/pay/record') && p !== '/user/bankAdd',
+        (p.startsWith('/user/') || p.startsWith('/order/') || p === '/pay/record') &&
+        p !== '/user/bankAdd' &&
+        // The same withdrawals list as /order/withdrawRecord (with a "New withdrawal" button): one entry.
+        p !== '/order/withdraw',
     );
     for (const path of wanted) expect(hrefs.has(path), path).toBe(true);
+    expect(hrefs.has('/order/withdraw')).toBe(false);
+  });
+
+  it('one card per account, adding up exactly to the total; the hide switch is remembered on the device', async () => {
+    const member = await fundedMember('ov', '1000.123456');
+    const auth = { id: member.id, token: member.token };
+    await engineCall('/api/account/transfer', { from: 'cash', to: 'contract', amount: '300.1' }, auth);
+    await engineCall('/api/account/transfer', { from: 'cash', to: 'fund', amount: '0.000001' }, auth);
+    await renderApp('/user', { user: member });
+    const values = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLDataElement>('.account-value data')].map(
+        (d) => d.value,
+      );
+      if (found.length !== 5 || found[2] === '0') throw new Error('cards not shown yet');
+      return found;
+    });
+    expect(values).toEqual(['700.023455', '0.000001', '300.1', '0', '0']);
+    const total = document.querySelector<HTMLDataElement>('.hero-amount data')!.value;
+    const sum = values.reduce((acc, v) => acc + parseAmount(v), 0n);
+    expect(parseAmount(total)).toBe(sum);
+    expect(total).toBe('1000.123456');
+    expect(screen.getByRole('heading', { name: 'Contracts' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Up/Down' })).toBeTruthy();
+    expect(document.querySelector('.today-pnl')?.textContent).toBe("Today's PnL 0.00 USDT");
+
+    await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(document.querySelector('.hero-amount')?.textContent).toBe('**** USDT');
+    expect(document.querySelectorAll('.account-value data')).toHaveLength(0);
+    expect(localStorage.getItem('strata.hideBalances')).toBe('1');
+    cleanup();
+    await renderApp('/user', { user: member });
+    expect((await screen.findByRole('button', { name: 'Show' })).getAttribute('aria-pressed')).toBe('true');
+    expect(document.querySelector('.hero-amount')?.textContent).toBe('**** USDT');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(localStorage.getItem('strata.hideBalances')).toBeNull();
   });
 });

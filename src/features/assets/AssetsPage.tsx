@@ -1,11 +1,11 @@
 /**
- * /user, the Assets tab: total assets, cash balance, available and frozen, VIP badge, credit score and
- * real-name status, then shortcuts to every /user/* function and record list.
+ * /user, the Assets tab: total assets (the sum of one card per account), today's PnL, cash balance,
+ * available and frozen, the hide-balances switch, the notification centre with its unread count, VIP badge,
+ * credit score and real-name status, then shortcuts to every /user/* function and record list.
  */
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../ui/Amount';
 import { Icon } from '../../ui/icons';
 import { MenuLinks } from '../../ui/MenuLinks';
 import { StaleNote } from '../../ui/Freshness';
@@ -15,6 +15,10 @@ import { usePendingOutgoing } from '../../sync/pending';
 import { useProfile, warmProfile } from '../../state/use-profile';
 import { levelName } from '../../lib/vip-levels';
 import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
+import { useNotices } from '../../lib/notifications';
+import { AccountCards, Figure, useOverview } from './AccountCards';
+import { setBalancesHidden, useBalancesHidden } from './hide-balances';
+import './overview.css';
 import { PATHS } from '../../lib/paths';
 import '../../ui/wallet.css';
 
@@ -27,6 +31,9 @@ export function AssetsPage() {
   const p = profile.data;
   // Transfers and withdrawals waiting in the outbox: shown beside the confirmed figure, never subtracted.
   const outgoing = usePendingOutgoing();
+  const overview = useOverview();
+  const hidden = useBalancesHidden();
+  const { unread } = useNotices();
 
   return (
     <div className="page assets">
@@ -36,6 +43,26 @@ export function AssetsPage() {
           <h2 id="assets-total" className="hero-label">
             {t('assets.total')}
           </h2>
+          <button
+            type="button"
+            className="icon-toggle"
+            aria-pressed={hidden}
+            onClick={() => setBalancesHidden(!hidden)}
+          >
+            {hidden ? t('overview.show') : t('overview.hide')}
+          </button>
+          <Link
+            to={PATHS.userNotifications}
+            className="notice-bell"
+            aria-label={t('overview.bell', { count: unread })}
+          >
+            <span aria-hidden="true">🔔</span>
+            {unread > 0 && (
+              <span className="notice-count" aria-hidden="true">
+                {unread > 99 ? '99+' : unread}
+              </span>
+            )}
+          </Link>
           {p ? (
             <Link
               to={PATHS.userVip}
@@ -56,19 +83,22 @@ export function AssetsPage() {
         {p || profile.status === 'loading' ? (
           <>
             <p className="hero-amount" aria-busy={p ? undefined : true}>
-              <Amount value={p?.totalAssets} /> <span className="unit">USDT</span>
+              <Figure value={overview?.total ?? p?.totalAssets} /> <span className="unit">USDT</span>
+            </p>
+            <p className="today-pnl">
+              <span>{t('overview.todayPnl')}</span> <Figure value={overview?.today} sign unit="USDT" />
             </p>
             <dl className="balance-grid">
               <div>
                 <dt>{t('assets.balance')}</dt>
                 <dd>
-                  <Amount value={p?.balance} />
+                  <Figure value={p?.balance} />
                 </dd>
               </div>
               <div>
                 <dt>{t('assets.available')}</dt>
                 <dd>
-                  <Amount value={p?.available} />
+                  <Figure value={p?.available} />
                 </dd>
                 {outgoing !== '0' && (
                   <dd>
@@ -79,7 +109,7 @@ export function AssetsPage() {
               <div>
                 <dt>{t('assets.frozen')}</dt>
                 <dd>
-                  <Amount value={p?.frozen} />
+                  <Figure value={p?.frozen} />
                 </dd>
               </div>
             </dl>
@@ -93,6 +123,8 @@ export function AssetsPage() {
       </section>
 
       <AssetsShortcuts />
+
+      <AccountCards cards={overview?.cards} />
 
       <section className="card" aria-labelledby="assets-account" aria-busy={p ? undefined : true}>
         <h2 id="assets-account" className="section-title">

@@ -14,12 +14,14 @@ export const MENU_SECTIONS: { titleKey: string; items: { to: AppHref; labelKey: 
     titleKey: 'assets.records',
     items: [
       { to: PATHS.orderRechargeRecord, labelKey: 'routes.orderRechargeRecord' },
+      // One entry per kind: /order/withdraw (the same list with a "New withdrawal" button) stays a route.
       { to: PATHS.orderWithdrawRecord, labelKey: 'routes.orderWithdrawRecord' },
-      { to: PATHS.orderWithdraw, labelKey: 'routes.orderWithdraw' },
       { to: PATHS.orderTransferRecord, labelKey: 'routes.orderTransferRecord' },
       { to: PATHS.orderVipRecord, labelKey: 'routes.orderVipRecord' },
       { to: PATHS.payRecord, labelKey: 'routes.payRecord' },
       { to: PATHS.userFinanceLog, labelKey: 'routes.userFinanceLog' },
+      { to: PATHS.userStatement, labelKey: 'routes.userStatement' },
+      { to: PATHS.userNotifications, labelKey: 'routes.userNotifications' },
     ],
   },
   {

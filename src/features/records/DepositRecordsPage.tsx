@@ -1,20 +1,38 @@
-/** /order/rechargeRecord: deposits, newest first, with confirmations while pending. */
+/**
+ * /order/rechargeRecord: deposits, newest first, with confirmations while pending; filtered on the device by
+ * date and status, each transaction hash with Copy.
+ */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '../../../engine/index';
 import { formatTime } from '../../lib/format';
 import { Amount } from '../../ui/Amount';
-import { useReplicaPage } from '../../sync/live';
-import { PAGE_SIZE } from '../../ui/list-page';
+import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../../ui/NetworkChoice';
+import { filterRecords, NO_FILTER } from './filters';
+import { HashLine } from './HashLine';
+import { RecordFilters } from './RecordFilters';
+import { useStatusOptions } from './status-options';
 import '../../ui/wallet.css';
 
 export function DepositRecordsPage() {
   const { t } = useTranslation();
-  const data = useReplicaPage<DepositRecord>('deposits', PAGE_SIZE);
+  const all = useReplica<DepositRecord>('deposits');
+  const [filter, setFilter] = useState(NO_FILTER);
+  const records = filterRecords(all.records, filter, (d) => d.status);
+  const data = { ...all, records };
+  const statuses = useStatusOptions(['pending', 'success', 'rejected']);
   return (
     <div className="page records">
+      <RecordFilters
+        value={filter}
+        onChange={setFilter}
+        statuses={statuses}
+        shown={records.length}
+        total={all.records.length}
+      />
       <ReplicaList
         label={t('routes.orderRechargeRecord')}
         data={data}
@@ -45,11 +63,7 @@ function DepositItem({ deposit: d }: { deposit: DepositRecord }) {
           {t('recharge.confirmations', { done: d.confirmations ?? 0, required: d.required })}
         </div>
       )}
-      {d.txid && (
-        <div className="record-meta" dir="ltr" translate="no">
-          {t('records.txid')}: {d.txid}
-        </div>
-      )}
+      {d.txid && <HashLine label={t('records.txid')} value={d.txid} />}
     </>
   );
 }

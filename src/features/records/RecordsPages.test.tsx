@@ -90,4 +90,71 @@ describe('record lists (SPEC.md §2, §4 status labels)', () => {
     expect(within(transfers).getByText(`From ${sender.username}`)).toBeTruthy();
     expect(within(transfers).getByText('+5.00 USDT')).toBeTruthy();
   });
+
+  it('filters withdrawals by status and date on the device, copies a hash, and exports the statement as CSV', async () => {
+    const member = await fundedMember('fl', '200');
+    const auth = { id: member.id, token: member.token };
+    const address = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+    const withdraw = (amount: string) =>
+      engineCall(
+        '/api/withdraw/submit',
+        { currency: 'USDT', network: 'TRC20', address, amount, key: SECRETS.key },
+        auth,
+      ).catch(() => undefined); // answered 911
+    await withdraw('20');
+    testClock.advance(61_000);
+    await (await testEngine()).settle();
+    await withdraw('30.5');
+    const user = userEvent.setup();
+    await renderApp('/order/withdrawRecord', { user: member });
+    const withdrawals = await list('Withdrawal records');
+    await within(withdrawals).findByText('-30.50 USDT');
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(screen.getByText('1 of 2 shown')).toBeTruthy();
+    expect(within(await list('Withdrawal records')).queryByText('-20.00 USDT')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.type(screen.getByLabelText('From'), dayOf(testClock.now() + 86_400_000));
+    expect(await screen.findByText('No withdrawals yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // The sent one's hash and both addresses have Copy.
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const rows = within(await list('Withdrawal records'));
+    const copies = await rows.findAllByRole('button', { name: 'Copy' });
+    expect(copies).toHaveLength(3);
+    await user.click(copies[2]!);
+    expect(writeText).toHaveBeenCalledWith(expect.stringMatching(/^[0-9a-f]{64}$/));
+    cleanup();
+
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:statement';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await renderApp('/user/statement', { user: member });
+    await user.clear(await screen.findByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), dayOf(testClock.now() - 86_400_000));
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), dayOf(testClock.now()));
+    expect(await screen.findByText('Entries in this range: 3')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    const csv = (await blobs[0]!.text()).replace(/^\uFEFF/, '');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('Time,Type,Amount,Fee,Currency,Status,Network,Reference');
+    expect(lines.slice(1).map((l) => l.split(',').slice(1, 4).join(','))).toEqual([
+      'Withdrawal,-30.5,1',
+      'Withdrawal,-20,1',
+      'Deposit,200,0',
+    ]);
+    click.mockRestore();
+  });
 });
+
+/** The device's local day of `ms`, as a date input's value. */
+function dayOf(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}

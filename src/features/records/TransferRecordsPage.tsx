@@ -1,24 +1,40 @@
-/** /order/transferRecord: internal transfers in and out, newest first. */
+/** /order/transferRecord: internal transfers in and out, newest first, filtered by date and direction. */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransferRecord } from '../../../engine/index';
 import { formatTime } from '../../lib/format';
 import { Amount } from '../../ui/Amount';
-import { useReplicaPage } from '../../sync/live';
-import { PAGE_SIZE } from '../../ui/list-page';
+import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { PendingRows } from '../../ui/PendingRows';
 import { appWrites } from '../../sync/app-writes';
 import { usePendingMutations } from '../../sync/pending';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { filterRecords, NO_FILTER } from './filters';
+import { RecordFilters } from './RecordFilters';
 import '../../ui/wallet.css';
 
 export function TransferRecordsPage() {
   const { t } = useTranslation();
-  const data = useReplicaPage<TransferRecord>('transfers', PAGE_SIZE);
+  const all = useReplica<TransferRecord>('transfers');
+  const [filter, setFilter] = useState(NO_FILTER);
+  const records = filterRecords(all.records, filter, (r) => r.direction);
+  const data = { ...all, records };
   // Transfers made on this device that the server has not settled yet (waiting, or refused), listed first.
   const pending = usePendingMutations('/api/transfer/submit');
   return (
     <div className="page records">
+      <RecordFilters
+        value={filter}
+        onChange={setFilter}
+        statusLabel={t('statement.direction')}
+        statuses={[
+          { value: 'in', label: t('statement.in') },
+          { value: 'out', label: t('statement.out') },
+        ]}
+        shown={records.length}
+        total={all.records.length}
+      />
       <PendingRows
         rows={pending}
         label={t('outbox.title')}

@@ -1,23 +1,32 @@
 /**
  * /order/withdrawRecord and /order/withdraw: withdrawals, newest first, with fee, amount received and the
- * review's outcome. /order/withdraw also offers a new withdrawal.
+ * review's outcome, filtered on the device by date and status, address and hash with Copy. /order/withdraw also
+ * offers a new withdrawal (the /user menu lists the one entry, /order/withdrawRecord).
  */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { formatTime } from '../../lib/format';
 import { Amount, useFigure } from '../../ui/Amount';
-import { useReplicaPage } from '../../sync/live';
-import { PAGE_SIZE } from '../../ui/list-page';
+import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../../ui/NetworkChoice';
 import { PATHS } from '../../lib/paths';
+import { filterRecords, NO_FILTER } from './filters';
+import { HashLine } from './HashLine';
+import { RecordFilters } from './RecordFilters';
+import { useStatusOptions } from './status-options';
 import '../../ui/wallet.css';
 
 export function WithdrawRecordsPage({ withAction = false }: { withAction?: boolean }) {
   const { t } = useTranslation();
-  const data = useReplicaPage<WithdrawalRecord>('withdrawals', PAGE_SIZE);
+  const all = useReplica<WithdrawalRecord>('withdrawals');
+  const [filter, setFilter] = useState(NO_FILTER);
+  const records = filterRecords(all.records, filter, (w) => w.status);
+  const data = { ...all, records };
+  const statuses = useStatusOptions(['pending', 'success', 'rejected']);
   return (
     <div className="page records">
       {withAction && (
@@ -25,6 +34,13 @@ export function WithdrawRecordsPage({ withAction = false }: { withAction?: boole
           {t('records.newWithdrawal')}
         </Link>
       )}
+      <RecordFilters
+        value={filter}
+        onChange={setFilter}
+        statuses={statuses}
+        shown={records.length}
+        total={all.records.length}
+      />
       <ReplicaList
         label={t('routes.orderWithdrawRecord')}
         data={data}
@@ -58,14 +74,8 @@ function WithdrawalItem({ record: w }: { record: WithdrawalRecord }) {
       <div className="record-meta">
         {networkLabel(w.network)} · {formatTime(w.createdAt)}
       </div>
-      <div className="record-meta" dir="ltr" translate="no">
-        {w.address}
-      </div>
-      {w.txid && (
-        <div className="record-meta record-txid" dir="ltr" translate="no">
-          {t('records.txid')}: {w.txid}
-        </div>
-      )}
+      <HashLine label={t('statement.address')} value={w.address} />
+      {w.txid && <HashLine label={t('records.txid')} value={w.txid} />}
       {w.reason && <div className="record-meta">{t('records.reason', { reason: w.reason })}</div>}
     </>
   );

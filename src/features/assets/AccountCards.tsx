@@ -1,0 +1,94 @@
+/**
+ * /user's asset overview (docs/SPEC.md §12): the total as the sum of one card per account (cash, funding,
+ * contracts, up/down, finance), today's PnL, and the hide-balances switch. Figures come from the device
+ * replica (balances, positions, the profit log) valued at the quotes the screen has (the feed's marks).
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { assetsView, type PositionRecord } from '../../../engine/index';
+import { useQuotes } from '../../lib/use-quotes';
+import { useReplicaTables } from '../../sync/live';
+import { assetsFromReplica, balanceFigures, type ReplicaBalance } from '../../sync/member-views';
+import { Amount, type AmountProps } from '../../ui/Amount';
+import { accountCards, cardsTotal, startOfDay, todayPnl, type ProfitRecord } from './overview';
+import { useBalancesHidden } from './hide-balances';
+
+const TABLES = ['balances', 'positions', 'profitLog'] as const;
+
+/** A figure, or "****" while the member hides balances on this device. */
+export function Figure(props: AmountProps) {
+  const { t } = useTranslation();
+  const hidden = useBalancesHidden();
+  if (hidden)
+    return (
+      <span className="amount amount-hidden" aria-label={t('overview.hiddenLabel')}>
+        ****
+      </span>
+    );
+  return <Amount {...props} />;
+}
+
+export function useOverview() {
+  const { quotes } = useQuotes();
+  const { tables, everLoaded } = useReplicaTables(TABLES);
+  const balances = tables.balances as ReplicaBalance[] | undefined;
+  const positions = tables.positions as PositionRecord[] | undefined;
+  const profits = tables.profitLog as ProfitRecord[] | undefined;
+  return useMemo(() => {
+    if (!everLoaded) return undefined;
+    // Without quotes yet, coins are valued at 0 and positions at their entry: USDT is still exact.
+    const view = quotes.length
+      ? assetsFromReplica(balances ?? [], positions ?? [], quotes)
+      : assetsView(balanceFigures(balances ?? []), 0n, () => 0n);
+    const cards = accountCards(view);
+    return {
+      cards,
+      total: cardsTotal(cards),
+      today: todayPnl(positions ?? [], profits ?? [], startOfDay(Date.now())),
+    };
+  }, [everLoaded, balances, positions, profits, quotes]);
+}
+
+export function AccountCards({ cards }: { cards: ReturnType<typeof accountCards> | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="overview-accounts" aria-busy={cards ? undefined : true}>
+      <h2 id="overview-accounts" className="section-title">
+        {t('overview.accounts')}
+      </h2>
+      <ul className="account-cards">
+        {(cards ?? []).map((c) => (
+          <li key={c.account} className="account-card">
+            <h3 className="account-name">{t(`overview.account.${c.account}`)}</h3>
+            <p className="account-value">
+              <Figure value={c.valuation} unit="USDT" />
+            </p>
+            <dl className="account-lines">
+              <div>
+                <dt>{t('assets.available')}</dt>
+                <dd>
+                  <Figure value={c.available} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('assets.frozen')}</dt>
+                <dd>
+                  <Figure value={c.frozen} />
+                </dd>
+              </div>
+              {c.unrealisedPnl !== null && (
+                <div>
+                  <dt>{t('overview.unrealised')}</dt>
+                  <dd>
+                    <Figure value={c.unrealisedPnl} sign />
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p className="record-meta">{t('overview.sumNote')}</p>
+    </section>
+  );
+}
