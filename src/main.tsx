@@ -81,10 +81,6 @@ void start().then(() => {
     // Answers to writes queued before (offline, or before a reload) reach the member as notices.
     // (Its notices use the wallet part's strings.)
     void parts.then(() => import('./sync/app-writes')).then(({ startAppWrites }) => startAppWrites());
-    // Notices arriving while the page is hidden become system notifications, if the member turned them on.
-    void parts
-      .then(() => import('./lib/system-notices'))
-      .then(({ startSystemNotices }) => startSystemNotices());
   };
   if ('requestIdleCallback' in window) requestIdleCallback(startSync, { timeout: 5_000 });
   else setTimeout(startSync, 2_000);

@@ -105,13 +105,35 @@ export const feedTrigger: PullTrigger = (pull) => {
 };
 
 /**
+ * Not a pull trigger but started with them, off /home's critical path: notices arriving while the page is
+ * hidden become system notifications, once the member turned them on (src/lib/system-notices.ts).
+ */
+export const systemNoticesFollower: PullTrigger = () => {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void import('../lib/system-notices').then(({ startSystemNotices }) => {
+    if (!stopped) stop = startSystemNotices();
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+};
+
+/**
  * Starts following online events, sign-ins and the pull triggers; answers the function that stops them all.
  * A sign-in (or a switch of member) re-reads the pending count and last sync time, then syncs.
  */
 export function startAppSync(
   sync: SyncEngine = appSync(),
   users: Members = userStore,
-  triggers: readonly PullTrigger[] = [focusTrigger, demoTrigger, feedTrigger, writeTrigger],
+  triggers: readonly PullTrigger[] = [
+    focusTrigger,
+    demoTrigger,
+    feedTrigger,
+    writeTrigger,
+    systemNoticesFollower,
+  ],
 ): () => void {
   const stopFollowing = sync.start();
   let member = users.get()?.id ?? null;
