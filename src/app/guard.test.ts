@@ -7,7 +7,7 @@ const ALL_PATHS = SCREENS.map((s) => s.path);
 
 describe('route guard, SPEC.md §2', () => {
   it('covers every screen of §2 (37 paths), /user/move (issue 10), the member-security screens (§10) and the notification centre and statement (§12)', () => {
-    expect(ALL_PATHS).toHaveLength(45);
+    expect(ALL_PATHS).toHaveLength(46);
     expect(ALL_PATHS).toContain('/user/move');
     for (const path of [
       '/user/twofactor',
