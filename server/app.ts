@@ -149,7 +149,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const tronSigner = options.gateways ? undefined : await connectTronSigner(config, 5, onSignerCall);
   const storage = options.storage ?? (await openStorage(config));
   const sqlOf = storage instanceof SqlStore ? { driver: storage.driver, schema: storage.schema } : null;
-  if (storage instanceof SqlStore) storage.observeReadBatches((size) => metrics.readBatches.observe(size));
+  if (storage instanceof SqlStore) {
+    storage.observeReadBatches((size) => metrics.readBatches.observe(size));
+    storage.observeGroupCommits({
+      committed: (units) => metrics.groupCommitUnits.observe(units),
+      retried: () => metrics.groupCommitRetries.inc(),
+    });
+  }
   if (sqlOf) {
     const { driver, schema } = sqlOf;
     sources.pool = () => driver.poolStats?.() ?? null;

@@ -69,6 +69,8 @@ export interface BatchHost {
   /** A batch runs again after a conflict or a lost connection (the store's `retries`). */
   retried(): void;
   readBatchSize(size: number): void;
+  /** A batch committed with this many units (server/metrics.ts). */
+  committed(units: number): void;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -709,6 +711,7 @@ class Batch {
       await write;
       await commit;
       host.succeeded();
+      host.committed(this.members.length);
       // The rows this batch held hot and still wrote stay hot.
       const now = Date.now();
       for (const row of this.locked) if (gc.hot.has(row) && written.has(row)) gc.hot.set(row, now + HOT_MS);

@@ -71,6 +71,17 @@ export class ServerMetrics {
     buckets: BATCH_BUCKETS,
     registers: [this.registry],
   });
+  readonly groupCommitUnits = new Histogram({
+    name: 'strata_db_group_commit_units',
+    help: 'Units of work committed together in one PostgreSQL transaction (group commit)',
+    buckets: BATCH_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly groupCommitRetries = new Counter({
+    name: 'strata_db_group_commit_retries_total',
+    help: 'Group-commit batches run again after a conflict with another transaction or a lost connection',
+    registers: [this.registry],
+  });
   readonly notifyBatches = new Histogram({
     name: 'strata_feed_notify_batch_size',
     help: 'Feed messages sent to the other instances in one NOTIFY statement',

@@ -170,6 +170,8 @@ export class SqlStore implements StoreAdapter {
   private availability: AvailabilityObserver | null = null;
   /** Told the size of each read batch (server/metrics.ts). */
   private batchObserver: ((size: number) => void) | null = null;
+  /** Told the units of each batch committed and each batch run again (server/metrics.ts). */
+  private groupObserver: { committed(units: number): void; retried(): void } | null = null;
   /** The group committer when group commit is on. */
   groupCommit: GroupCommit | null = null;
 
@@ -217,6 +219,11 @@ export class SqlStore implements StoreAdapter {
   /** Reports the number of reads of each batch (one statement) to `observer`. */
   observeReadBatches(observer: (size: number) => void): void {
     this.batchObserver = observer;
+  }
+
+  /** Reports each group-commit batch committed (its units) and each batch run again to `observer`. */
+  observeGroupCommits(observer: { committed(units: number): void; retried(): void }): void {
+    this.groupObserver = observer;
   }
 
   /** The engine tables that have a table of their own (the drift test compares them with the engine's). */
@@ -322,7 +329,9 @@ export class SqlStore implements StoreAdapter {
       succeeded: () => this.availability?.succeeded(),
       retried: () => {
         this.retries++;
+        this.groupObserver?.retried();
       },
+      committed: (units) => this.groupObserver?.committed(units),
       readBatchSize: (size) => this.batchObserver?.(size),
     };
   }

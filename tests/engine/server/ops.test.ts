@@ -14,6 +14,7 @@ import { startServer } from '../../../server/app';
 import { configFromEnv } from '../../../server/config';
 import { requestIdMixin } from '../../../server/http/request-log';
 import { postgresDriver } from '../../../server/sql-driver';
+import { DEFAULT_GROUP_COMMIT } from '../../../server/group-commit';
 import { SqlStore } from '../../../server/sql-store';
 import { cuttableLink } from './cuttable-link';
 import { deposit, signUp, startTestServer, TEST_XPUB } from './serve';
@@ -72,8 +73,10 @@ describe(`probes and metrics (${sqlKind})`, () => {
     const schema = freshSchema();
     schemas.push(schema);
     const redisUrl = process.env['REDIS_URL'];
+    // Group commit as a server on PostgreSQL runs it (server/app.ts openStorage).
+    const groupCommit = sqlKind === 'postgres' ? DEFAULT_GROUP_COMMIT : undefined;
     const s = await startTestServer({
-      storage: await SqlStore.open(await testDriver(), { schema }),
+      storage: await SqlStore.open(await testDriver(), { schema, groupCommit }),
       config: { metricsPort: 0, redisUrl, databaseUrl: process.env['DATABASE_URL'] },
     });
     try {
@@ -136,6 +139,8 @@ describe(`probes and metrics (${sqlKind})`, () => {
         expect(sample(text, 'strata_db_pool_connections', { state: 'max' })).toBe(10);
         expect(sample(text, 'strata_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
         expect(sample(text, 'strata_feed_notify_batch_size_count')).toBeGreaterThan(0);
+        expect(sample(text, 'strata_db_group_commit_units_count')).toBeGreaterThan(0);
+        expect(sample(text, 'strata_db_group_commit_retries_total')).toBe(0);
       }
       expect((await fetch(String(s.metricsUrl).replace('/metrics', '/other'))).status).toBe(404);
       socket.terminate();
