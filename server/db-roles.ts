@@ -75,7 +75,10 @@ export async function createRoles(
     DECLARE r record;
     BEGIN
       FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-               WHERE n.nspname = ${quoteLiteral(s)} AND c.relkind IN ('r', 'p', 'S', 'v', 'm') LOOP
+               WHERE n.nspname = ${quoteLiteral(s)} AND c.relkind IN ('r', 'p', 'S', 'v', 'm')
+                 -- A serial/identity column's sequence follows its table.
+                 AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass
+                   AND d.objid = c.oid AND d.deptype IN ('a', 'i') AND d.refobjsubid > 0) LOOP
         EXECUTE format('ALTER %s %I.%I OWNER TO %I',
           CASE WHEN r.relkind = 'S' THEN 'SEQUENCE' WHEN r.relkind = 'v' THEN 'VIEW'
                WHEN r.relkind = 'm' THEN 'MATERIALIZED VIEW' ELSE 'TABLE' END,

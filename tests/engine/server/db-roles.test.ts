@@ -17,6 +17,8 @@ import { dropSchema, freshSchema, sqlKind } from './sql';
 const url = process.env['DATABASE_URL'] ?? '';
 const suffix = crypto.randomUUID().replaceAll('-', '').slice(0, 12);
 const roles = { schema: freshSchema(), migrator: `t_mig_${suffix}`, runtime: `t_app_${suffix}` };
+/** An existing deployment's schema (migrated by the server's old all-powerful role), then given roles. */
+const existing = { schema: freshSchema(), migrator: `t_mgx_${suffix}`, runtime: `t_apx_${suffix}` };
 
 /** DATABASE_URL as another role (the test database trusts local connections; production: passwords). */
 function as(role: string): string {
@@ -29,9 +31,10 @@ function as(role: string): string {
 afterAll(async () => {
   if (sqlKind !== 'postgres') return;
   await dropSchema(roles.schema);
+  await dropSchema(existing.schema);
   const admin = await postgresDriver(url, { poolSize: 1 });
   try {
-    for (const role of [roles.runtime, roles.migrator]) {
+    for (const role of [roles.runtime, roles.migrator, existing.runtime, existing.migrator]) {
       await admin.query(`DROP OWNED BY ${role}`).catch(() => undefined);
       await admin.query(`DROP ROLE IF EXISTS ${role}`);
     }
@@ -115,5 +118,31 @@ describe.runIf(sqlKind === 'postgres')('database roles (L7)', () => {
     } finally {
       await server.close();
     }
+  }, 60_000);
+
+  it('on an existing schema: its tables, sequences and functions pass to the migrations role, the audit log insert-only', async () => {
+    await runMigrations(url, existing.schema, undefined);
+    const admin = await postgresDriver(url, { poolSize: 1 });
+    try {
+      await createRoles(admin, existing);
+      const owners = await admin.query<{ owner: string }>(
+        `SELECT DISTINCT c.relowner::regrole::text AS owner FROM pg_class c
+           JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1
+         UNION SELECT DISTINCT p.proowner::regrole::text FROM pg_proc p
+           JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1`,
+        [existing.schema],
+      );
+      expect(owners.rows).toEqual([{ owner: existing.migrator }]);
+      const grants = await admin.query<{ privilege_type: string }>(
+        `SELECT privilege_type FROM information_schema.role_table_grants
+          WHERE table_schema = $1 AND table_name = 'audit_log' AND grantee = $2 ORDER BY 1`,
+        [existing.schema, existing.runtime],
+      );
+      expect(grants.rows.map((r) => r.privilege_type)).toEqual(['INSERT', 'SELECT']);
+    } finally {
+      await admin.close();
+    }
+    // The migrations role can migrate it from now on (nothing pending here), granting the runtime role.
+    expect(await runMigrations(as(existing.migrator), existing.schema, existing.runtime)).toEqual([]);
   }, 60_000);
 });
