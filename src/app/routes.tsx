@@ -153,8 +153,8 @@ function loaderOf(path: string, start = false): ScreenLoader | undefined {
 }
 
 /**
- * Starts loading the screen of the page being opened at start-up, in parallel with the locale and the 300 ms
- * mount delay instead of after them; answers when it has loaded (or failed: the screen's error boundary then
+ * Starts loading the screen of the page being opened at start-up, in parallel with the locale instead of
+ * after it; answers when it has loaded (or failed: the screen's error boundary then
  * says so) and, for a screen with `warm`, once the member's figures are read from the device (at most
  * WARM_WAIT_MS more), so the first render finds the module ready and shows the figures, not a loading state.
  */
