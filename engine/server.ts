@@ -44,7 +44,13 @@ export type { Range } from './market/extremes';
 export type { MarketSubscription, TimedMessage } from './market/feed';
 export type { MarketModel } from './market/hourly';
 export { percent } from './market/market';
-export { FUNDING_INTERVAL_MS, fundingRateFromPremium, median3, nextFunding } from './trading/mark';
+export {
+  FUNDING_INTERVAL_MS,
+  fundingRateFromPremium,
+  median3,
+  nextFunding,
+  ratePercent,
+} from './trading/mark';
 export { mulDiv, PPM, SCALE, type Micro } from './money';
 export type { HouseRisk, PairRisk } from './trading/house';
 /** The ledger's rules L1-L6 over a whole store (the backup drill checks a restored copy with them). */

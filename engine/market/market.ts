@@ -14,7 +14,7 @@ import type { SymbolSpec } from './symbols';
 import { INTERVAL_MINUTES, SIMULATED } from './types';
 import type { Candle, Depth, Interval, Quote } from './types';
 import { formatAmount } from '../money';
-import { markPrice } from '../trading/mark';
+import { estimatedFundingRate, markPrice, nextFunding, ratePercent } from '../trading/mark';
 
 export const MAX_KLINE_LIMIT = 1000;
 export const DEFAULT_KLINE_LIMIT = 200;
@@ -111,6 +111,8 @@ export class MarketSim {
       time: Math.floor(nowMs / 1000),
       source: SIMULATED,
       markPrice: formatAmount(markPrice(this, spec, nowMs)),
+      fundingRate: ratePercent(estimatedFundingRate(this, spec, nowMs)),
+      nextFundingTime: Math.floor(nextFunding(Math.floor(nowMs) + 1) / 1000),
     };
   }
 

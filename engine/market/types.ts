@@ -60,6 +60,13 @@ export interface Quote {
    * Absent in quotes a device stored before it was sent.
    */
   markPrice?: string;
+  /**
+   * The perpetual's estimated funding rate for the next funding time, percent with four decimals
+   * ("0.0100"; positive: longs pay shorts), from the premium so far (engine/trading/mark.ts).
+   */
+  fundingRate?: string;
+  /** The next funding time (00:00, 08:00, 16:00 UTC), Unix seconds. */
+  nextFundingTime?: number;
 }
 
 /** [price, quantity] */

@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { marketFor } from '../market/instance';
 import { findSymbol } from '../market/symbols';
-import { FUNDING_INTERVAL_MS, fundingRate, INTEREST_PPM } from './mark';
+import {
+  estimatedFundingRate,
+  FUNDING_INTERVAL_MS,
+  fundingRate,
+  fundingRateFromPremium,
+  INTEREST_PPM,
+  premiumPpm,
+  ratePercent,
+} from './mark';
 
 const START = Date.UTC(2026, 6, 1);
 const TIMES = Array.from({ length: 270 }, (_, i) => START + (i + 1) * FUNDING_INTERVAL_MS);
@@ -44,5 +52,28 @@ describe('funding rates over 90 days (seed 7)', () => {
       expect(TIMES.map((t) => fundingRate(marketFor(7), spec, t))).toEqual(rates);
     }
     console.log(JSON.stringify(stats));
+  });
+});
+
+describe('the estimated funding rate a quote shows (issue 26)', () => {
+  it('averages the premium so far in the interval: in its last minute it is the settled rate but for the last sample; the quote names the next funding time', () => {
+    const sim = marketFor(7);
+    const spec = findSymbol('BTC')!;
+    const at = START + 10 * FUNDING_INTERVAL_MS;
+    // Thirty seconds before a funding time: every minute sample but the one at the funding time itself.
+    const estimate = estimatedFundingRate(sim, spec, at - 30_000);
+    let sum = 0;
+    for (let t = at - FUNDING_INTERVAL_MS + 60_000; t < at; t += 60_000) sum += premiumPpm(sim, spec, t);
+    expect(estimate).toBe(fundingRateFromPremium(Math.round(sum / 479)));
+    // Right after a funding time: the new interval's first premium only.
+    expect(estimatedFundingRate(sim, spec, at + 1)).toBe(
+      fundingRateFromPremium(premiumPpm(sim, spec, at + 1)),
+    );
+    const quote = sim.quote(spec, at - 30_000);
+    expect(quote.nextFundingTime).toBe(at / 1000);
+    expect(quote.fundingRate).toBe(ratePercent(estimate));
+    expect(sim.quote(spec, at).nextFundingTime).toBe(at / 1000 + FUNDING_INTERVAL_MS / 1000);
+    expect(ratePercent(-125)).toBe('-0.0125');
+    expect(ratePercent(100)).toBe('0.0100');
   });
 });

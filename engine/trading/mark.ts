@@ -171,6 +171,33 @@ function computeFundingRate(sim: PriceSource, spec: SymbolSpec, at: number): num
   return fundingRateFromPremium(Math.round(sum / n));
 }
 
+/**
+ * The funding rate (ppm) the next settlement would pay on the premium so far: Binance's "estimated funding
+ * rate", the formula on the average premium over (previous funding time, now], one sample a minute (the
+ * premium at `now` in the interval's first minute). Never a premium after `now`.
+ */
+export function estimatedFundingRate(sim: PriceSource, spec: SymbolSpec, now: number): number {
+  const next = nextFunding(Math.floor(now) + 1);
+  const first = next - FUNDING_INTERVAL_MS + MINUTE_MS;
+  const last = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  if (last < first) return fundingRateFromPremium(premiumPpm(sim, spec, Math.floor(now)));
+  return memo(sim, `e:${spec.symbol}:${last}`, () => {
+    let sum = 0;
+    let n = 0;
+    for (let t = first; t <= last; t += MINUTE_MS) {
+      sum += premiumPpm(sim, spec, t);
+      n++;
+    }
+    return fundingRateFromPremium(Math.round(sum / n));
+  });
+}
+
+/** A funding rate in ppm as the wire's percent with four decimals ("0.0100", "-0.0125"). */
+export function ratePercent(ppm: number): string {
+  const abs = Math.abs(Math.trunc(ppm));
+  return `${ppm < 0 ? '-' : ''}${Math.floor(abs / 10_000)}.${String(abs % 10_000).padStart(4, '0')}`;
+}
+
 export function median3(a: Micro, b: Micro, c: Micro): Micro {
   const lo = a < b ? a : b;
   const hi = a < b ? b : a;

@@ -26,6 +26,7 @@ import {
   median3,
   mulDiv,
   nextFunding,
+  ratePercent,
   percent,
   type Book,
   type BookLevel,
@@ -264,6 +265,9 @@ export class MarketReplica implements MarketSource {
       time: Math.floor((status.stale ? snap.indexTime : now) / 1000),
       source: status.source,
       markPrice: formatAmount(status.stale ? latest : this.markPrice(spec, now)),
+      // The premium samples seen so far this interval: the estimated rate of the next funding time.
+      fundingRate: ratePercent(this.fundingRate(spec, nextFunding(Math.floor(now) + 1))),
+      nextFundingTime: Math.floor(nextFunding(Math.floor(now) + 1) / 1000),
       ...(status.stale ? { stale: true as const } : {}),
     };
   }

@@ -24,6 +24,11 @@ export const SAME_IN_EVERY_LANGUAGE = new Set([
   'Demo',
   'BTC',
   'ETH',
+  // Exchange abbreviations the big exchanges show untranslated in every language (return on equity,
+  // take-profit/stop-loss).
+  'ROE',
+  'TP/SL',
+  'TP/SL: {{symbol}}',
   // Layout templates with no words in them (a select option "Cash · 12.5 USDT", an arrow between names).
   '{{name}} · {{amount}} USDT',
   '{{from}} → {{to}}',

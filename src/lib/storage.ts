@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   noticesSeen: 'strata.noticesSeen.',
   /** "1": /user hides its balances on this device. */
   hideBalances: 'strata.hideBalances',
+  /** "1" once the member chose "don't show again" on the leveraged order confirmation (trade screen). */
+  skipOrderConfirm: 'strata.trade.skipConfirm',
 } as const;
 
 export function readString(key: string): string | null {

@@ -1,21 +1,34 @@
 /**
- * Contract order form: leverage and margin mode (they apply to all contracts and cannot change while a
- * position is open, K6), quantity, then open long or open short at market (contract orders are market
- * orders). The margin it freezes is estimated exactly from the latest price (K1); a cross order's preview
- * shows the account's liquidation price after the order (issue 24).
+ * Contract order form, laid out for a phone as the exchanges do (issue 26 item 2): Long/Short as one
+ * toggle, leverage and margin mode (they apply to all contracts and cannot change while a position is open,
+ * K6), the amount by quantity or by total in USDT with quick 25/50/75/100% of what is free, an optional
+ * take-profit and stop-loss (checked against the mark, K17), the preview of the chosen side as stacked rows
+ * (fill price, slippage, fee, margin, liquidation price: the risk before the member commits), then one
+ * button. A leveraged order opens the confirmation sheet first, unless the member chose "don't show again"
+ * on this device. Contract orders are market orders: they need a connection.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PositionRecord, Quote } from '../../../engine/index';
 import { api } from '../../api';
+import { useSiteLimits } from '../../api/site-config';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { useFigure } from '../../ui/Amount';
 import { Field, SelectField } from '../../ui/Field';
-import { parseAmountText, type PositionRecord, type Quote } from '../../../engine/index';
+import { pairScale, parseAmountText } from '../../../engine/index';
 import { cleanAmount } from '../../lib/amount';
-import { checkPositive, marginFor, microToString } from './order-rules';
-import { OrderPreview } from './OrderPreview';
+import { readString, removeKey, STORAGE_KEYS, writeString } from '../../lib/storage';
+import {
+  checkPositive,
+  checkTrigger,
+  marginFor,
+  microToString,
+  quantityForShare,
+  quantityForTotal,
+} from './order-rules';
+import { OrderPreview, useOrderPreview } from './OrderPreview';
+import { OrderConfirmSheet, type ConfirmOrder } from './OrderConfirmSheet';
 import { Segmented } from '../../ui/Segmented';
-import { UpDownActions } from './UpDownActions';
 import { useCached } from '../../sync/cache';
 import { useReplicaTables } from '../../sync/live';
 import { previewAccountFromReplica, type ReplicaBalance } from '../../sync/member-views';
@@ -23,19 +36,34 @@ import { sendWrite } from '../../sync/app-writes';
 import { useOrderSubmit } from './use-order-submit';
 
 export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100];
+const QUARTERS = [1, 2, 3, 4] as const;
+/** The contract fee when the site's limits are not known yet (engine config's default, 0.05%). */
+const DEFAULT_FEE_BPS = 5;
 const ACCOUNT_TABLES = ['positions', 'balances'] as const;
 
 export interface ContractFormProps {
   symbol: string;
   base: string;
   latest: string;
+  /** The pair's quote: its mark price checks a take-profit or stop-loss, its funding shows in the sheet. */
+  quote?: Quote;
   available: string | undefined;
   /** The quotes the trade screen shows: their mark prices value the account (as the positions list's). */
   quotes: readonly Quote[];
   onPlaced: () => void;
 }
 
-export function ContractForm({ symbol, base, latest, available, quotes, onPlaced }: ContractFormProps) {
+type Side = 'long' | 'short';
+
+export function ContractForm({
+  symbol,
+  base,
+  latest,
+  quote,
+  available,
+  quotes,
+  onPlaced,
+}: ContractFormProps) {
   const { t } = useTranslation();
   // The member's saved settings, read from the device cache (refreshed from the server when online); what
   // the member picks shows at once and is saved through the outbox (a settings write, docs/OFFLINE.md).
@@ -49,9 +77,18 @@ export function ContractForm({ symbol, base, latest, available, quotes, onPlaced
   const [picked, setPicked] = useState<{ leverage?: number; marginMode?: 'cross' | 'isolated' }>({});
   const leverage = picked.leverage ?? saved.data?.leverage ?? 10;
   const marginMode = picked.marginMode ?? saved.data?.marginMode ?? 'cross';
-  const [volume, setVolume] = useState('');
+  const [side, setSide] = useState<Side>('long');
+  const [by, setBy] = useState<'quantity' | 'total'>('quantity');
+  const [amount, setAmount] = useState('');
+  const [withTriggers, setWithTriggers] = useState(false);
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [confirming, setConfirming] = useState<ConfirmOrder | null>(null);
+  const [skipConfirm, setSkipConfirm] = useState(() => readString(STORAGE_KEYS.skipOrderConfirm) === '1');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
   const figure = useFigure();
+  const limits = useSiteLimits();
+  const decimals = pairScale(symbol)?.quantityDecimals ?? 4;
   // A cross order's liquidation price is the account's after the order: the replica's positions, free
   // balance and marks, as the positions list values them.
   const replica = useReplicaTables(ACCOUNT_TABLES);
@@ -74,71 +111,179 @@ export function ContractForm({ symbol, base, latest, available, quotes, onPlaced
     );
   }
 
+  // The quantity sent: typed, or what the total in USDT buys at the last price (cut to the pair's step).
+  const volume = by === 'quantity' ? amount : (quantityForTotal(amount, latest, decimals) ?? '');
   const margin = marginFor(latest, volume, leverage);
   const have = available === undefined ? null : parseAmountText(available);
-  const reason =
-    checkPositive(volume) ?? (margin !== null && have !== null && margin > have ? 'overAvailable' : null);
-  const error = submitted && reason ? t(`trade.error.volume.${reason}`, { base }) : undefined;
+  const amountReason =
+    checkPositive(amount) ??
+    checkPositive(volume) ??
+    (margin !== null && have !== null && margin > have ? 'overAvailable' : null);
+  const tpReason = withTriggers ? checkTrigger('tp', side, takeProfit, quote?.markPrice) : null;
+  const slReason = withTriggers ? checkTrigger('sl', side, stopLoss, quote?.markPrice) : null;
+  const amountError =
+    submitted && amountReason ? t(`trade.error.volume.${amountReason}`, { base }) : undefined;
+  const triggerError = (reason: typeof tpReason) =>
+    submitted && reason
+      ? t(`tradeScreen.error.${reason}`, {
+          mark: quote?.markPrice ? figure(quote.markPrice, { kind: 'price', symbol }) : '--',
+        })
+      : undefined;
+  const preview = useOrderPreview({
+    symbol,
+    market: 'contract',
+    side: side === 'long' ? 'buy' : 'sell',
+    volume,
+    leverage,
+    marginMode,
+    available,
+    account: marginMode === 'cross' ? account : undefined,
+  });
 
-  function open(side: 'open_long' | 'open_short', form: HTMLFormElement | null) {
+  function fillShare(quarters: number) {
+    const q = quantityForShare({
+      available,
+      quarters,
+      leverage,
+      price: latest,
+      feeBps: limits?.contractFeeBps ?? DEFAULT_FEE_BPS,
+      decimals,
+    });
+    if (q === null) return;
+    if (by === 'quantity') setAmount(q);
+    else {
+      const value = marginFor(latest, q, 1);
+      setAmount(value === null ? '' : microToString(value));
+    }
+  }
+
+  function send(form: HTMLFormElement | null) {
+    const triggers = withTriggers
+      ? {
+          ...(takeProfit.trim() ? { takeProfit } : {}),
+          ...(stopLoss.trim() ? { stopLoss } : {}),
+        }
+      : {};
     return attempt({
       form,
-      invalid: reason ? 'volume' : null,
+      invalid: amountReason ? 'amount' : tpReason ? 'takeProfit' : slReason ? 'stopLoss' : null,
       send: async () => {
         await api.call('/api/order/place', {
           symbol,
           market: 'contract',
-          side,
+          side: side === 'long' ? 'open_long' : 'open_short',
           type: 'market',
           volume,
           leverage,
           marginMode,
+          ...triggers,
         });
-        return t(side === 'open_long' ? 'trade.openedLong' : 'trade.openedShort');
+        setConfirming(null);
+        return t(side === 'long' ? 'trade.openedLong' : 'trade.openedShort');
       },
-      clear: () => setVolume(''),
+      clear: () => {
+        setAmount('');
+        setTakeProfit('');
+        setStopLoss('');
+      },
     });
   }
 
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    // A leveraged order is confirmed on its sheet first (unless the member turned it off on this device).
+    if (leverage > 1 && !skipConfirm && !amountReason && !tpReason && !slReason) {
+      setConfirming({
+        symbol,
+        side,
+        volume,
+        leverage,
+        marginMode,
+        preview: preview?.rows[0] ?? null,
+        quote,
+        takeProfit: withTriggers ? takeProfit.trim() : '',
+        stopLoss: withTriggers ? stopLoss.trim() : '',
+      });
+      return;
+    }
+    void send(form);
+  }
+
   return (
-    <form
-      className="form trade-form"
-      noValidate
-      aria-label={t('trade.contractForm')}
-      onSubmit={(e: FormEvent<HTMLFormElement>) => {
-        e.preventDefault();
-        void open('open_long', e.currentTarget);
-      }}
-    >
+    <form className="form trade-form" noValidate aria-label={t('trade.contractForm')} onSubmit={submit}>
       {/* Contract orders are market orders: they need a connection. */}
       <NeedsConnection>
-        <SelectField
-          label={t('trade.leverage')}
-          value={String(leverage)}
-          onChange={(v) => choose({ leverage: Number(v) })}
-          options={LEVERAGES.map((l) => ({ value: String(l), label: `${l}x` }))}
-        />
         <Segmented
-          label={t('trade.marginMode')}
-          value={marginMode}
-          onChange={(mode) => choose({ marginMode: mode })}
+          label={t('trade.side')}
+          value={side}
+          onChange={setSide}
           options={[
-            { value: 'cross', label: t('trade.cross') },
-            { value: 'isolated', label: t('trade.isolated') },
+            { value: 'long', label: t('trade.sides.long'), tone: 'up' },
+            { value: 'short', label: t('trade.sides.short'), tone: 'down' },
           ]}
         />
+        <div className="trade-settings">
+          <SelectField
+            label={t('trade.leverage')}
+            value={String(leverage)}
+            onChange={(v) => choose({ leverage: Number(v) })}
+            options={LEVERAGES.map((l) => ({ value: String(l), label: `${l}x` }))}
+          />
+          <Segmented
+            label={t('trade.marginMode')}
+            value={marginMode}
+            onChange={(mode) => choose({ marginMode: mode })}
+            options={[
+              { value: 'cross', label: t('trade.cross') },
+              { value: 'isolated', label: t('trade.isolated') },
+            ]}
+          />
+        </div>
         <p className="terms">{t('trade.settingsNote')}</p>
+        <Segmented
+          label={t('tradeScreen.amountBy')}
+          value={by}
+          onChange={(v) => {
+            setBy(v);
+            setAmount('');
+          }}
+          options={[
+            { value: 'quantity', label: t('tradeScreen.byQuantity', { base }) },
+            { value: 'total', label: t('tradeScreen.byTotal') },
+          ]}
+        />
         <Field
-          label={t('trade.volume', { base })}
-          name="volume"
+          label={by === 'quantity' ? t('trade.volume', { base }) : t('tradeScreen.total')}
+          name="amount"
           inputMode="decimal"
           autoComplete="off"
-          value={volume}
-          error={error}
+          value={amount}
+          error={amountError}
           hint={t('trade.availableIs', { amount: figure(available ?? '0', { unit: 'USDT' }) })}
-          onChange={(e) => setVolume(cleanAmount(e.target.value))}
-          addon={<span className="unit">{base}</span>}
+          onChange={(e) => setAmount(cleanAmount(e.target.value))}
+          addon={<span className="unit">{by === 'quantity' ? base : 'USDT'}</span>}
         />
+        <div className="quick-amounts" role="group" aria-label={t('tradeScreen.quick')}>
+          {QUARTERS.map((q) => (
+            <button
+              key={q}
+              type="button"
+              className="segment"
+              aria-label={t('tradeScreen.quickShare', { percent: q * 25 })}
+              onClick={() => fillShare(q)}
+            >
+              {q * 25}%
+            </button>
+          ))}
+        </div>
+        {by === 'total' && (
+          <p className="terms" aria-live="polite">
+            {t('tradeScreen.totalBuys', {
+              amount: volume ? figure(volume, { kind: 'quantity', symbol, unit: base }) : '--',
+            })}
+          </p>
+        )}
         <p className="terms" aria-live="polite">
           {t('trade.marginEstimate', {
             // An estimate, and it says so ("about"): rounded to cents.
@@ -147,18 +292,76 @@ export function ContractForm({ symbol, base, latest, available, quotes, onPlaced
             leverage,
           })}
         </p>
+        <label className="check-row">
+          <input type="checkbox" checked={withTriggers} onChange={(e) => setWithTriggers(e.target.checked)} />
+          <span>{t('tradeScreen.withTriggers')}</span>
+        </label>
+        {withTriggers && (
+          <>
+            <Field
+              label={t('tradeScreen.takeProfit')}
+              name="takeProfit"
+              inputMode="decimal"
+              autoComplete="off"
+              value={takeProfit}
+              error={triggerError(tpReason)}
+              hint={t(`tradeScreen.tpHint.${side}`)}
+              onChange={(e) => setTakeProfit(cleanAmount(e.target.value))}
+              addon={<span className="unit">USDT</span>}
+            />
+            <Field
+              label={t('tradeScreen.stopLoss')}
+              name="stopLoss"
+              inputMode="decimal"
+              autoComplete="off"
+              value={stopLoss}
+              error={triggerError(slReason)}
+              hint={t(`tradeScreen.slHint.${side}`)}
+              onChange={(e) => setStopLoss(cleanAmount(e.target.value))}
+              addon={<span className="unit">USDT</span>}
+            />
+          </>
+        )}
         <OrderPreview
           {...{ symbol, volume, leverage, marginMode, available }}
           account={marginMode === 'cross' ? account : undefined}
+          side={side === 'long' ? 'buy' : 'sell'}
           market="contract"
         />
-        <UpDownActions
-          busy={busy}
-          up={t('trade.openLong')}
-          down={t('trade.openShort')}
-          onDown={(form) => void open('open_short', form)}
-        />
+        <button
+          type="submit"
+          className={`button block ${side === 'long' ? 'button-up' : 'button-down'}`}
+          disabled={busy}
+        >
+          {t(side === 'long' ? 'trade.openLong' : 'trade.openShort')}
+        </button>
+        {skipConfirm && leverage > 1 && (
+          <button
+            type="button"
+            className="text-link"
+            onClick={() => {
+              removeKey(STORAGE_KEYS.skipOrderConfirm);
+              setSkipConfirm(false);
+            }}
+          >
+            {t('tradeScreen.confirm.showAgain')}
+          </button>
+        )}
       </NeedsConnection>
+      {confirming && (
+        <OrderConfirmSheet
+          order={confirming}
+          busy={busy}
+          onClose={() => setConfirming(null)}
+          onConfirm={(skipNext) => {
+            if (skipNext) {
+              writeString(STORAGE_KEYS.skipOrderConfirm, '1');
+              setSkipConfirm(true);
+            }
+            void send(null);
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -18,7 +18,7 @@ beforeAll(wireTestApi);
 afterEach(cleanup);
 
 describe('order preview and position risk (issue 13)', { timeout: 20_000 }, () => {
-  it('K11 K12: before opening, the contract form shows fill price, slippage, fee, margin and liquidation price for both sides; the position shows margin ratio and funding', async () => {
+  it('K11 K12: before opening, the contract form shows fill price, slippage, fee, margin and liquidation price for the chosen side; the position shows margin ratio and funding', async () => {
     const member = await fundedMember('pv', '1000');
     await engineCall('/api/account/transfer', { from: 'cash', to: 'contract', amount: '500' }, member);
     await renderApp('/contract', { user: member });
@@ -31,7 +31,7 @@ describe('order preview and position risk (issue 13)', { timeout: 20_000 }, () =
     for (const label of ['Est. fill price', 'Slippage', 'Fee', 'Margin required', 'Liq. price (mark)']) {
       expect(within(preview).getByText(label)).toBeTruthy();
     }
-    // Stacked rows: each side's figure on its own line, a price at the pair's tick (BTC: 2 places).
+    // Stacked label/value rows for the side the toggle chose, a price at the pair's tick (BTC: 2 places).
     const lines = (label: string) =>
       [...(within(preview).getByText(label).parentElement?.querySelectorAll('.figure-line') ?? [])].map(
         (line) => [
@@ -39,15 +39,17 @@ describe('order preview and position risk (issue 13)', { timeout: 20_000 }, () =
           line.querySelector('.amount')?.textContent,
         ],
       );
-    expect(lines('Est. fill price')).toEqual([
-      ['Long', expect.stringMatching(/^[\d,]+\.\d{2}$/)],
-      ['Short', expect.stringMatching(/^[\d,]+\.\d{2}$/)],
-    ]);
-    expect(lines('Slippage')).toEqual([
-      ['Long', '0.00%'],
-      ['Short', '0.00%'],
-    ]);
+    expect(lines('Est. fill price')).toEqual([[undefined, expect.stringMatching(/^[\d,]+\.\d{2}$/)]]);
+    expect(lines('Slippage')).toEqual([[undefined, '0.00%']]);
+    const longFill = lines('Est. fill price')[0]![1];
+    await userEvent.click(within(form).getByRole('button', { name: 'Short' }));
+    // The short's estimate walks the bids: below the long's, which walks the asks.
+    const shortFill = lines('Est. fill price')[0]![1]!;
+    expect(Number(shortFill.replace(/,/g, ''))).toBeLessThan(Number(longFill!.replace(/,/g, '')));
+    await userEvent.click(within(form).getByRole('button', { name: 'Long' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Open long' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm: Long BTC/USDT' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Open long' }));
     await userEvent.click(screen.getByRole('tab', { name: 'Positions' }));
     const position = await screen.findByRole('listitem', { name: 'BTC/USDT Long' }, { timeout: 5000 });
     // A cross position's ratio is the cross account's, shown once above the list (issue 24).

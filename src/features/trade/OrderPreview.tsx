@@ -24,7 +24,7 @@ function bpsToPercent(bps: number): string {
 export interface OrderPreviewProps {
   symbol: string;
   market: 'spot' | 'contract';
-  /** Spot: the chosen side. Contracts: both sides are shown. */
+  /** Spot: the chosen side. Contracts: the chosen side (buy opens a long), or both when absent. */
   side?: 'buy' | 'sell';
   volume: string;
   leverage?: number;
@@ -34,15 +34,18 @@ export interface OrderPreviewProps {
   account?: PreviewAccount;
 }
 
-export function OrderPreview(props: OrderPreviewProps) {
-  const { t } = useTranslation();
+/** The preview of each side shown (engine/trading/preview.ts on the latest 100 levels), or null. */
+export function useOrderPreview(
+  props: OrderPreviewProps,
+): { sides: ('buy' | 'sell')[]; rows: Preview[] } | null {
   const { symbol, market, volume } = props;
   const depth = useCached(`depth100:${symbol}`, () =>
     api.call('/api/market/depth', { symbol, limit: 100 }, { silent: true }),
   );
   const book = depth.data;
   if (!book || volume.trim() === '') return null;
-  const sides: ('buy' | 'sell')[] = market === 'spot' ? [props.side ?? 'buy'] : ['buy', 'sell'];
+  const sides: ('buy' | 'sell')[] =
+    market === 'spot' ? [props.side ?? 'buy'] : props.side ? [props.side] : ['buy', 'sell'];
   const previews = sides.map((side) =>
     previewOrder({
       symbol,
@@ -58,9 +61,19 @@ export function OrderPreview(props: OrderPreviewProps) {
     }),
   );
   if (previews.some((p) => p === null)) return null;
-  const rows = previews as Preview[];
+  return { sides, rows: previews as Preview[] };
+}
+
+export function OrderPreview(props: OrderPreviewProps) {
+  const { t } = useTranslation();
+  const { symbol, market } = props;
+  const preview = useOrderPreview(props);
+  if (!preview) return null;
+  const { sides } = preview;
+  const rows = preview.rows;
+  // A side's name only when both are shown (one chosen side is named by the form's toggle).
   const side = (i: number) =>
-    market === 'spot' ? null : t(`trade.sides.${sides[i] === 'buy' ? 'long' : 'short'}`);
+    market === 'spot' || sides.length < 2 ? null : t(`trade.sides.${sides[i] === 'buy' ? 'long' : 'short'}`);
   // Stacked label/value rows: each side's figure on its own line, whole (never three squeezed columns).
   const line = (key: string, value: (p: Preview) => ReactNode) => (
     <div key={key}>

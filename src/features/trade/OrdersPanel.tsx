@@ -73,6 +73,7 @@ function OrderItem({ order, onCancel }: { order: OrderView; onCancel?: (order: O
       <p className="record-meta">
         {formatTime(order.time)}
         {order.pnl !== null && <> · {t('trade.pnl', { amount: num(order.pnl) })}</>}
+        {order.trigger && <> · {t(`tradeScreen.trigger.${order.trigger}`)}</>}
         {order.result !== null && <> · {t(`trade.results.${order.result}`, order.result)}</>}
         {order.payout !== null && <> · {t('trade.payout', { amount: num(order.payout) })}</>}
       </p>

@@ -1,7 +1,7 @@
 /**
  * Open contract positions: side, size, entry and mark price, margin, unrealised PnL and liquidation price;
- * isolated margin can be added or reduced (K5), each position's funding history opened (K12) and a
- * position closed at market (K8). The positions are the replica's (`positions`, with the contract account's
+ * ROE, take-profit and stop-loss; isolated margin can be added or reduced (K5), each position's funding
+ * history opened (K12), its take-profit and stop-loss set (K16) and all or part of it closed at market (K8). The positions are the replica's (`positions`, with the contract account's
  * `balances`), valued on the device at the quotes' mark prices with the engine's own livePositions, so the
  * figures follow the feed every second, online or not, and equal what /api/position/list answers. The cross
  * account's one margin ratio is shown once above the list (CrossAccount), each position's liquidation price
@@ -10,8 +10,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LivePosition, PositionRecord, Quote } from '../../../engine/index';
-import { api } from '../../api';
-import { toastStore } from '../../state/toast-store';
 import { Amount } from '../../ui/Amount';
 import { appSync } from '../../sync/app';
 import { useReplicaTables, type Replicated } from '../../sync/live';
@@ -24,22 +22,27 @@ import { signOf } from '../../lib/decimal';
 import { FundingHistoryDialog } from './FundingHistoryDialog';
 import { MarginDialog } from './MarginDialog';
 import { PositionRisk } from './PositionRisk';
+import { TriggersDialog } from './TriggersDialog';
+import { CloseDialog } from './CloseDialog';
 
 const TABLES = ['positions', 'balances'] as const;
 
-function PositionItem({
+export function PositionItem({
   p,
   onMargin,
   onFunding,
+  onTriggers,
   onClose,
 }: {
   p: LivePosition;
   onMargin: () => void;
   onFunding: () => void;
+  onTriggers: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const pnlSign = signOf(p.unrealisedPnl);
+  const tone = pnlSign > 0 ? 'up-text' : pnlSign < 0 ? 'down-text' : undefined;
   const price = (v: string | null) => (
     <Amount value={v} kind="price" symbol={p.symbol} empty={t('trade.none')} />
   );
@@ -75,13 +78,31 @@ function PositionItem({
         </div>
         <div>
           <dt>{t('trade.unrealised')}</dt>
-          <dd className={pnlSign > 0 ? 'up-text' : pnlSign < 0 ? 'down-text' : undefined}>
+          <dd className={tone}>
             <Amount value={p.unrealisedPnl} sign />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('tradeScreen.roe')}</dt>
+          <dd className={tone}>
+            <Amount value={p.roe} kind="percent" unit="%" sign />
           </dd>
         </div>
         <div>
           <dt>{t('trade.liquidation')}</dt>
           <dd>{price(p.liquidationPrice)}</dd>
+        </div>
+        <div>
+          <dt>{t('tradeScreen.tpsl')}</dt>
+          <dd>
+            {p.takeProfit || p.stopLoss ? (
+              <>
+                {price(p.takeProfit ?? null)} / {price(p.stopLoss ?? null)}
+              </>
+            ) : (
+              t('trade.none')
+            )}
+          </dd>
         </div>
       </dl>
       <PositionRisk p={p} />
@@ -94,8 +115,11 @@ function PositionItem({
         <button type="button" className="button small" onClick={onFunding}>
           {t('trade.funding.title')}
         </button>
+        <button type="button" className="button small" onClick={onTriggers}>
+          {t('tradeScreen.tpsl')}
+        </button>
         <button type="button" className="button small" onClick={onClose}>
-          {t('trade.close')}
+          {t('tradeScreen.closeButton')}
         </button>
       </div>
     </li>
@@ -146,21 +170,8 @@ export function PositionsPanel({
     if (version > 0) appSync().requestPull();
   }, [version]);
 
-  const close = async (p: LivePosition) => {
-    try {
-      await api.call('/api/order/place', {
-        symbol: p.symbol,
-        market: 'contract',
-        side: p.side === 'long' ? 'close_long' : 'close_short',
-        type: 'market',
-        volume: p.volume,
-      });
-      toastStore.show(t('trade.closed'), 'success');
-      onChanged();
-    } catch {
-      // Shown by the client.
-    }
-  };
+  const [triggers, setTriggers] = useState<LivePosition | null>(null);
+  const [closing, setClosing] = useState<LivePosition | null>(null);
 
   return (
     <section aria-label={t('trade.positions')}>
@@ -174,7 +185,8 @@ export function PositionsPanel({
               p={p}
               onMargin={() => setAdjusting(p)}
               onFunding={() => setFunding(p)}
-              onClose={() => void close(p)}
+              onTriggers={() => setTriggers(p)}
+              onClose={() => setClosing(p)}
             />
           ))}
         </ul>
@@ -195,6 +207,26 @@ export function PositionsPanel({
         />
       )}
       {funding && <FundingHistoryDialog position={funding} onClose={() => setFunding(null)} />}
+      {triggers && (
+        <TriggersDialog
+          position={triggers}
+          onClose={() => setTriggers(null)}
+          onDone={() => {
+            setTriggers(null);
+            onChanged();
+          }}
+        />
+      )}
+      {closing && (
+        <CloseDialog
+          position={closing}
+          onClose={() => setClosing(null)}
+          onDone={() => {
+            setClosing(null);
+            onChanged();
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -6,7 +6,17 @@ import { appSync } from '../../sync/app';
 import { startAppWrites } from '../../sync/app-writes';
 import { engineCall, sentPaths } from '../../../tests/app/test-engine';
 import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
-import { checkSpot, marginFor, notional } from './order-rules';
+import { mulDiv, parseAmountText } from '../../../engine/index';
+import {
+  checkSpot,
+  checkTrigger,
+  marginFor,
+  notional,
+  quantityForShare,
+  quantityForTotal,
+} from './order-rules';
+import { countdown } from './FundingTicker';
+import { shareOf } from './CloseDialog';
 
 vi.mock(
   '../../api/transport-worker',
@@ -47,6 +57,65 @@ describe('order rules', () => {
     expect(checkSpot({ ...base, volume: '1.000001' })).toEqual({ volume: 'overAvailable' });
     expect(checkSpot({ ...base, side: 'sell', availableBase: '0.5' })).toEqual({ volume: 'overAvailable' });
     expect(checkSpot({ ...base, type: 'market', price: '' })).toEqual({});
+  });
+});
+
+describe('quick amounts, entry by total, take-profit and stop-loss on the form', () => {
+  it('25-100% of what is free buys margin plus fee within it, cut to the step', () => {
+    // 1,000 USDT free at 10x and 5 bp: N = 1,000 x 10 / (1 + 10 x 0.0005) = 9,950.248756; at 50,000: 0.199004.
+    const share = (quarters: number) =>
+      quantityForShare({ available: '1000', quarters, leverage: 10, price: '50000', feeBps: 5, decimals: 4 });
+    expect(share(4)).toBe('0.199');
+    expect(share(2)).toBe('0.0995');
+    expect(share(1)).toBe('0.0497');
+    const q = parseAmountText(share(4)!)!;
+    const notional = mulDiv(q, 50_000n, 1n, 'ceil');
+    // Margin (N / 10) + fee (N x 0.05%) stay within what is free.
+    expect(notional / 10n + mulDiv(notional, 5n, 10_000n, 'ceil')).toBeLessThanOrEqual(1_000_000_000n);
+    expect(share(0)).toBe('0');
+    expect(
+      quantityForShare({
+        available: undefined,
+        quarters: 4,
+        leverage: 10,
+        price: '1',
+        feeBps: 5,
+        decimals: 4,
+      }),
+    ).toBeNull();
+    expect(
+      quantityForShare({ available: '1', quarters: 4, leverage: 10, price: '0', feeBps: 5, decimals: 4 }),
+    ).toBeNull();
+  });
+
+  it('a total in USDT buys total / last price, cut down to the step', () => {
+    expect(quantityForTotal('100', '30000', 4)).toBe('0.0033');
+    expect(quantityForTotal('100', '0', 4)).toBeNull();
+    expect(quantityForTotal('abc', '1', 4)).toBeNull();
+  });
+
+  it("K17 on the form: a long's take-profit above the mark and stop-loss below, a short's the reverse", () => {
+    expect(checkTrigger('tp', 'long', '', '100')).toBeNull();
+    expect(checkTrigger('tp', 'long', '101', '100')).toBeNull();
+    expect(checkTrigger('tp', 'long', '100', '100')).toBe('tpSide');
+    expect(checkTrigger('sl', 'long', '99', '100')).toBeNull();
+    expect(checkTrigger('sl', 'long', '100.5', '100')).toBe('slSide');
+    expect(checkTrigger('tp', 'short', '99', '100')).toBeNull();
+    expect(checkTrigger('tp', 'short', '101', '100')).toBe('tpSide');
+    expect(checkTrigger('sl', 'short', '99', '100')).toBe('slSide');
+    expect(checkTrigger('sl', 'short', '0', '100')).toBe('invalid');
+  });
+
+  it('the funding countdown is hh:mm:ss of the quote clock', () => {
+    expect(countdown(8 * 3600)).toBe('08:00:00');
+    expect(countdown(3661)).toBe('01:01:01');
+    expect(countdown(-5)).toBe('00:00:00');
+  });
+
+  it('a close of a quarter, a half, three quarters or all of a position, at the step', () => {
+    expect(shareOf('0.0013', 1, 4)).toBe('0.0003');
+    expect(shareOf('0.0013', 2, 4)).toBe('0.0006');
+    expect(shareOf('0.0013', 4, 4)).toBe('0.0013');
   });
 });
 
@@ -97,24 +166,55 @@ describe('/contract', { timeout: 20_000 }, () => {
     expect(sentPaths).toContain('/api/sync/push');
   });
 
-  it('K1 K5 K8: opens an isolated long, shows its PnL and liquidation price, adds margin, closes it', async () => {
-    await openFunded('contract', '500');
+  it('K1 K5 K8 K16: a long opened through its confirmation sheet with a take-profit; the card shows ROE and TP/SL, adds margin, sets a stop-loss, closes half then the rest', async () => {
+    const member = await openFunded('contract', '500');
     await userEvent.click(screen.getByRole('tab', { name: 'Contract' }));
     const form = await screen.findByRole('form', { name: 'Contract order' });
     await within(form).findByText('Available: 500.00 USDT', undefined, { timeout: 5000 });
+    // Long/Short is one toggle; the button says what it does.
+    expect(within(form).getByRole('button', { name: 'Long' }).getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(within(form).getByRole('button', { name: 'Isolated' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Open long' }));
     expect(within(form).getByText('Enter a quantity')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.type(within(form).getByLabelText('Quantity (BTC)'), '0.001');
     expect(within(form).getByText(/Margin frozen: about \d+\.\d\d USDT at 10x/)).toBeTruthy();
+    // A take-profit under the mark is refused on the form, before any sheet.
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'Take-profit / stop-loss' }));
+    await userEvent.type(within(form).getByLabelText('Take-profit (mark price)'), '1');
     await userEvent.click(within(form).getByRole('button', { name: 'Open long' }));
+    expect(
+      within(form).getByText(/^Take-profit is on the wrong side of the mark price \([\d,]+\.\d\d\)$/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.clear(within(form).getByLabelText('Take-profit (mark price)'));
+    await userEvent.type(within(form).getByLabelText('Take-profit (mark price)'), '900000');
+    await userEvent.click(within(form).getByRole('button', { name: 'Open long' }));
+    // 10x: the sheet shows the risk before anything is sent.
+    const sheet = await screen.findByRole('dialog', { name: 'Confirm: Long BTC/USDT' });
+    const row = (label: string) => figureOf(sheet, label);
+    expect(row('Size')).toBe('0.0010 BTC');
+    expect(row('Leverage')).toBe('10x · Isolated');
+    expect(row('Est. entry price')).toMatch(/^[\d,]+\.\d\d$/);
+    expect(row('Liq. price')).toMatch(/^[\d,]+\.\d\d$/);
+    expect(row('Margin')).toMatch(/^\d+\.\d\d USDT$/);
+    expect(row('Fee')).toMatch(/^\d+\.\d\d USDT$/);
+    expect(row('Funding rate (est.)')).toMatch(/^-?\d\.\d{4}%$/);
+    expect(row('Next funding')).toMatch(/^\d{4}-\d\d-\d\d (00|08|16):00$/);
+    expect(row('Take-profit (mark price)')).toBe('900,000.00');
+    expect(await engineCall('/api/position/list', {}, member)).toMatchObject({ list: [] });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Open long' }));
     await waitFor(() =>
       expect(document.querySelector('.toast-success')?.textContent).toBe('Long position opened'),
     );
+    expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Positions' }));
     const position = await screen.findByRole('listitem', { name: 'BTC/USDT Long' }, { timeout: 5000 });
+    const card = (label: string) => figureOf(screen.getByRole('listitem', { name: 'BTC/USDT Long' }), label);
     expect(within(position).getByText('Unrealised PnL')).toBeTruthy();
     expect(within(position).getByText('Liq. price')).toBeTruthy();
+    expect(card('ROE')).toMatch(/^[+-]?\d+\.\d\d%$/);
+    await waitFor(() => expect(card('TP/SL')).toBe('900,000.00 / None'), { timeout: 5000 });
     await userEvent.click(within(position).getByRole('button', { name: 'Adjust margin' }));
     const dialog = await screen.findByRole('dialog', { name: 'Adjust margin: BTC/USDT' });
     await userEvent.type(within(dialog).getByLabelText('Amount'), '1');
@@ -122,12 +222,83 @@ describe('/contract', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(toasts()).toContainEqual(expect.stringMatching(/^Margin is now \d+\.\d{2,6} USDT$/)),
     );
+    // A stop-loss set on the open position, the take-profit kept.
     await userEvent.click(
-      within(screen.getByRole('listitem', { name: 'BTC/USDT Long' })).getByRole('button', {
-        name: 'Close at market',
-      }),
+      within(screen.getByRole('listitem', { name: 'BTC/USDT Long' })).getByRole('button', { name: 'TP/SL' }),
     );
+    const triggers = await screen.findByRole('dialog', { name: 'TP/SL: BTC/USDT' });
+    expect((within(triggers).getByLabelText('Take-profit (mark price)') as HTMLInputElement).value).toBe(
+      '900000',
+    );
+    await userEvent.type(within(triggers).getByLabelText('Stop-loss (mark price)'), '1000');
+    await userEvent.click(within(triggers).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toasts()).toContain('Take-profit and stop-loss saved'));
+    await waitFor(() => expect(card('TP/SL')).toBe('900,000.00 / 1,000.00'), { timeout: 5000 });
+    // Half of it closed, then the rest.
+    await userEvent.click(
+      within(screen.getByRole('listitem', { name: 'BTC/USDT Long' })).getByRole('button', { name: 'Close' }),
+    );
+    let closing = await screen.findByRole('dialog', { name: 'Close Long BTC/USDT' });
+    await userEvent.click(within(closing).getByRole('button', { name: 'Close 50% of the position' }));
+    expect((within(closing).getByLabelText('Quantity (BTC)') as HTMLInputElement).value).toBe('0.0005');
+    await userEvent.click(within(closing).getByRole('button', { name: 'Close at market' }));
+    await waitFor(() => expect(toasts()).toContain('Closed 0.0005 BTC; the rest stays open'));
+    await waitFor(() => expect(card('Size')).toBe('0.0005'), { timeout: 5000 });
+    expect(card('TP/SL')).toBe('900,000.00 / 1,000.00');
+    await userEvent.click(
+      within(screen.getByRole('listitem', { name: 'BTC/USDT Long' })).getByRole('button', { name: 'Close' }),
+    );
+    closing = await screen.findByRole('dialog', { name: 'Close Long BTC/USDT' });
+    await userEvent.clear(within(closing).getByLabelText('Quantity (BTC)'));
+    await userEvent.type(within(closing).getByLabelText('Quantity (BTC)'), '0.0006');
+    await userEvent.click(within(closing).getByRole('button', { name: 'Close at market' }));
+    expect(within(closing).getByText("More than the position's size")).toBeTruthy();
+    await userEvent.click(within(closing).getByRole('button', { name: 'Close 100% of the position' }));
+    await userEvent.click(within(closing).getByRole('button', { name: 'Close at market' }));
     await screen.findByText('No open positions.', undefined, { timeout: 5000 });
+  });
+
+  it('"don\'t show again" is remembered on the device and can be undone; quick amounts and entry by total', async () => {
+    localStorage.removeItem('strata.trade.skipConfirm');
+    const member = await openFunded('contract', '500');
+    await userEvent.click(screen.getByRole('tab', { name: 'Contract' }));
+    const form = await screen.findByRole('form', { name: 'Contract order' });
+    await within(form).findByText('Available: 500.00 USDT', undefined, { timeout: 5000 });
+    await userEvent.click(within(form).getByRole('button', { name: 'Short' }));
+    // 25% of what is free at 10x, margin and fee within it, at the pair's step.
+    // (Once the pair's price is on the screen: no price, no quantity.)
+    await waitFor(async () => {
+      await userEvent.click(within(form).getByRole('button', { name: '25% of what is available' }));
+      const qty = (within(form).getByLabelText('Quantity (BTC)') as HTMLInputElement).value;
+      expect(qty).toMatch(/^0\.\d{1,4}$/);
+    });
+    await userEvent.click(within(form).getByRole('button', { name: 'Open short' }));
+    let sheet = await screen.findByRole('dialog', { name: 'Confirm: Short BTC/USDT' });
+    await userEvent.click(
+      within(sheet).getByRole('checkbox', { name: "Don't show this again on this device" }),
+    );
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Open short' }));
+    await waitFor(() => expect(toasts()).toContain('Short position opened'));
+    expect(localStorage.getItem('strata.trade.skipConfirm')).toBe('1');
+    // Entry by total in USDT: the quantity it buys is shown; no sheet any more.
+    await userEvent.click(within(form).getByRole('button', { name: 'Total (USDT)' }));
+    await userEvent.type(within(form).getByLabelText('Total (USDT)'), '50');
+    expect(within(form).getByText(/^Quantity at the last price: 0\.\d{4} BTC$/)).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Open short' }));
+    await waitFor(async () => {
+      const orders = (await engineCall('/api/order/list', { market: 'contract' }, member)) as {
+        list: unknown[];
+      };
+      expect(orders.list).toHaveLength(2);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: 'Show the order confirmation again' }));
+    expect(localStorage.getItem('strata.trade.skipConfirm')).toBeNull();
+    await userEvent.type(within(form).getByLabelText('Total (USDT)'), '50');
+    await userEvent.click(within(form).getByRole('button', { name: 'Open short' }));
+    sheet = await screen.findByRole('dialog', { name: 'Confirm: Short BTC/USDT' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('O2: an Up/Down stake under 1 USDT is refused inline; payout and risk show before an up bet is placed', async () => {
@@ -244,4 +415,10 @@ function submitButton(): HTMLElement {
   const button = form.querySelector<HTMLElement>('button[type="submit"]');
   if (!button) throw new Error('no submit button');
   return button;
+}
+
+/** The value shown beside a label in a label/value list (`dt`/`dd`) inside `within`. */
+function figureOf(scope: HTMLElement, label: string): string | undefined {
+  const dt = [...scope.querySelectorAll('dt')].find((d) => d.textContent === label);
+  return dt?.nextElementSibling?.textContent ?? undefined;
 }

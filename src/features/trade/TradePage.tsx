@@ -16,6 +16,7 @@ import { MarketSourceNote } from '../../ui/MarketSourceNote';
 import { useQuotes } from '../../lib/use-quotes';
 import { PairPicker } from '../../ui/PairPicker';
 import { ContractForm } from './ContractForm';
+import { FundingTicker } from './FundingTicker';
 import { OptionForm } from './OptionForm';
 import { OrderBook } from './OrderBook';
 import { OrdersPanel } from './OrdersPanel';
@@ -64,6 +65,7 @@ export function TradePage() {
             {t('trade.chart')}
           </Link>
         </div>
+        {market === 'contract' && <FundingTicker quote={quote} />}
       </section>
 
       <div className="tabs-row" role="tablist" aria-label={t('trade.markets')}>
@@ -104,6 +106,7 @@ export function TradePage() {
               symbol={symbol}
               base={base}
               latest={latest}
+              quote={quote}
               available={availableOf(assets.data, 'contract')}
               quotes={quotes}
               onPlaced={bump}

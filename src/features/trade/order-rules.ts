@@ -3,7 +3,12 @@
  * most 6 decimals): volume and price present and positive, and what the order costs against what is free
  * in the account that pays for it. The engine checks again (S5, O2); these only save a refused round trip.
  */
-import { mulDiv, mulMicro, parseAmountText as toMicro } from '../../../engine/index';
+import {
+  formatMicro as formatMicroLocal,
+  mulDiv,
+  mulMicro,
+  parseAmountText as toMicro,
+} from '../../../engine/index';
 
 export type OrderReason = 'required' | 'invalid' | 'belowMinimum' | 'overAvailable';
 
@@ -60,4 +65,65 @@ export function checkSpot(input: {
     if (have !== null && cost !== null && cost > have) errors.volume = 'overAvailable';
   }
   return errors;
+}
+
+const ONE = toMicro('1') ?? 1n;
+
+/** Micro-units cut down to `decimals` places (a pair's quantity step). */
+function toStep(value: bigint, decimals: number): bigint {
+  const step = 10n ** BigInt(Math.max(0, 6 - decimals));
+  return value - (value % step);
+}
+
+/**
+ * The quantity a quick amount buys: `quarters` (1-4) quarters of the free contract balance as margin plus
+ * fee at `leverage` and `price`, cut down to the pair's step (what a "25% / 50% / 75% / 100%" button fills
+ * in). Null when a figure is missing.
+ */
+export function quantityForShare(input: {
+  available: string | undefined;
+  quarters: number;
+  leverage: number;
+  price: string;
+  feeBps: number;
+  decimals: number;
+}): string | null {
+  const available = input.available === undefined ? null : toMicro(input.available);
+  const price = toMicro(input.price);
+  if (available === null || price === null || price === 0n || input.leverage < 1) return null;
+  const budget = mulDiv(available, BigInt(input.quarters), 4n, 'floor');
+  // margin + fee = N / L + N x fee <= budget  =>  N = budget x L x 10,000 / (10,000 + L x feeBps)
+  const lev = BigInt(input.leverage);
+  const notional = mulDiv(budget * lev, 10_000n, 10_000n + lev * BigInt(input.feeBps), 'floor');
+  return formatMicroLocal(toStep(mulDiv(notional, ONE, price, 'floor'), input.decimals));
+}
+
+/** The quantity a total in USDT (the position's value) buys at `price`, cut down to the pair's step. */
+export function quantityForTotal(total: string, price: string, decimals: number): string | null {
+  const value = toMicro(total);
+  const p = toMicro(price);
+  if (value === null || p === null || p === 0n) return null;
+  return formatMicroLocal(toStep(mulDiv(value, ONE, p, 'floor'), decimals));
+}
+
+export type TriggerReason = 'tpSide' | 'slSide' | 'invalid';
+
+/**
+ * A take-profit or stop-loss typed on the form, against the mark (the engine checks again: 4038, 4039): a
+ * long's take-profit above the mark and stop-loss below, a short's the reverse. Empty is fine (none).
+ */
+export function checkTrigger(
+  kind: 'tp' | 'sl',
+  side: 'long' | 'short',
+  text: string,
+  mark: string | undefined,
+): TriggerReason | null {
+  if (text.trim() === '') return null;
+  const value = toMicro(text);
+  if (value === null || value === 0n) return 'invalid';
+  const m = mark === undefined ? null : toMicro(mark);
+  if (m === null) return null;
+  const above = (kind === 'tp') === (side === 'long');
+  if (above ? value <= m : value >= m) return kind === 'tp' ? 'tpSide' : 'slSide';
+  return null;
 }
