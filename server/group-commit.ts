@@ -622,7 +622,14 @@ class Batch {
       m.runs++;
       this.gc.stats.reruns++;
       this.reruns.push(m);
+    } else if (stale && this.failure === null) {
+      // Never applied from a stale view: past MAX_RUNS the unit answers 503 with nothing written.
+      m.outcome = {
+        ok: false,
+        error: new StorageUnavailableError('The unit of work kept conflicting in its batch'),
+      };
     } else {
+      // (With a failed statement the whole attempt is dropped anyway: run again or unit by unit.)
       m.outcome = outcome;
       if (outcome.ok) this.apply(m);
     }
