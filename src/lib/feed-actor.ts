@@ -98,20 +98,8 @@ export function feedActor(): FeedActor {
   });
   const online = typeof navigator === 'undefined' || navigator.onLine !== false;
   actor = createActor(machine, { input: { url: feedUrl(), heartbeat: HEARTBEAT_TEXT, online } });
-  actor.on('message', ({ message }) => {
-    if (PRICE_MESSAGES.has(message.type)) lastPriceAt = Date.now();
-  });
   actor.start();
   return actor;
-}
-
-/** The feed's price messages (API.md "Real-time feed"): what dates the prices on screen. */
-const PRICE_MESSAGES: ReadonlySet<string> = new Set(['Curr', 'ticker24hr']);
-let lastPriceAt: number | null = null;
-
-/** When the feed last brought prices (ms), or null: the time stale prices are of. */
-export function lastPriceTime(): number | null {
-  return lastPriceAt;
 }
 
 /** True while the feed is connected; false while it waits to reconnect (a stale-prices cue). */

@@ -57,11 +57,6 @@ export function feedStateNow(): FeedState {
   return loaded.isFeedOffline() ? 'offline' : 'waiting';
 }
 
-/** When the feed last brought prices (ms), or null (nothing yet, or the feed has not loaded). */
-export function lastPriceTime(): number | null {
-  return loaded?.lastPriceTime() ?? null;
-}
-
 /** The feed's state as a React value (see feedStateNow). */
 export function useFeedState(): FeedState {
   const subscribe = useCallback((changed: () => void) => {

@@ -4,12 +4,13 @@
  * change in between; the live list is written back to the device every few seconds. Callers see one
  * ordered list.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { CurrEntry, FeedMessage, Quote } from '../../engine/index';
 import { api } from '../api';
 import type { Failure } from '../machines/failure';
 import { useCached, useCacheWriter } from '../sync/cache';
 import { useFeed } from './feed';
+import { notePriceTime } from './price-time';
 
 export interface QuotesState {
   status: 'loading' | 'error' | 'ready';
@@ -77,6 +78,11 @@ export function useQuotes(): QuotesState {
     ),
   );
   useCacheWriter('quotes', live ? { list: live } : null);
+  // The time the prices on screen arrived: each live update now, else when the device's copy was fetched.
+  useEffect(() => {
+    if (live) notePriceTime(Date.now());
+    else if (query.at !== null) notePriceTime(query.at);
+  }, [live, query.at]);
   // Live ticks make the screen ready even when the first read failed (the feed outlives a slow call).
   const status = live ? 'ready' : query.status;
   return {

@@ -11,6 +11,7 @@ import type { Quote } from '../../engine/index';
 import { Amount } from './Amount';
 import { Change } from './Change';
 import { Dialog } from './Dialog';
+import { Icon } from './icons';
 import { useFavourites } from '../lib/favourites';
 import { searchQuotes } from '../lib/market-view';
 import './pair-picker.css';
@@ -34,8 +35,11 @@ export function PairPicker({ symbol, quotes, onPick }: PairPickerProps) {
         aria-label={t('market.pairSheet.open', { symbol })}
         onClick={() => setOpen(true)}
       >
-        <strong>{base}</strong>
-        {quote && <span className="muted">/{quote}</span>}
+        {/* One left-to-right name (a flex item each would be reordered right to left). */}
+        <span dir="ltr">
+          <strong>{base}</strong>
+          {quote && <span className="muted">/{quote}</span>}
+        </span>
         <span className="pair-caret" aria-hidden="true">
           ▾
         </span>
@@ -89,7 +93,7 @@ function PairSheet({ symbol, quotes, onClose, onPick }: PairPickerProps & { onCl
   return (
     <Dialog title={t('market.pairSheet.title')} onClose={onClose}>
       <div className="market-search">
-        <span aria-hidden="true">⌕</span>
+        <Icon name="search" className="search-icon" />
         <input
           type="search"
           role="combobox"

@@ -5,7 +5,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useSiteDemo } from '../api/site-config';
-import { lastPriceTime, useFeedState } from '../lib/feed';
+import { useFeedState } from '../lib/feed';
+import { lastPriceTime } from '../lib/price-time';
 import { useOnlineStatus } from '../pwa/online';
 import { formatTime } from '../lib/format';
 import { StableLabel } from './StableLabel';

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { CachedNote } from '../../ui/Freshness';
 import { QueryState } from '../../ui/QueryState';
 import { Segmented } from '../../ui/Segmented';
+import { Icon } from '../../ui/icons';
 import { QuoteList } from '../../ui/QuoteList';
 import { QuoteListSkeleton } from '../../ui/QuoteListSkeleton';
 import { SimulatedNote } from '../../ui/SimulatedNote';
@@ -71,7 +72,7 @@ export function MarketPage() {
         </h2>
         <div className="market-tools">
           <div className="market-search">
-            <span aria-hidden="true">⌕</span>
+            <Icon name="search" className="search-icon" />
             <label htmlFor={searchId} className="sr-only">
               {t('market.search')}
             </label>
