@@ -160,6 +160,74 @@ describe('markets journey (issue 5)', () => {
     await page.getByRole('tab', { name: 'Contract' }).click();
     await page.getByRole('form', { name: 'Contract order' }).waitFor();
     await shot(page, 'trade-contract');
+
+    // Issue 26 item 2: a 20x long through its confirmation sheet with a take-profit and a stop-loss, then
+    // half of it closed from its card. Contract money first, moved from cash.
+    await page.goto('/user/move');
+    await page.getByRole('heading', { name: 'Move between your accounts' }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('To').selectOption('contract');
+    await page.getByLabel('Amount (USDT)').fill('300');
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    await toast(page, 'Moved 300.00 USDT from Cash to Contracts', TOAST_MS);
+    await page.goto('/contract');
+    await page.getByRole('tab', { name: 'Contract' }).click();
+    const contract = page.getByRole('form', { name: 'Contract order' });
+    await contract.getByText('Available: 300.00 USDT').waitFor({ timeout: 20_000 });
+    await contract.getByLabel('Leverage').selectOption('20');
+    await contract.getByLabel('Quantity (BTC)').fill('0.01');
+    await contract.getByRole('checkbox', { name: 'Take-profit / stop-loss' }).check();
+    // The mark beside the last price in the header: the take-profit 50% above it, the stop-loss 50% below.
+    const markText = await page.locator('.funding-ticker data').first().getAttribute('value');
+    const mark = Number(markText);
+    expect(mark).toBeGreaterThan(0);
+    await contract.getByLabel('Take-profit (mark price)').fill((mark * 1.5).toFixed(2));
+    await contract.getByLabel('Stop-loss (mark price)').fill((mark * 0.5).toFixed(2));
+    await contract.getByRole('button', { name: 'Open long' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm: Long BTC/USDT' });
+    await confirm.getByText('20x · Cross').waitFor();
+    await confirm.getByText('Next funding').waitFor();
+    await shot(page, 'trade-confirm');
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Open long' }).click();
+    await toast(page, 'Long position opened', TOAST_MS);
+    await page.getByRole('tab', { name: 'Positions' }).click();
+    const card = page.getByRole('listitem', { name: 'BTC/USDT Long' });
+    await card.getByText('ROE').waitFor({ timeout: 20_000 });
+    await shot(page, 'trade-position');
+    expect(await axeViolations(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Close', exact: true }).click();
+    const closing = page.getByRole('dialog', { name: 'Close Long BTC/USDT' });
+    await closing.getByRole('button', { name: 'Close 50% of the position' }).click();
+    await closing.getByRole('button', { name: 'Close at market' }).click();
+    await toast(page, 'Closed 0.0050 BTC; the rest stays open', TOAST_MS);
+    await card
+      .locator('dd', { hasText: /^0\.0050$/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
+
+    // The trade screen, its confirmation sheet and the position card at 360 px in four languages.
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const lang of ['en-US', 'de-DE', 'ar-SA', 'zh-CN']) {
+      await page.evaluate((l) => localStorage.setItem('strata.lang', l), lang);
+      await page.goto('/contract');
+      await page.locator('#tab-contract').click();
+      const form = page.locator('form.trade-form');
+      await form.locator('input[name="amount"]').fill('0.01');
+      await form.locator('.order-preview').waitFor({ timeout: 20_000 });
+      await shot(page, `trade-360-${lang}`);
+      await form.locator('button[type="submit"]').click();
+      await page.getByRole('dialog').waitFor();
+      await shot(page, `trade-confirm-360-${lang}`);
+      await page.keyboard.press('Escape');
+      await page.locator('section.card .tabs-row [role="tab"]').nth(1).click();
+      await page.locator('.record-list .record').first().waitFor({ timeout: 20_000 });
+      await page.locator('.record-list').scrollIntoViewIfNeeded();
+      await shot(page, `trade-position-360-${lang}`);
+    }
+    await page.evaluate(() => localStorage.setItem('strata.lang', 'en-US'));
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/contract');
+    await page.getByRole('form', { name: 'Spot order' }).waitFor({ timeout: 20_000 });
     await page.getByRole('tab', { name: 'Up/Down' }).click();
     await shot(page, 'trade-option');
 
