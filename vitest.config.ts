@@ -31,9 +31,11 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/worker-env.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Files run two at a time (one per core on CI's 2-core machine): each has its own browser, its own
+          // contexts (so its own device storage) and, in live mode, its own server on a fresh schema.
         },
       },
     ],
