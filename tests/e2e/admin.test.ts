@@ -122,10 +122,12 @@ describe('the operator console (issue 12)', () => {
       .first()
       .waitFor({ timeout: 20_000 });
     await records.filter({ hasText: 'Successful' }).first().waitFor({ timeout: 20_000 });
-    // The sent one carries the hash the chain gateway answered.
-    expect(await records.filter({ hasText: 'Successful' }).locator('.record-txid').textContent()).toMatch(
-      /^Transaction: \S{20,}$/,
-    );
+    // The sent one carries the hash the chain gateway answered (whole in its title, with Copy beside it).
+    const hash = records
+      .filter({ hasText: 'Successful' })
+      .locator('.record-hash > span', { hasText: 'Transaction:' });
+    expect(await hash.getAttribute('title')).toMatch(/^\S{20,}$/);
+    expect(await hash.textContent()).toBe(`Transaction: ${await hash.getAttribute('title')}`);
     await shot(app, 'member-records');
     const s = live.server();
     const profile = await s.call('/api/user/getuser', {}, await login(s, member));
