@@ -2,11 +2,13 @@
  * Order placement throughput (issue 13): market orders through the real engine (wire call, unit of work,
  * ledger entries, fee share) against a 1,000-level simulated book, for orders that take one level and for
  * orders that walk all 1,000 (the price band widened to 100% so nothing stops them), plus the pure walk
- * and the contract open/close round trip (mark price, risk tier, liquidation price).
+ * and the contract open/close round trip (mark price, risk tier, liquidation price). The sweeps are spaced
+ * by the book's refill horizon, so each walks a whole book (market impact, engine/trading/impact.ts).
  */
 import { WALK_LEVELS, walkBook } from '../engine/trading/fills';
 import { marketFor } from '../engine/market/instance';
 import { findSymbol } from '../engine/market/symbols';
+import { REFILL_HORIZON_MS } from '../engine/trading/impact';
 import { harness } from '../tests/engine/markets/harness';
 
 export const name = 'trading';
@@ -46,7 +48,8 @@ export async function run(): Promise<void> {
   const all = (Number(depth) / 1e6).toFixed(6);
   let levels = 0;
   await rate(`spot market buy walking the 1,000-level book (${all} BTC)`, 3_000, async () => {
-    await tick();
+    // Past the book's refill horizon (engine/trading/impact.ts): each sweep meets a whole book again.
+    h.clock.advance(REFILL_HORIZON_MS);
     const res = await m.call('/api/order/place', {
       symbol: 'BTC/USDT',
       market: 'spot',
