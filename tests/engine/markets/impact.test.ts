@@ -3,6 +3,7 @@
  * and refills with a time constant. A sweep moves the next order's fill price; a time constant later the
  * book has partly refilled; after REFILL_HORIZON_MS it is whole again and fills as the undisturbed book.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { marketFor } from '../../../engine/market/instance';
 import { findSymbol } from '../../../engine/market/symbols';
@@ -88,6 +89,49 @@ describe('market impact', () => {
     const book = contractBook(sim, BTC, t, 1000);
     expect(parseAmount((open.data as OrderView).avgPrice)).toBe(
       averagePrice(walkBook(book, 'buy', units(1) / 2n, { limit: null, bandBps: 500 })),
+    );
+  });
+
+  it('over any sequence of buys, sells and waits, a fill is never better than the undisturbed book, and the book is whole again after the horizon (fast-check)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            side: fc.constantFrom('buy' as const, 'sell' as const),
+            volume: fc.constantFrom('0.01', '0.5', '3', '12'),
+            wait: fc.constantFrom(0, 100, 5_000, 30_000, REFILL_MS, 4 * REFILL_MS),
+          }),
+          { minLength: 3, maxLength: 10 },
+        ),
+        async (orders) => {
+          const h = await harness();
+          const m = await h.member({ cash: '10000000' });
+          // Coins to sell: bought long before, past the horizon.
+          expect((await m.call('/api/order/place', spot('buy', '40'))).code).toBe(0);
+          h.clock.advance(REFILL_HORIZON_MS);
+          const sim = marketFor(h.rt.seed);
+          for (const o of orders) {
+            h.clock.advance(o.wait);
+            const book = sim.book(BTC, h.clock.now(), 1000, 1000);
+            const res = await m.call('/api/order/place', spot(o.side, o.volume));
+            expect(res.code).toBe(0);
+            const order = res.data as OrderView;
+            const clean = walkBook(book, o.side, parseAmount(order.filled), { limit: null, bandBps: 500 });
+            const paid = parseAmount(order.avgPrice);
+            if (o.side === 'buy') expect(paid).toBeGreaterThanOrEqual(averagePrice(clean));
+            else expect(paid).toBeLessThanOrEqual(averagePrice(clean));
+          }
+          h.clock.advance(REFILL_HORIZON_MS);
+          const t = h.clock.now();
+          const after = (await m.call('/api/order/place', spot('buy', '0.5'))).data as OrderView;
+          const book = sim.book(BTC, t, 1000, 1000);
+          expect(parseAmount(after.avgPrice)).toBe(
+            averagePrice(walkBook(book, 'buy', units(1) / 2n, { limit: null, bandBps: 500 })),
+          );
+          expect(await h.invariants()).toEqual([]);
+        },
+      ),
+      { numRuns: 12 },
     );
   });
 
