@@ -48,7 +48,7 @@ function moneyNoticeText(
           symbol: p.symbol,
           price: figure(p.price),
           target: figure(p.target),
-          percent: p.percent,
+          percent: p.percent ? formatFigure(p.percent, { kind: 'exact' }, locale) : '',
         },
       );
     case 'deposit.credited':

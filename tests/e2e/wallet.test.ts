@@ -151,7 +151,7 @@ describe('wallet journey (issue 5)', () => {
     await page.getByRole('button', { name: 'Set alert' }).click();
     await page
       .getByRole('list', { name: 'Active alerts' })
-      .getByText(/Moves ±0\.1% from/)
+      .getByText(/Moves ±0\.10% from/)
       .waitFor();
     await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
     const clock = page.getByRole('dialog', { name: 'Demo mode' });

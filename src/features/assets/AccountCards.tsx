@@ -92,3 +92,35 @@ export function AccountCards({ cards }: { cards: ReturnType<typeof accountCards>
     </section>
   );
 }
+
+const SVG = {
+  viewBox: '0 0 24 24',
+  width: 22,
+  height: 22,
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+};
+
+/** The hide-balances switch's eye: open while figures show, struck through while hidden. */
+export function EyeIcon({ closed }: { closed: boolean }) {
+  return (
+    <svg {...SVG}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {closed && <path d="M4 4l16 16" />}
+    </svg>
+  );
+}
+
+export function BellIcon() {
+  return (
+    <svg {...SVG}>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
+    </svg>
+  );
+}

@@ -16,7 +16,7 @@ import { useProfile, warmProfile } from '../../state/use-profile';
 import { levelName } from '../../lib/vip-levels';
 import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
 import { useNotices } from '../../lib/notifications';
-import { AccountCards, Figure, useOverview } from './AccountCards';
+import { AccountCards, BellIcon, EyeIcon, Figure, useOverview } from './AccountCards';
 import { setBalancesHidden, useBalancesHidden } from './hide-balances';
 import './overview.css';
 import { PATHS } from '../../lib/paths';
@@ -43,40 +43,43 @@ export function AssetsPage() {
           <h2 id="assets-total" className="hero-label">
             {t('assets.total')}
           </h2>
-          <button
-            type="button"
-            className="icon-toggle"
-            aria-pressed={hidden}
-            onClick={() => setBalancesHidden(!hidden)}
-          >
-            {hidden ? t('overview.show') : t('overview.hide')}
-          </button>
-          <Link
-            to={PATHS.userNotifications}
-            className="notice-bell"
-            aria-label={t('overview.bell', { count: unread })}
-          >
-            <span aria-hidden="true">🔔</span>
-            {unread > 0 && (
-              <span className="notice-count" aria-hidden="true">
-                {unread > 99 ? '99+' : unread}
+          <span className="hero-tools">
+            <button
+              type="button"
+              className="icon-toggle"
+              aria-label={hidden ? t('overview.show') : t('overview.hide')}
+              title={hidden ? t('overview.show') : t('overview.hide')}
+              onClick={() => setBalancesHidden(!hidden)}
+            >
+              <EyeIcon closed={hidden} />
+            </button>
+            <Link
+              to={PATHS.userNotifications}
+              className="notice-bell"
+              aria-label={t('overview.bell', { count: unread })}
+            >
+              <BellIcon />
+              {unread > 0 && (
+                <span className="notice-count" aria-hidden="true">
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              )}
+            </Link>
+            {p ? (
+              <Link
+                to={PATHS.userVip}
+                className="vip-badge"
+                aria-label={t('assets.vipBadge', { level: levelName(p.vip) })}
+              >
+                {levelName(p.vip)}
+              </Link>
+            ) : (
+              // Holds the badge's line box until the profile is read, so the heading does not move then.
+              <span className="vip-badge vip-badge-placeholder" aria-hidden="true">
+                VIP
               </span>
             )}
-          </Link>
-          {p ? (
-            <Link
-              to={PATHS.userVip}
-              className="vip-badge"
-              aria-label={t('assets.vipBadge', { level: levelName(p.vip) })}
-            >
-              {levelName(p.vip)}
-            </Link>
-          ) : (
-            // Holds the badge's line box until the profile is read, so the heading does not move then.
-            <span className="vip-badge vip-badge-placeholder" aria-hidden="true">
-              VIP
-            </span>
-          )}
+          </span>
         </div>
         {/* Before the replica answers, the same layout with "--" in place of figures: nothing moves when
             they arrive (CLS 0). A failure with nothing on the device shows its error instead. */}

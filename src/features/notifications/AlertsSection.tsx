@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { compareDecimal, parseAmountText, type AlertView } from '../../../engine/index';
 import { toastStore } from '../../state/toast-store';
 import { cleanAmount } from '../../lib/amount';
-import { formatTime } from '../../lib/format';
+import { formatFigure, formatTime } from '../../lib/format';
 import { useQuotes } from '../../lib/use-quotes';
 import { useSiteDemo } from '../../api/site-config';
 import { Amount } from '../../ui/Amount';
@@ -190,11 +190,13 @@ export function AlertsSection() {
 
 /** "Rises to 90,000.00", "Falls to ...", "Moves ±2.5% from 87,000.00". */
 export function AlertCondition({ alert: a }: { alert: AlertView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (a.kind === 'move')
     return (
       <>
-        {t('notifications.alerts.describeMove', { percent: a.percent })}{' '}
+        {t('notifications.alerts.describeMove', {
+          percent: formatFigure(a.percent ?? '0', { kind: 'exact' }, i18n.language),
+        })}{' '}
         <Amount value={a.basePrice} kind="price" symbol={a.symbol} />
       </>
     );

@@ -57,14 +57,14 @@ describe('/user/notifications, the notification centre', () => {
     await user.click(form);
     expect(await screen.findByText('Alert set', {}, { timeout: 5_000 })).toBeTruthy();
     const active = await screen.findByRole('list', { name: 'Active alerts' }, { timeout: 5_000 });
-    expect(await within(active).findByText(/Moves ±0\.1% from/)).toBeTruthy();
+    expect(await within(active).findByText(/Moves ±0\.10% from/)).toBeTruthy();
     cleanup();
     testClock.advance(12 * 3_600_000);
     await (await testEngine()).settle();
     await renderApp('/user/notifications', { user: member });
     const list = await notices();
     expect(await within(list).findByText('Price alert')).toBeTruthy();
-    expect(within(list).getByText(/moved 0\.1% to .*: your alert went off\./)).toBeTruthy();
+    expect(within(list).getByText(/moved 0\.10% to .*: your alert went off\./)).toBeTruthy();
     expect(await screen.findByText('No active alerts.')).toBeTruthy();
     // The filter keeps one kind.
     await userEvent.click(screen.getByRole('button', { name: 'Funds' }));
