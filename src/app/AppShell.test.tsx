@@ -157,7 +157,14 @@ describe('/home/more', () => {
       expect(names).toContainEqual(['简体中文', 'zh-CN']);
       await userEvent.keyboard('{Escape}');
       cleanup();
-      // A screen deep in the app keeps its back button and title, without the switch.
+      // Other screens keep their title's room: no switch on another tab or deeper in the app.
+      await renderApp('/market', { user: TEST_USER });
+      expect(
+        within(document.querySelector('header.topbar') as HTMLElement).queryByRole('button', {
+          name: 'Language',
+        }),
+      ).toBeNull();
+      cleanup();
       await renderApp('/user/help', { user: TEST_USER });
       expect(
         within(document.querySelector('header.topbar') as HTMLElement).queryByRole('button', {

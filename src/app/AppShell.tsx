@@ -89,7 +89,7 @@ export function AppShell() {
       <header className="topbar">
         <div className="topbar-start">
           {!tab && <BackButton />}
-          {showsLanguageButton(pathname, tab) && <LanguageButton />}
+          {showsLanguageButton(pathname) && <LanguageButton />}
         </div>
         <h1 className="topbar-title">{title}</h1>
         <div className="topbar-end">

@@ -54,7 +54,7 @@ export function StaticShell({ path }: { path: ShellRoute }) {
               <Icon name="back" className="flip-rtl" />
             </button>
           )}
-          {showsLanguageButton(path, tab) && <LanguageButton />}
+          {showsLanguageButton(path) && <LanguageButton />}
         </div>
         <h1 className="topbar-title">{t(titleKey)}</h1>
         <div className="topbar-end">
