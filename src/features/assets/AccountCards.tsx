@@ -5,12 +5,19 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assetsView, type PositionRecord } from '../../../engine/index';
+import { assetsView, SUB_ACCOUNTS, type PositionRecord } from '../../../engine/index';
 import { useQuotes } from '../../lib/use-quotes';
-import { useReplicaTables } from '../../sync/live';
+import { useReplicaTables, warmReplicaTables } from '../../sync/live';
 import { assetsFromReplica, balanceFigures, type ReplicaBalance } from '../../sync/member-views';
 import { Amount, type AmountProps } from '../../ui/Amount';
-import { accountCards, cardsTotal, startOfDay, todayPnl, type ProfitRecord } from './overview';
+import {
+  accountCards,
+  cardsTotal,
+  startOfDay,
+  todayPnl,
+  type AccountCard,
+  type ProfitRecord,
+} from './overview';
 import { useBalancesHidden } from './hide-balances';
 
 const TABLES = ['balances', 'positions', 'profitLog'] as const;
@@ -26,6 +33,11 @@ export function Figure(props: AmountProps) {
       </span>
     );
   return <Amount {...props} />;
+}
+
+/** Reads the overview's tables before the first render (with the profile's: AssetsPage's warmAssets). */
+export function warmOverview(): Promise<void> {
+  return warmReplicaTables(TABLES);
 }
 
 export function useOverview() {
@@ -49,15 +61,29 @@ export function useOverview() {
   }, [everLoaded, balances, positions, profits, quotes]);
 }
 
-export function AccountCards({ cards }: { cards: ReturnType<typeof accountCards> | undefined }) {
+/** A card whose figures are not read yet ("--"): the five accounts always show, so nothing moves when they are. */
+type ShownCard = {
+  [K in keyof AccountCard]: K extends 'account' ? AccountCard[K] : AccountCard[K] | undefined;
+};
+
+const LOADING: readonly ShownCard[] = SUB_ACCOUNTS.map((account) => ({
+  account,
+  valuation: undefined,
+  available: undefined,
+  frozen: undefined,
+  unrealisedPnl: account === 'contract' ? undefined : null,
+}));
+
+export function AccountCards({ cards }: { cards: readonly AccountCard[] | undefined }) {
   const { t } = useTranslation();
+  const shown: readonly ShownCard[] = cards ?? LOADING;
   return (
     <section className="card" aria-labelledby="overview-accounts" aria-busy={cards ? undefined : true}>
       <h2 id="overview-accounts" className="section-title">
         {t('overview.accounts')}
       </h2>
       <ul className="account-cards">
-        {(cards ?? []).map((c) => (
+        {shown.map((c) => (
           <li key={c.account} className="account-card">
             <h3 className="account-name">{t(`overview.account.${c.account}`)}</h3>
             <p className="account-value">

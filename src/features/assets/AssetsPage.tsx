@@ -16,14 +16,19 @@ import { useProfile, warmProfile } from '../../state/use-profile';
 import { levelName } from '../../lib/vip-levels';
 import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
 import { useNotices } from '../../lib/notifications';
-import { AccountCards, BellIcon, EyeIcon, Figure, useOverview } from './AccountCards';
+import { AccountCards, BellIcon, EyeIcon, Figure, useOverview, warmOverview } from './AccountCards';
 import { setBalancesHidden, useBalancesHidden } from './hide-balances';
 import './overview.css';
 import { PATHS } from '../../lib/paths';
 import '../../ui/wallet.css';
 
-/** Start-up reads the figures from the device before the first render (src/app/routes.tsx). */
-export const warmAssets = warmProfile;
+/**
+ * Start-up reads the figures from the device before the first render (src/app/routes.tsx): the profile's and
+ * the account cards', so a returning member's first frame has them all and nothing moves when they arrive.
+ */
+export async function warmAssets(): Promise<void> {
+  await Promise.all([warmProfile(), warmOverview()]);
+}
 
 export function AssetsPage() {
   const { t } = useTranslation();
