@@ -110,13 +110,19 @@ describe('market impact', () => {
           expect((await m.call('/api/order/place', spot('buy', '40'))).code).toBe(0);
           h.clock.advance(REFILL_HORIZON_MS);
           const sim = marketFor(h.rt.seed);
+          // BTC the member surely holds (fees taken at most 1%): a sell beyond it is refused (4011), which is
+          // not what this property is about, so such a sell is left out of the sequence.
+          let held = parseAmount('39');
           for (const o of orders) {
             h.clock.advance(o.wait);
+            if (o.side === 'sell' && parseAmount(o.volume) > held) continue;
             const book = sim.book(BTC, h.clock.now(), 1000, 1000);
             const res = await m.call('/api/order/place', spot(o.side, o.volume));
             expect(res.code).toBe(0);
             const order = res.data as OrderView;
-            const clean = walkBook(book, o.side, parseAmount(order.filled), { limit: null, bandBps: 500 });
+            const filled = parseAmount(order.filled);
+            held = o.side === 'buy' ? held + (filled * 99n) / 100n : held - filled;
+            const clean = walkBook(book, o.side, filled, { limit: null, bandBps: 500 });
             const paid = parseAmount(order.avgPrice);
             if (o.side === 'buy') expect(paid).toBeGreaterThanOrEqual(averagePrice(clean));
             else expect(paid).toBeLessThanOrEqual(averagePrice(clean));
