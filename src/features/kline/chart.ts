@@ -37,7 +37,7 @@ export interface KlineChart {
 }
 
 const COLORS = {
-  light: { bg: '#ffffff', text: '#4b5563', grid: '#eef1f6', up: '#15803d', down: '#b91c1c' },
+  light: { bg: '#ffffff', text: '#4b5563', grid: '#eef1f6', up: '#137333', down: '#b91c1c' },
   dark: { bg: '#131c2e', text: '#a3acba', grid: '#1b2740', up: '#4ade80', down: '#f87171' },
 };
 
