@@ -58,8 +58,14 @@ describe('/finance/kline', { timeout: 20_000 }, () => {
     expect(new Set(paged.map((c) => c.time)).size).toBe(600);
 
     const updates = chart.updates.length;
-    await act(() => advanceMarket(3_000));
-    await waitFor(() => expect(chart.updates.length).toBeGreaterThan(updates));
+    // The feed's subscription may still be on its way: the market moves on until a tick reaches the chart.
+    await waitFor(
+      async () => {
+        await act(() => advanceMarket(3_000));
+        expect(chart.updates.length).toBeGreaterThan(updates);
+      },
+      { timeout: 10_000 },
+    );
     expect(chart.updates.at(-1)!.time).toBeGreaterThanOrEqual(paged.at(-1)!.time);
     // A tick moves the last candle with update(); it never reloads the whole series.
     expect(chart.sets).toHaveLength(2);
