@@ -2,10 +2,11 @@
  * Operators (admins only): create one with a role, after which its TOTP secret and otpauth URL are shown
  * once, for the admin to hand over out of band; change a role; disable or re-enable.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Operator, OperatorRole } from '../../../contract/admin/model';
 import { Dialog } from '../../ui/Dialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { Field, SelectField } from '../../ui/Field';
 import { adminCall } from '../api';
 import { ActionDialog, ErrorAlert } from '../components';
@@ -186,69 +187,49 @@ function CreateOperatorDialog({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<OperatorRole>('reviewer');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const formId = 'create-operator-form';
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (!username.trim() || !password) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onCreated(
-        await adminCall('POST /api/admin/operators/create', { username: username.trim(), password, role }),
-      );
-    } catch (err) {
-      setError(errorMessage(t, err));
-      setBusy(false);
-    }
-  }
+  const invalid = !username.trim() || !password;
 
   return (
-    <Dialog
+    <FormDialog
       title={t('operators.createTitle')}
+      submitLabel={t('operators.create')}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button primary" disabled={busy}>
-            {t('operators.create')}
-          </button>
-        </>
+      invalid={invalid}
+      onSubmit={async () =>
+        onCreated(
+          await adminCall('POST /api/admin/operators/create', { username: username.trim(), password, role }),
+        )
       }
+      renderFailure={(err) => <ErrorAlert text={errorMessage(t, err)} />}
     >
-      <form id={formId} className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <Field
-          label={t('field.username')}
-          value={username}
-          autoComplete="off"
-          required
-          onChange={(e) => setUsername(e.target.value)}
-          error={touched && !username.trim() ? t('login.usernameRequired') : undefined}
-        />
-        <Field
-          label={t('login.password')}
-          type="password"
-          value={password}
-          autoComplete="new-password"
-          required
-          onChange={(e) => setPassword(e.target.value)}
-          error={touched && !password ? t('login.passwordRequired') : undefined}
-        />
-        <SelectField
-          label={t('field.role')}
-          value={role}
-          onChange={(v) => setRole(v as OperatorRole)}
-          options={roleOptions}
-        />
-      </form>
-      <ErrorAlert text={error} />
-    </Dialog>
+      {(attempted) => (
+        <>
+          <Field
+            label={t('field.username')}
+            value={username}
+            autoComplete="off"
+            required
+            onChange={(e) => setUsername(e.target.value)}
+            error={attempted && !username.trim() ? t('login.usernameRequired') : undefined}
+          />
+          <Field
+            label={t('login.password')}
+            type="password"
+            value={password}
+            autoComplete="new-password"
+            required
+            onChange={(e) => setPassword(e.target.value)}
+            error={attempted && !password ? t('login.passwordRequired') : undefined}
+          />
+          <SelectField
+            label={t('field.role')}
+            value={role}
+            onChange={(v) => setRole(v as OperatorRole)}
+            options={roleOptions}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }
 

@@ -3,14 +3,14 @@
  * the position's size, K8): quick 25/50/75/100%, the quantity at the pair's step; what is left stays open
  * with its margin share, take-profit and stop-loss.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LivePosition } from '../../../engine/index';
 import { mulDiv, pairScale, parseAmountText } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
 import { Amount, useFigure } from '../../ui/Amount';
-import { Dialog } from '../../ui/Dialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { Field } from '../../ui/Field';
 import { cleanAmount } from '../../lib/amount';
 import { checkPositive, microToString } from './order-rules';
@@ -38,102 +38,85 @@ export function CloseDialog({
   const base = position.symbol.split('/')[0] ?? position.symbol;
   const decimals = pairScale(position.symbol)?.quantityDecimals ?? 4;
   const [volume, setVolume] = useState(position.volume);
-  const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
   const size = parseAmountText(position.volume) ?? 0n;
   const wanted = parseAmountText(volume);
   const reason =
     checkPositive(volume) ?? (wanted !== null && wanted > size ? ('overPosition' as const) : null);
-  const error =
-    shown && reason
-      ? reason === 'overPosition'
-        ? t('tradeScreen.error.overPosition')
-        : t(`trade.error.volume.${reason}`, { base })
-      : undefined;
-  const formId = 'close-form';
+  const error = !reason
+    ? undefined
+    : reason === 'overPosition'
+      ? t('tradeScreen.error.overPosition')
+      : t(`trade.error.volume.${reason}`, { base });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setShown(true);
-    if (reason) return;
-    setBusy(true);
-    try {
-      await api.call('/api/order/place', {
-        symbol: position.symbol,
-        market: 'contract',
-        side: position.side === 'long' ? 'close_long' : 'close_short',
-        type: 'market',
-        volume,
-      });
-      toastStore.show(
-        wanted === size
-          ? t('trade.closed')
-          : t('tradeScreen.closedPart', {
-              amount: figure(volume, { kind: 'quantity', symbol: position.symbol, unit: base }),
-            }),
-        'success',
-      );
-      onDone();
-    } catch {
-      setBusy(false);
-    }
+  async function send() {
+    await api.call('/api/order/place', {
+      symbol: position.symbol,
+      market: 'contract',
+      side: position.side === 'long' ? 'close_long' : 'close_short',
+      type: 'market',
+      volume,
+    });
+    toastStore.show(
+      wanted === size
+        ? t('trade.closed')
+        : t('tradeScreen.closedPart', {
+            amount: figure(volume, { kind: 'quantity', symbol: position.symbol, unit: base }),
+          }),
+      'success',
+    );
+    onDone();
   }
 
   return (
-    <Dialog
+    <FormDialog
       title={t('tradeScreen.closeOf', { symbol: position.symbol, side: t(`trade.sides.${position.side}`) })}
+      submitLabel={t('trade.close')}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button primary" disabled={busy}>
-            {t('trade.close')}
-          </button>
-        </>
-      }
+      invalid={reason !== null}
+      onSubmit={send}
     >
-      <form id={formId} className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <dl className="figure-rows">
-          <div>
-            <dt>{t('trade.size')}</dt>
-            <dd>
-              <Amount value={position.volume} kind="quantity" symbol={position.symbol} unit={base} />
-            </dd>
+      {(attempted) => (
+        <>
+          <dl className="figure-rows">
+            <div>
+              <dt>{t('trade.size')}</dt>
+              <dd>
+                <Amount value={position.volume} kind="quantity" symbol={position.symbol} unit={base} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('tradeScreen.markPrice')}</dt>
+              <dd>
+                <Amount value={position.markPrice} kind="price" symbol={position.symbol} />
+              </dd>
+            </div>
+          </dl>
+          <Field
+            label={t('trade.volume', { base })}
+            name="volume"
+            inputMode="decimal"
+            autoComplete="off"
+            value={volume}
+            error={attempted ? error : undefined}
+            onChange={(e) => setVolume(cleanAmount(e.target.value))}
+            addon={<span className="unit">{base}</span>}
+          />
+          <div className="quick-amounts" role="group" aria-label={t('tradeScreen.quick')}>
+            {[1, 2, 3, 4].map((q) => (
+              <button
+                key={q}
+                type="button"
+                className="segment"
+                aria-label={t('tradeScreen.quickClose', { percent: q * 25 })}
+                onClick={() => setVolume(shareOf(position.volume, q, decimals))}
+              >
+                {q * 25}%
+              </button>
+            ))}
           </div>
-          <div>
-            <dt>{t('tradeScreen.markPrice')}</dt>
-            <dd>
-              <Amount value={position.markPrice} kind="price" symbol={position.symbol} />
-            </dd>
-          </div>
-        </dl>
-        <Field
-          label={t('trade.volume', { base })}
-          name="volume"
-          inputMode="decimal"
-          autoComplete="off"
-          value={volume}
-          error={error}
-          onChange={(e) => setVolume(cleanAmount(e.target.value))}
-          addon={<span className="unit">{base}</span>}
-        />
-        <div className="quick-amounts" role="group" aria-label={t('tradeScreen.quick')}>
-          {[1, 2, 3, 4].map((q) => (
-            <button
-              key={q}
-              type="button"
-              className="segment"
-              aria-label={t('tradeScreen.quickClose', { percent: q * 25 })}
-              onClick={() => setVolume(shareOf(position.volume, q, decimals))}
-            >
-              {q * 25}%
-            </button>
-          ))}
-        </div>
-        <p className="terms">{t('tradeScreen.closeRule')}</p>
-      </form>
-    </Dialog>
+          <p className="terms">{t('tradeScreen.closeRule')}</p>
+        </>
+      )}
+    </FormDialog>
   );
 }

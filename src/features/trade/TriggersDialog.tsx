@@ -3,13 +3,13 @@
  * position closes at market; empty removes it. Checked against the mark on the form (a long's take-profit
  * above it, stop-loss below; a short's the reverse), and again by the engine (4038, 4039).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LivePosition } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
 import { Amount, useFigure } from '../../ui/Amount';
-import { Dialog } from '../../ui/Dialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { Field } from '../../ui/Field';
 import { cleanAmount } from '../../lib/amount';
 import { checkTrigger } from './order-rules';
@@ -28,95 +28,79 @@ export function TriggersDialog({
   const side = position.side === 'short' ? 'short' : 'long';
   const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? '');
   const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
-  const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
   const tpReason = checkTrigger('tp', side, takeProfit, position.markPrice);
   const slReason = checkTrigger('sl', side, stopLoss, position.markPrice);
   const error = (reason: typeof tpReason) =>
-    shown && reason
+    reason
       ? t(`tradeScreen.error.${reason}`, {
           mark: figure(position.markPrice, { kind: 'price', symbol: position.symbol }),
         })
       : undefined;
-  const formId = 'triggers-form';
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setShown(true);
-    if (tpReason || slReason) return;
-    setBusy(true);
-    try {
-      await api.call('/api/position/tpsl', {
-        id: position.id,
-        takeProfit: takeProfit.trim() ? takeProfit : null,
-        stopLoss: stopLoss.trim() ? stopLoss : null,
-      });
-      toastStore.show(t('tradeScreen.triggersSaved'), 'success');
-      onDone();
-    } catch {
-      setBusy(false);
-    }
+  async function send() {
+    await api.call('/api/position/tpsl', {
+      id: position.id,
+      takeProfit: takeProfit.trim() ? takeProfit : null,
+      stopLoss: stopLoss.trim() ? stopLoss : null,
+    });
+    toastStore.show(t('tradeScreen.triggersSaved'), 'success');
+    onDone();
   }
 
   return (
-    <Dialog
+    <FormDialog
       title={t('tradeScreen.triggersOf', { symbol: position.symbol })}
+      submitLabel={t('common.confirm')}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button primary" disabled={busy}>
-            {t('common.confirm')}
-          </button>
-        </>
-      }
+      invalid={tpReason !== null || slReason !== null}
+      onSubmit={send}
     >
-      <form id={formId} className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <dl className="figure-rows">
-          <div>
-            <dt>{t('tradeScreen.markPrice')}</dt>
-            <dd>
-              <Amount value={position.markPrice} kind="price" symbol={position.symbol} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('trade.liquidation')}</dt>
-            <dd>
-              <Amount
-                value={position.liquidationPrice}
-                kind="price"
-                symbol={position.symbol}
-                empty={t('trade.none')}
-              />
-            </dd>
-          </div>
-        </dl>
-        <Field
-          label={t('tradeScreen.takeProfit')}
-          name="takeProfit"
-          inputMode="decimal"
-          autoComplete="off"
-          value={takeProfit}
-          error={error(tpReason)}
-          hint={t(`tradeScreen.tpHint.${side}`)}
-          onChange={(e) => setTakeProfit(cleanAmount(e.target.value))}
-          addon={<span className="unit">USDT</span>}
-        />
-        <Field
-          label={t('tradeScreen.stopLoss')}
-          name="stopLoss"
-          inputMode="decimal"
-          autoComplete="off"
-          value={stopLoss}
-          error={error(slReason)}
-          hint={t(`tradeScreen.slHint.${side}`)}
-          onChange={(e) => setStopLoss(cleanAmount(e.target.value))}
-          addon={<span className="unit">USDT</span>}
-        />
-        <p className="terms">{t('tradeScreen.triggersRule')}</p>
-      </form>
-    </Dialog>
+      {(attempted) => (
+        <>
+          <dl className="figure-rows">
+            <div>
+              <dt>{t('tradeScreen.markPrice')}</dt>
+              <dd>
+                <Amount value={position.markPrice} kind="price" symbol={position.symbol} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t('trade.liquidation')}</dt>
+              <dd>
+                <Amount
+                  value={position.liquidationPrice}
+                  kind="price"
+                  symbol={position.symbol}
+                  empty={t('trade.none')}
+                />
+              </dd>
+            </div>
+          </dl>
+          <Field
+            label={t('tradeScreen.takeProfit')}
+            name="takeProfit"
+            inputMode="decimal"
+            autoComplete="off"
+            value={takeProfit}
+            error={attempted ? error(tpReason) : undefined}
+            hint={t(`tradeScreen.tpHint.${side}`)}
+            onChange={(e) => setTakeProfit(cleanAmount(e.target.value))}
+            addon={<span className="unit">USDT</span>}
+          />
+          <Field
+            label={t('tradeScreen.stopLoss')}
+            name="stopLoss"
+            inputMode="decimal"
+            autoComplete="off"
+            value={stopLoss}
+            error={attempted ? error(slReason) : undefined}
+            hint={t(`tradeScreen.slHint.${side}`)}
+            onChange={(e) => setStopLoss(cleanAmount(e.target.value))}
+            addon={<span className="unit">USDT</span>}
+          />
+          <p className="terms">{t('tradeScreen.triggersRule')}</p>
+        </>
+      )}
+    </FormDialog>
   );
 }
