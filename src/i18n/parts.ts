@@ -32,7 +32,7 @@ export const LOCALE_PARTS = {
   ],
   markets: ['market'],
   // The trade and K-line screens' strings: off /home's first load, which shows quotes only.
-  trading: ['kline', 'trade', 'tradeScreen', 'upDown'],
+  trading: ['kline', 'orderEntry', 'trade', 'tradeScreen', 'upDown'],
   finance: ['finance', 'mining'],
 } as const satisfies Record<string, readonly string[]>;
 

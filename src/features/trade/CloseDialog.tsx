@@ -4,6 +4,7 @@
  * with its margin share, take-profit and stop-loss.
  */
 import { useState } from 'react';
+import { QuickAmounts } from './QuickAmounts';
 import { useTranslation } from 'react-i18next';
 import type { LivePosition } from '../../../engine/index';
 import { mulDiv, pairScale, parseAmountText } from '../../../engine/index';
@@ -101,19 +102,10 @@ export function CloseDialog({
             onChange={(e) => setVolume(cleanAmount(e.target.value))}
             addon={<span className="unit">{base}</span>}
           />
-          <div className="quick-amounts" role="group" aria-label={t('tradeScreen.quick')}>
-            {[1, 2, 3, 4].map((q) => (
-              <button
-                key={q}
-                type="button"
-                className="segment"
-                aria-label={t('tradeScreen.quickClose', { percent: q * 25 })}
-                onClick={() => setVolume(shareOf(position.volume, q, decimals))}
-              >
-                {q * 25}%
-              </button>
-            ))}
-          </div>
+          <QuickAmounts
+            labelFor={(percent) => t('tradeScreen.quickClose', { percent })}
+            onPick={(q) => setVolume(shareOf(position.volume, q, decimals))}
+          />
           <p className="terms">{t('tradeScreen.closeRule')}</p>
         </>
       )}

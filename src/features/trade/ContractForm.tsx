@@ -7,7 +7,7 @@
  * button. A leveraged order opens the confirmation sheet first, unless the member chose "don't show again"
  * on this device. Contract orders are market orders: they need a connection.
  */
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PositionRecord, Quote } from '../../../engine/index';
 import { api } from '../../api';
@@ -29,6 +29,7 @@ import {
 import { OrderPreview, useOrderPreview } from './OrderPreview';
 import { OrderConfirmSheet, type ConfirmOrder } from './OrderConfirmSheet';
 import { Segmented } from '../../ui/Segmented';
+import { QuickAmounts } from './QuickAmounts';
 import { useCached } from '../../sync/cache';
 import { useReplicaTables } from '../../sync/live';
 import { previewAccountFromReplica, type ReplicaBalance } from '../../sync/member-views';
@@ -36,7 +37,6 @@ import { sendWrite } from '../../sync/app-writes';
 import { useOrderSubmit } from './use-order-submit';
 
 export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100];
-const QUARTERS = [1, 2, 3, 4] as const;
 /** The contract fee when the site's limits are not known yet (engine config's default, 0.05%). */
 const DEFAULT_FEE_BPS = 5;
 const ACCOUNT_TABLES = ['positions', 'balances'] as const;
@@ -50,10 +50,12 @@ export interface ContractFormProps {
   available: string | undefined;
   /** The quotes the trade screen shows: their mark prices value the account (as the positions list's). */
   quotes: readonly Quote[];
+  /** The side to start on (the K-line's Buy/Sell bar: `?side=buy` is long, `sell` short); long if not given. */
+  initialSide?: Side;
   onPlaced: () => void;
 }
 
-type Side = 'long' | 'short';
+export type Side = 'long' | 'short';
 
 export function ContractForm({
   symbol,
@@ -62,6 +64,7 @@ export function ContractForm({
   quote,
   available,
   quotes,
+  initialSide,
   onPlaced,
 }: ContractFormProps) {
   const { t } = useTranslation();
@@ -77,7 +80,11 @@ export function ContractForm({
   const [picked, setPicked] = useState<{ leverage?: number; marginMode?: 'cross' | 'isolated' }>({});
   const leverage = picked.leverage ?? saved.data?.leverage ?? 10;
   const marginMode = picked.marginMode ?? saved.data?.marginMode ?? 'cross';
-  const [side, setSide] = useState<Side>('long');
+  const [side, setSide] = useState<Side>(initialSide ?? 'long');
+  // A new `?side=` (the K-line's bar opening this screen again) picks that side; none leaves the member's.
+  useEffect(() => {
+    if (initialSide) setSide(initialSide);
+  }, [initialSide]);
   const [by, setBy] = useState<'quantity' | 'total'>('quantity');
   const [amount, setAmount] = useState('');
   const [withTriggers, setWithTriggers] = useState(false);
@@ -264,19 +271,7 @@ export function ContractForm({
           onChange={(e) => setAmount(cleanAmount(e.target.value))}
           addon={<span className="unit">{by === 'quantity' ? base : 'USDT'}</span>}
         />
-        <div className="quick-amounts" role="group" aria-label={t('tradeScreen.quick')}>
-          {QUARTERS.map((q) => (
-            <button
-              key={q}
-              type="button"
-              className="segment"
-              aria-label={t('tradeScreen.quickShare', { percent: q * 25 })}
-              onClick={() => fillShare(q)}
-            >
-              {q * 25}%
-            </button>
-          ))}
-        </div>
+        <QuickAmounts labelFor={(percent) => t('tradeScreen.quickShare', { percent })} onPick={fillShare} />
         {by === 'total' && (
           <p className="terms" aria-live="polite">
             {t('tradeScreen.totalBuys', {

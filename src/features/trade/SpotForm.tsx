@@ -1,6 +1,9 @@
 /**
- * Spot order form: buy or sell, market or limit, price (limit only) and quantity in the base coin, checked
- * against the cash account before sending; the estimated value is computed exactly.
+ * Spot order form: buy or sell (preselected by the trade screen's `?side=`), market or limit, price (limit
+ * only) and the amount by quantity in the base coin or by total in USDT (the quantity it comes to at the
+ * limit or last price, cut to the pair's step), quick 25/50/75/100% of the free balance (USDT with the fee
+ * within it for a buy, the coin for a sell), checked against the cash account before sending; the other
+ * figure is derived exactly by the money module.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +13,18 @@ import { NeedsConnection } from '../../ui/NeedsConnection';
 import { useFigure } from '../../ui/Amount';
 import { Field } from '../../ui/Field';
 import { cleanAmount } from '../../lib/amount';
-import { checkSpot, microToString, notional } from './order-rules';
+import { pairScale } from '../../../engine/index';
+import { useSiteLimits } from '../../api/site-config';
+import {
+  checkPositive,
+  checkSpot,
+  microToString,
+  notional,
+  quantityForTotal,
+  spotQuantityForShare,
+  totalForQuantity,
+} from './order-rules';
+import { QuickAmounts } from './QuickAmounts';
 import { Segmented } from '../../ui/Segmented';
 import { useOrderSubmit } from './use-order-submit';
 import { OrderPreview } from './OrderPreview';
@@ -23,8 +37,13 @@ export interface SpotFormProps {
   availableBase: string | undefined;
   /** A price chosen in the order book. */
   pickedPrice: string | null;
+  /** The side to start on (the K-line's Buy/Sell bar: `?side=`); buy when not given. */
+  initialSide?: 'buy' | 'sell';
   onPlaced: () => void;
 }
+
+/** The spot fee when the site's limits are not known yet (engine config's default, 0.1%). */
+const DEFAULT_SPOT_FEE_BPS = 10;
 
 export function SpotForm({
   symbol,
@@ -33,15 +52,24 @@ export function SpotForm({
   availableUsdt,
   availableBase,
   pickedPrice,
+  initialSide,
   onPlaced,
 }: SpotFormProps) {
   const { t } = useTranslation();
-  const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [side, setSide] = useState<'buy' | 'sell'>(initialSide ?? 'buy');
   const [type, setType] = useState<'market' | 'limit'>('limit');
   const [price, setPrice] = useState('');
-  const [volume, setVolume] = useState('');
+  const [by, setBy] = useState<'quantity' | 'total'>('quantity');
+  const [amount, setAmount] = useState('');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
   const figure = useFigure();
+  const limits = useSiteLimits();
+  const decimals = pairScale(symbol)?.quantityDecimals ?? 4;
+
+  // A new `?side=` (the K-line's bar opening this screen again) picks that side; none leaves the member's.
+  useEffect(() => {
+    if (initialSide) setSide(initialSide);
+  }, [initialSide]);
 
   useEffect(() => {
     if (pickedPrice) {
@@ -50,18 +78,52 @@ export function SpotForm({
     }
   }, [pickedPrice]);
 
-  const errors = checkSpot({ side, type, price, volume, latest, availableUsdt, availableBase });
+  // The price the amount is reckoned at: the limit's, or the last for a market order.
+  const reference = type === 'limit' ? price : latest;
+  // The quantity sent: typed, or what the total in USDT comes to at that price (cut to the pair's step).
+  const volume = by === 'quantity' ? amount : (quantityForTotal(amount, reference, decimals) ?? '');
+  const checked = checkSpot({ side, type, price, volume, latest, availableUsdt, availableBase });
+  // By total: an empty total is "enter a total"; one that buys less than the pair's step is too small; with
+  // no limit price yet only the price is wrong (the quantity cannot be known).
+  const byTotalReason =
+    by === 'quantity' || !checked.volume
+      ? null
+      : checkPositive(amount) === 'required'
+        ? ('required' as const)
+        : checked.volume === 'overAvailable'
+          ? null
+          : checked.price
+            ? ('unknown' as const)
+            : ('invalid' as const);
+  const errors = checked;
   const errorText = (field: 'price' | 'volume') => {
     const reason = errors[field];
-    return submitted && reason ? t(`trade.error.${field}.${reason}`, { base }) : undefined;
+    if (!submitted || !reason) return undefined;
+    if (field === 'volume' && byTotalReason)
+      return byTotalReason === 'unknown' ? undefined : t(`orderEntry.totalError.${byTotalReason}`);
+    return t(`trade.error.${field}.${reason}`, { base });
   };
-  const value = notional(type === 'limit' ? price : latest, volume);
+  const value = notional(reference, volume);
+
+  function fillShare(quarters: number) {
+    const q = spotQuantityForShare({
+      side,
+      quarters,
+      availableUsdt,
+      availableBase,
+      price: reference,
+      feeBps: limits?.spotFeeBps ?? DEFAULT_SPOT_FEE_BPS,
+      decimals,
+    });
+    if (q === null) return;
+    setAmount(by === 'quantity' ? q : totalForQuantity(q, reference));
+  }
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     return attempt({
       form: e.currentTarget,
-      invalid: (['price', 'volume'] as const).find((f) => errors[f]),
+      invalid: errors.price ? 'price' : errors.volume ? 'amount' : null,
       send: async () => {
         // A limit order keeps its price: it goes through the outbox and may wait there offline. A market
         // order's price is the moment's: it needs a connection (the form is disabled offline).
@@ -84,7 +146,7 @@ export function SpotForm({
         if (placed.status === 'cancelled') return t('trade.placedNone');
         return t(placed.status === 'open' ? 'trade.placedOpen' : 'trade.placedFilled');
       },
-      clear: () => setVolume(''),
+      clear: () => setAmount(''),
     });
   }
 
@@ -129,12 +191,24 @@ export function SpotForm({
       )}
       {/* A market order cannot wait offline (its price is the moment's); a limit order can. */}
       <NeedsConnection when={type === 'market'}>
+        <Segmented
+          label={t('tradeScreen.amountBy')}
+          value={by}
+          onChange={(v) => {
+            setBy(v);
+            setAmount('');
+          }}
+          options={[
+            { value: 'quantity', label: t('tradeScreen.byQuantity', { base }) },
+            { value: 'total', label: t('tradeScreen.byTotal') },
+          ]}
+        />
         <Field
-          label={t('trade.volume', { base })}
-          name="volume"
+          label={by === 'quantity' ? t('trade.volume', { base }) : t('tradeScreen.total')}
+          name="amount"
           inputMode="decimal"
           autoComplete="off"
-          value={volume}
+          value={amount}
           error={errorText('volume')}
           hint={
             side === 'buy'
@@ -143,9 +217,24 @@ export function SpotForm({
                   amount: figure(availableBase ?? '0', { kind: 'quantity', symbol, unit: base }),
                 })
           }
-          onChange={(e) => setVolume(cleanAmount(e.target.value))}
-          addon={<span className="unit">{base}</span>}
+          onChange={(e) => setAmount(cleanAmount(e.target.value))}
+          addon={<span className="unit">{by === 'quantity' ? base : 'USDT'}</span>}
         />
+        <QuickAmounts
+          labelFor={(percent) =>
+            side === 'buy'
+              ? t('orderEntry.quickBuy', { percent })
+              : t('orderEntry.quickSell', { percent, base })
+          }
+          onPick={fillShare}
+        />
+        {by === 'total' && (
+          <p className="terms" aria-live="polite">
+            {t(type === 'limit' ? 'orderEntry.quantityAtLimit' : 'tradeScreen.totalBuys', {
+              amount: volume ? figure(volume, { kind: 'quantity', symbol, unit: base }) : '--',
+            })}
+          </p>
+        )}
         <p className="terms" aria-live="polite">
           {t(type === 'limit' ? 'trade.value' : 'trade.valueApprox', {
             amount:

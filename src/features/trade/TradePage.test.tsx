@@ -136,6 +136,21 @@ describe('/contract', { timeout: 20_000 }, () => {
     return member;
   }
 
+  it("the K-line's Buy/Sell bar: ?side=sell opens the spot form on Sell and the contract form on Short", async () => {
+    const member = await fundedMember('trs', '10');
+    await renderApp('/contract?symbol=ETH%2FUSDT&side=sell', { user: member });
+    const spot = await screen.findByRole('form', { name: 'Spot order' }, { timeout: 5000 });
+    const spotSide = within(spot).getByRole('group', { name: 'Side' });
+    expect(within(spotSide).getByRole('button', { name: 'Sell ETH' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(spot.querySelector('button[type="submit"]')?.textContent).toBe('Sell ETH');
+    await userEvent.click(screen.getByRole('tab', { name: 'Contract' }));
+    const contract = await screen.findByRole('form', { name: 'Contract order' });
+    expect(within(contract).getByRole('button', { name: 'Short' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(contract).getByRole('button', { name: 'Open short' })).toBeTruthy();
+  });
+
   it('M7: the depth chart sits under the order book, its picture named and described by the totals', async () => {
     const member = await fundedMember('trd', '10');
     await renderApp('/contract', { user: member });

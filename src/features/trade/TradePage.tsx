@@ -35,6 +35,9 @@ export function TradePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const symbol = params.get('symbol') ?? DEFAULT_SYMBOL;
+  // The K-line's Buy/Sell bar opens this screen with `side=buy` or `side=sell`: the forms start on it.
+  const sideParam = params.get('side');
+  const side = sideParam === 'buy' || sideParam === 'sell' ? sideParam : undefined;
   const base = symbol.split('/')[0] ?? symbol;
   const [market, setMarket] = useState<Market>('spot');
   const [panel, setPanel] = useState<'orders' | 'positions'>('orders');
@@ -98,6 +101,7 @@ export function TradePage() {
               availableUsdt={availableOf(assets.data, 'cash')}
               availableBase={availableOf(assets.data, 'cash', base)}
               pickedPrice={picked}
+              initialSide={side}
               onPlaced={bump}
             />
           )}
@@ -109,6 +113,7 @@ export function TradePage() {
               quote={quote}
               available={availableOf(assets.data, 'contract')}
               quotes={quotes}
+              initialSide={side === undefined ? undefined : side === 'buy' ? 'long' : 'short'}
               onPlaced={bump}
             />
           )}

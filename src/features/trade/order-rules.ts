@@ -127,3 +127,38 @@ export function checkTrigger(
   if (above ? value <= m : value >= m) return kind === 'tp' ? 'tpSide' : 'slSide';
   return null;
 }
+
+/**
+ * The quantity a spot quick amount fills in (issue 26 item 2): a buy spends `quarters` quarters of the free
+ * USDT with the fee within it (the engine takes value + fee from the cash account, S2), at `price` (the
+ * limit's, or the last for a market order); a sell offers `quarters` quarters of the free coin. Both cut
+ * down to the pair's step; null when a figure is missing or the price is zero.
+ */
+export function spotQuantityForShare(input: {
+  side: 'buy' | 'sell';
+  quarters: number;
+  availableUsdt: string | undefined;
+  availableBase: string | undefined;
+  price: string;
+  feeBps: number;
+  decimals: number;
+}): string | null {
+  if (input.side === 'buy')
+    return quantityForShare({
+      available: input.availableUsdt,
+      quarters: input.quarters,
+      leverage: 1,
+      price: input.price,
+      feeBps: input.feeBps,
+      decimals: input.decimals,
+    });
+  const have = input.availableBase === undefined ? null : toMicro(input.availableBase);
+  if (have === null) return null;
+  return formatMicroLocal(toStep(mulDiv(have, BigInt(input.quarters), 4n, 'floor'), input.decimals));
+}
+
+/** The total in USDT a quantity comes to at `price` (rounded up to the micro-USDT, as `notional`), or ''. */
+export function totalForQuantity(quantity: string, price: string): string {
+  const value = notional(price, quantity);
+  return value === null ? '' : formatMicroLocal(value);
+}

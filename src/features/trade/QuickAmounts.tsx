@@ -1,0 +1,37 @@
+/**
+ * The 25% / 50% / 75% / 100% buttons the order forms share (issue 26 item 2): the spot form (of the free
+ * USDT for a buy, of the free coin for a sell), the contract form (of the free contract balance, margin and
+ * fee within it) and the close dialog (of the position's size). Each form turns the quarters it is given into
+ * its own exact amount (order-rules.ts); the buttons only say which share was asked for.
+ */
+import { useTranslation } from 'react-i18next';
+
+export const QUARTERS = [1, 2, 3, 4] as const;
+export type Quarters = (typeof QUARTERS)[number];
+
+export interface QuickAmountsProps {
+  /** The accessible name of each button, given its percentage ("50% of what is available"). */
+  labelFor: (percent: number) => string;
+  onPick: (quarters: Quarters) => void;
+  disabled?: boolean;
+}
+
+export function QuickAmounts({ labelFor, onPick, disabled }: QuickAmountsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="quick-amounts" role="group" aria-label={t('tradeScreen.quick')}>
+      {QUARTERS.map((q) => (
+        <button
+          key={q}
+          type="button"
+          className="segment"
+          aria-label={labelFor(q * 25)}
+          disabled={disabled}
+          onClick={() => onPick(q)}
+        >
+          {q * 25}%
+        </button>
+      ))}
+    </div>
+  );
+}
