@@ -18,14 +18,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { pairScale, parseAmountText } from '../../../engine/index';
 import { cleanAmount } from '../../lib/amount';
 import { readString, removeKey, STORAGE_KEYS, writeString } from '../../lib/storage';
-import {
-  checkPositive,
-  checkTrigger,
-  marginFor,
-  microToString,
-  quantityForShare,
-  quantityForTotal,
-} from './order-rules';
+import { checkPositive, marginFor, microToString, quantityForShare, quantityForTotal } from './order-rules';
 import { OrderPreview, useOrderPreview } from './OrderPreview';
 import { OrderConfirmSheet, type ConfirmOrder } from './OrderConfirmSheet';
 import { Segmented } from '../../ui/Segmented';
@@ -35,6 +28,7 @@ import { useReplicaTables } from '../../sync/live';
 import { previewAccountFromReplica, type ReplicaBalance } from '../../sync/member-views';
 import { sendWrite } from '../../sync/app-writes';
 import { useOrderSubmit } from './use-order-submit';
+import { NO_TRIGGERS, TriggerFields, triggerReasons, type Triggers } from './TriggerFields';
 
 export const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 100];
 /** The contract fee when the site's limits are not known yet (engine config's default, 0.05%). */
@@ -88,8 +82,7 @@ export function ContractForm({
   const [by, setBy] = useState<'quantity' | 'total'>('quantity');
   const [amount, setAmount] = useState('');
   const [withTriggers, setWithTriggers] = useState(false);
-  const [takeProfit, setTakeProfit] = useState('');
-  const [stopLoss, setStopLoss] = useState('');
+  const [triggers, setTriggers] = useState<Triggers>(NO_TRIGGERS);
   const [confirming, setConfirming] = useState<ConfirmOrder | null>(null);
   const [skipConfirm, setSkipConfirm] = useState(() => readString(STORAGE_KEYS.skipOrderConfirm) === '1');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
@@ -126,16 +119,11 @@ export function ContractForm({
     checkPositive(amount) ??
     checkPositive(volume) ??
     (margin !== null && have !== null && margin > have ? 'overAvailable' : null);
-  const tpReason = withTriggers ? checkTrigger('tp', side, takeProfit, quote?.markPrice) : null;
-  const slReason = withTriggers ? checkTrigger('sl', side, stopLoss, quote?.markPrice) : null;
+  const { takeProfit: tpReason, stopLoss: slReason } = withTriggers
+    ? triggerReasons(side, triggers, quote?.markPrice)
+    : { takeProfit: null, stopLoss: null };
   const amountError =
     submitted && amountReason ? t(`trade.error.volume.${amountReason}`, { base }) : undefined;
-  const triggerError = (reason: typeof tpReason) =>
-    submitted && reason
-      ? t(`tradeScreen.error.${reason}`, {
-          mark: quote?.markPrice ? figure(quote.markPrice, { kind: 'price', symbol }) : '--',
-        })
-      : undefined;
   const preview = useOrderPreview({
     symbol,
     market: 'contract',
@@ -165,7 +153,8 @@ export function ContractForm({
   }
 
   function send(form: HTMLFormElement | null) {
-    const triggers = withTriggers
+    const { takeProfit, stopLoss } = triggers;
+    const chosen = withTriggers
       ? {
           ...(takeProfit.trim() ? { takeProfit } : {}),
           ...(stopLoss.trim() ? { stopLoss } : {}),
@@ -183,15 +172,14 @@ export function ContractForm({
           volume,
           leverage,
           marginMode,
-          ...triggers,
+          ...chosen,
         });
         setConfirming(null);
         return t(side === 'long' ? 'trade.openedLong' : 'trade.openedShort');
       },
       clear: () => {
         setAmount('');
-        setTakeProfit('');
-        setStopLoss('');
+        setTriggers(NO_TRIGGERS);
       },
     });
   }
@@ -209,8 +197,8 @@ export function ContractForm({
         marginMode,
         preview: preview?.rows[0] ?? null,
         quote,
-        takeProfit: withTriggers ? takeProfit.trim() : '',
-        stopLoss: withTriggers ? stopLoss.trim() : '',
+        takeProfit: withTriggers ? triggers.takeProfit.trim() : '',
+        stopLoss: withTriggers ? triggers.stopLoss.trim() : '',
       });
       return;
     }
@@ -292,30 +280,14 @@ export function ContractForm({
           <span>{t('tradeScreen.withTriggers')}</span>
         </label>
         {withTriggers && (
-          <>
-            <Field
-              label={t('tradeScreen.takeProfit')}
-              name="takeProfit"
-              inputMode="decimal"
-              autoComplete="off"
-              value={takeProfit}
-              error={triggerError(tpReason)}
-              hint={t(`tradeScreen.tpHint.${side}`)}
-              onChange={(e) => setTakeProfit(cleanAmount(e.target.value))}
-              addon={<span className="unit">USDT</span>}
-            />
-            <Field
-              label={t('tradeScreen.stopLoss')}
-              name="stopLoss"
-              inputMode="decimal"
-              autoComplete="off"
-              value={stopLoss}
-              error={triggerError(slReason)}
-              hint={t(`tradeScreen.slHint.${side}`)}
-              onChange={(e) => setStopLoss(cleanAmount(e.target.value))}
-              addon={<span className="unit">USDT</span>}
-            />
-          </>
+          <TriggerFields
+            symbol={symbol}
+            side={side}
+            mark={quote?.markPrice}
+            value={triggers}
+            onChange={setTriggers}
+            showErrors={submitted}
+          />
         )}
         <OrderPreview
           {...{ symbol, volume, leverage, marginMode, available }}

@@ -8,11 +8,9 @@ import { useTranslation } from 'react-i18next';
 import type { LivePosition } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
-import { Amount, useFigure } from '../../ui/Amount';
+import { Amount } from '../../ui/Amount';
 import { FormDialog } from '../../ui/FormDialog';
-import { Field } from '../../ui/Field';
-import { cleanAmount } from '../../lib/amount';
-import { checkTrigger } from './order-rules';
+import { TriggerFields, triggerReasons, type Triggers } from './TriggerFields';
 
 export function TriggersDialog({
   position,
@@ -24,20 +22,15 @@ export function TriggersDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const figure = useFigure();
   const side = position.side === 'short' ? 'short' : 'long';
-  const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? '');
-  const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
-  const tpReason = checkTrigger('tp', side, takeProfit, position.markPrice);
-  const slReason = checkTrigger('sl', side, stopLoss, position.markPrice);
-  const error = (reason: typeof tpReason) =>
-    reason
-      ? t(`tradeScreen.error.${reason}`, {
-          mark: figure(position.markPrice, { kind: 'price', symbol: position.symbol }),
-        })
-      : undefined;
+  const [triggers, setTriggers] = useState<Triggers>({
+    takeProfit: position.takeProfit ?? '',
+    stopLoss: position.stopLoss ?? '',
+  });
+  const reasons = triggerReasons(side, triggers, position.markPrice);
 
   async function send() {
+    const { takeProfit, stopLoss } = triggers;
     await api.call('/api/position/tpsl', {
       id: position.id,
       takeProfit: takeProfit.trim() ? takeProfit : null,
@@ -52,7 +45,7 @@ export function TriggersDialog({
       title={t('tradeScreen.triggersOf', { symbol: position.symbol })}
       submitLabel={t('common.confirm')}
       onClose={onClose}
-      invalid={tpReason !== null || slReason !== null}
+      invalid={reasons.takeProfit !== null || reasons.stopLoss !== null}
       onSubmit={send}
     >
       {(attempted) => (
@@ -76,27 +69,13 @@ export function TriggersDialog({
               </dd>
             </div>
           </dl>
-          <Field
-            label={t('tradeScreen.takeProfit')}
-            name="takeProfit"
-            inputMode="decimal"
-            autoComplete="off"
-            value={takeProfit}
-            error={attempted ? error(tpReason) : undefined}
-            hint={t(`tradeScreen.tpHint.${side}`)}
-            onChange={(e) => setTakeProfit(cleanAmount(e.target.value))}
-            addon={<span className="unit">USDT</span>}
-          />
-          <Field
-            label={t('tradeScreen.stopLoss')}
-            name="stopLoss"
-            inputMode="decimal"
-            autoComplete="off"
-            value={stopLoss}
-            error={attempted ? error(slReason) : undefined}
-            hint={t(`tradeScreen.slHint.${side}`)}
-            onChange={(e) => setStopLoss(cleanAmount(e.target.value))}
-            addon={<span className="unit">USDT</span>}
+          <TriggerFields
+            symbol={position.symbol}
+            side={side}
+            mark={position.markPrice}
+            value={triggers}
+            onChange={setTriggers}
+            showErrors={attempted}
           />
           <p className="terms">{t('tradeScreen.triggersRule')}</p>
         </>
