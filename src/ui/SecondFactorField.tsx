@@ -83,7 +83,7 @@ export function SecondFactorField({
           disabled={disabled || asking}
           onClick={() => void askPasskey()}
         >
-          {asking ? t('security.passkeyAsking') : t('security.askPasskey')}
+          {asking ? t('security.passkeyAsking') : t('security.usePasskey')}
         </button>
       )}
       {failed && (

@@ -1,7 +1,8 @@
 /**
  * /user/changePsw: change the login password (editPsw: signs out the member's other devices) or the
  * security key with the old key (edituserPsw: wrong old keys count toward the 430 lock). A tab list picks
- * which; a forgotten key goes to /userforget.
+ * which; a forgotten key goes to /userforget. A member with two-factor authentication confirms either change
+ * with a code or a passkey (docs/SPEC.md §10).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { keyRule, passwordRule } from '../../lib/account-rules';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { SecretForm } from './SecretForm';
 import { PATHS } from '../../lib/paths';
+import { useSecurityOverview } from '../../lib/security';
 import './account.css';
 import '../../ui/auth.css';
 
@@ -19,6 +21,11 @@ type Which = 'password' | 'key';
 export function ChangePswPage() {
   const { t } = useTranslation();
   const [which, setWhich] = useState<Which>('password');
+  const security = useSecurityOverview();
+  const twoFactor = {
+    on: security.data?.twoFactor.on ?? false,
+    passkeys: (security.data?.passkeys ?? 0) > 0,
+  };
   const tab = (value: Which, label: string) => (
     <button
       type="button"
@@ -69,10 +76,11 @@ export function ChangePswPage() {
             oldEmptyKey="account.oldPasswordRequired"
             differKey="errors.passwordsDiffer"
             oldWrong={{ 402: 'errors.oldPasswordWrong' }}
-            send={(v) =>
+            twoFactor={twoFactor}
+            send={(v, factor) =>
               api.call(
                 '/api/user/editPsw',
-                { oldPassword: v.old, password: v.next, repassword: v.repeat },
+                { oldPassword: v.old, password: v.next, repassword: v.repeat, ...factor },
                 { silent: true },
               )
             }
@@ -94,10 +102,11 @@ export function ChangePswPage() {
               oldEmptyKey="account.oldKeyRequired"
               differKey="errors.keysDiffer"
               oldWrong={{ 3007: 'errors.e3007' }}
-              send={(v) =>
+              twoFactor={twoFactor}
+              send={(v, factor) =>
                 api.call(
                   '/api/user/edituserPsw',
-                  { oldKey: v.old, key: v.next, rekey: v.repeat },
+                  { oldKey: v.old, key: v.next, rekey: v.repeat, ...factor },
                   { silent: true },
                 )
               }

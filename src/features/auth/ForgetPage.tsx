@@ -1,6 +1,8 @@
 /**
  * /forget: reset the login password with the secret answer. Step one finds the account's question; step two
- * sets the new password. The engine then holds withdrawals for 24 hours (API.md), which the page says.
+ * sets the new password. The engine then holds withdrawals for 24 hours (API.md), which the page says. A member
+ * with two-factor authentication is asked for the authenticator or a recovery code when the server says so
+ * (6101), as the login asks a new device; a member without it sees the form as it always was.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +15,8 @@ import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { PasswordField } from '../../ui/PasswordField';
+import { SecondFactorField } from '../../ui/SecondFactorField';
+import { useSecondFactorInput } from '../../ui/use-second-factor';
 import { accountRule, compact, passwordRule, repeatRule, requiredRule } from '../../lib/account-rules';
 import { useQuestion } from './useQuestion';
 import { PATHS } from '../../lib/paths';
@@ -26,6 +30,8 @@ export function ForgetPage() {
   const q = useQuestion();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  // Logged out, the device cannot know whether the account has two-factor on: the server's 6101 tells.
+  const second = useSecondFactorInput(false);
   const hasQuestion = q.question !== null;
   const validate = useCallback(
     (v: typeof INITIAL) =>
@@ -55,18 +61,28 @@ export function ForgetPage() {
       await q.lookup(v.username);
       return;
     }
+    const factor = second.factor();
+    if (!factor) return;
     setBusy(true);
     setFailure(null);
     try {
       await api.call(
         '/api/index/forget',
-        { username: v.username.trim(), answer: v.answer, password: v.password, repassword: v.repassword },
+        {
+          username: v.username.trim(),
+          answer: v.answer,
+          password: v.password,
+          repassword: v.repassword,
+          ...factor,
+        },
         { silent: true },
       );
+      second.clear();
       toastStore.show(t('auth.forgetDone'), 'success');
       void navigate(PATHS.login, { replace: true });
     } catch (error) {
-      setFailure(toFailure(error));
+      const f = toFailure(error);
+      if (!second.refused(f)) setFailure(f);
     } finally {
       setBusy(false);
     }
@@ -87,7 +103,14 @@ export function ForgetPage() {
             readOnly={hasQuestion}
             addon={
               hasQuestion ? (
-                <button type="button" className="toggle-visibility" onClick={q.clear}>
+                <button
+                  type="button"
+                  className="toggle-visibility"
+                  onClick={() => {
+                    second.reset();
+                    q.clear();
+                  }}
+                >
                   {t('auth.change')}
                 </button>
               ) : undefined
@@ -111,6 +134,16 @@ export function ForgetPage() {
                 autoComplete="new-password"
                 {...field('repassword')}
               />
+              {second.shown && (
+                <SecondFactorField
+                  action="security"
+                  code={second.code}
+                  onCode={second.onCode}
+                  error={second.error}
+                  disabled={busy}
+                  autoFocus
+                />
+              )}
               <p className="hint">{t('auth.resetHold')}</p>
             </>
           )}

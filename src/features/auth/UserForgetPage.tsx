@@ -1,7 +1,9 @@
 /**
  * /userforget: reset a forgotten security key with the login password and the secret answer (API.md
  * settles that a key can be reset). The reset ends every session and holds withdrawals for 24 hours, so
- * the member is told, and the local session ends through the machine without a further server call.
+ * the member is told, and the local session ends through the machine without a further server call. A member
+ * with two-factor authentication gives the authenticator or a recovery code (the call takes `code` only, no
+ * passkey: docs/API.md); the field shows when the device knows two-factor is on, or when the server asks (6101).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,9 @@ import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { PasswordField } from '../../ui/PasswordField';
+import { SecondFactorField } from '../../ui/SecondFactorField';
+import { useSecondFactorInput } from '../../ui/use-second-factor';
+import { useSecurityOverview } from '../../lib/security';
 import { compact, keyRule, passwordRule, repeatRule, requiredRule } from '../../lib/account-rules';
 import { useQuestion } from './useQuestion';
 import '../../ui/auth.css';
@@ -30,6 +35,8 @@ export function UserForgetPage() {
   const { lookup } = q;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const security = useSecurityOverview();
+  const second = useSecondFactorInput(security.data?.twoFactor.on ?? false);
   const validate = useCallback(
     (v: typeof INITIAL) =>
       compact({
@@ -50,16 +57,20 @@ export function UserForgetPage() {
   }, [username]);
 
   const submit = form.handleSubmit(async (v) => {
+    const factor = second.factor();
+    if (!factor) return;
     setBusy(true);
     setFailure(null);
     try {
-      await api.call('/api/index/forgetKey', { username, ...v }, { silent: true });
+      await api.call('/api/index/forgetKey', { username, ...v, ...factor }, { silent: true });
+      second.clear();
       toastStore.show(t('auth.keyResetDone'), 'success');
       // The engine revoked every token: end the local session the way an expired one ends.
       session.expired();
       session.acknowledgeExpired();
     } catch (error) {
-      setFailure(toFailure(error));
+      const f = toFailure(error);
+      if (!second.refused(f)) setFailure(f);
     } finally {
       setBusy(false);
     }
@@ -100,6 +111,16 @@ export function UserForgetPage() {
             {...field('key')}
           />
           <PasswordField label={t('auth.rekey')} autoComplete="off" {...field('rekey')} />
+          {second.shown && (
+            <SecondFactorField
+              action="security"
+              code={second.code}
+              onCode={second.onCode}
+              error={second.error}
+              disabled={busy}
+              autoFocus={!security.data?.twoFactor.on}
+            />
+          )}
           <p className="hint">{t('auth.keyResetNote')}</p>
           <FailureAlert failure={failure} />
           <div className="form-actions">
