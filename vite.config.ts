@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { localeParts } from './scripts/vite-locale-parts.ts';
@@ -12,6 +12,7 @@ import {
   adminChunkFileName,
   adminPage,
 } from './scripts/vite-admin.ts';
+import { parsePinnedKeys } from './engine/reserves/keys.ts';
 
 /** The dark theme's page colour; index.html's theme-color meta says the same. */
 const THEME_COLOR = '#0b1220';
@@ -33,8 +34,23 @@ function chunkFileNames(chunk: { facadeModuleId: string | null }): string {
   return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
 }
 
+/**
+ * VITE_POR_PUBLIC_KEYS, the proof-of-reserves signing keys a live build pins (docs/OPERATIONS.md "Signing key
+ * pinning"), is checked as the build starts: a mistyped key or valid-from fails the build instead of shipping
+ * an app that trusts no key (or the wrong one).
+ */
+function pinnedReserveKeys(): Plugin {
+  return {
+    name: 'strata-por-public-keys',
+    configResolved(config) {
+      parsePinnedKeys(config.env['VITE_POR_PUBLIC_KEYS'] as string | undefined);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    pinnedReserveKeys(),
     localeParts(),
     // The report and budget describe the build members get by default; a live build (the e2e tests' second
     // build, VITE_API_MODE=live) leaves build-report/ as the default build wrote it.

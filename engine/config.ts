@@ -82,8 +82,9 @@ export interface EngineConfig {
   /** Logins kept per member in the login history (the oldest go first). */
   loginHistoryLimit: number;
   /**
-   * Ed25519 seed (base64, 32 bytes) signing the proof-of-reserves snapshots. Empty: a seed drawn at random at
-   * the first snapshot and kept in the database (the demo; a live server sets POR_SIGNING_KEY).
+   * Ed25519 seed (base64, 32 bytes) signing the proof-of-reserves snapshots. Empty: the published demo key in a
+   * demo engine (engine/reserves/keys.ts), else a seed drawn at random at the first snapshot and kept in the
+   * database (a development server; a live server sets POR_SIGNING_KEY).
    */
   reservesSigningKey: string;
   /** A newly saved withdrawal address waits this long before a whitelisted withdrawal may go to it. */

@@ -144,6 +144,12 @@ export const Codes = {
   reservesNoSnapshot: 6141,
   /** The member's account opened after the latest snapshot: it is in the next one (data.next). */
   reservesNotIncluded: 6142,
+  /**
+   * The snapshot is signed by a key the member's app does not recognise: not the key it pins for the
+   * snapshot's time (docs/OPERATIONS.md "Signing key pinning"). The app's verdict on the device; no call
+   * answers it.
+   */
+  reservesKeyUnknown: 6143,
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes] | number;

@@ -50,6 +50,16 @@ export {
   type InclusionVerdict,
 } from './reserves/merkle';
 export { verifyText } from './reserves/signature';
+export {
+  DEMO_PINNED_KEYS,
+  DEMO_RESERVES_PUBLIC_KEY,
+  keyTrust,
+  parsePinnedKeys,
+  pinnedKeyAt,
+  type KeyTrust,
+  type PinnedKey,
+  type RememberedKey,
+} from './reserves/keys';
 export type { Network } from './chain/encoding';
 /**
  * The one money module (engine/money.ts), pure and small like the address rules: the app parses what a

@@ -6,8 +6,9 @@
  * moves the engine's clock, so an hour forward publishes a new snapshot there too.
  *
  * The signing key is `config.reservesSigningKey` (a live server's POR_SIGNING_KEY, kept outside the
- * database), or else a seed drawn from `ctx.entropy` at the first snapshot and kept in `meta` (the demo; a
- * development server). Either way it never derives from the seed or any public value. Nonces come from
+ * database); else, in a demo engine, the published demo key (keys.ts: its reserves are simulated, and the app
+ * pins its public key in demo mode); else a seed drawn from `ctx.entropy` at the first snapshot and kept in
+ * `meta` (a development server, which the app trusts on first use). Nonces come from
  * `ctx.entropy` too: a fresh secret per member and snapshot, never shown to anyone but the member.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -33,6 +34,7 @@ import {
   type ReserveLeaf,
   type ReserveNode,
 } from './merkle';
+import { DEMO_RESERVES_SIGNING_KEY } from './keys';
 import { signText } from './signature';
 import { reserveLeaves, reserveSnapshots, type ReserveSnapshotRow } from './tables';
 import type { ReserveSnapshot } from './wire';
@@ -50,6 +52,7 @@ function nextSnapshot(now: number): number {
 async function signingSeed(ctx: Ctx): Promise<Uint8Array> {
   const configured = ctx.config.reservesSigningKey;
   if (configured) return decodeSeed(configured);
+  if (ctx.config.demo) return decodeSeed(DEMO_RESERVES_SIGNING_KEY);
   const stored = (await ctx.tx.get(meta, KEY))?.value;
   if (stored) return decodeSeed(stored);
   const seed = ctx.entropy(32);

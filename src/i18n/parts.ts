@@ -10,6 +10,7 @@ export const LOCALE_PARTS = {
     'auth',
     'account',
     'security',
+    'reservesKey',
     'bank',
     'invite',
     'buycoin',

@@ -6,6 +6,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { ReserveProof } from '../../../engine/index';
+import { resignedBy } from '../../../tests/app/reserves-fixtures';
+import { REMEMBERED_KEY } from './reserves-check';
 import { api } from '../../api';
 import { ApiError } from '../../api/api-error';
 import { CLIENT_CODES } from '../../api/transport';
@@ -31,6 +33,8 @@ afterEach(() => {
   cleanup();
   setOnline(true);
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  localStorage.removeItem(REMEMBERED_KEY);
 });
 
 function setOnline(value: boolean) {
@@ -118,6 +122,42 @@ describe('/user/reserves', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       "The snapshot's signature does not match its signing key.",
     );
+    cleanup();
+
+    // Signed, correctly, by a key the app does not pin (a server sending its own key with its own snapshot).
+    await store(member.id, { ...proof, snapshot: await resignedBy(7, proof.snapshot) });
+    await renderApp('/user/reserves', { user: member });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The snapshot is signed by a key this app does not recognise: do not trust it',
+    );
+  });
+
+  it('with no key pinned (a live build without VITE_POR_PUBLIC_KEYS): the first key is trusted on first use, another one warned about until the member accepts it', async () => {
+    const member = await fundedMember('portofu', '5');
+    await nextHour();
+    await renderApp('/user/reserves', { user: member });
+    await screen.findByText('Verified on this device: your balances are included in this snapshot');
+    const proof = await waitFor(() => storedProof(member.id));
+    cleanup();
+    vi.stubEnv('VITE_API_MODE', 'live');
+    const call = api.call.bind(api) as (path: string, ...rest: unknown[]) => Promise<unknown>;
+    vi.spyOn(api, 'call').mockImplementation(((path: string, ...rest: unknown[]) =>
+      path.startsWith('/api/reserves/')
+        ? Promise.reject(new ApiError(CLIENT_CODES.offline, '', null))
+        : call(path, ...rest)) as typeof api.call);
+    await renderApp('/user/reserves', { user: member });
+    expect(await screen.findByText(/^No signing key is built into this app/)).toBeTruthy();
+    cleanup();
+
+    await store(member.id, { ...proof, snapshot: await resignedBy(8, proof.snapshot) });
+    await renderApp('/user/reserves', { user: member });
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('Warning: the signing key has changed');
+    await userEventClick('Trust the new key');
+    expect(
+      await screen.findByText('Verified on this device: your balances are included in this snapshot'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('tells a member who joined after the snapshot when the next one comes', async () => {

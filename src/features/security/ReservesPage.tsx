@@ -2,8 +2,10 @@
  * /user/reserves, "Proof of reserves" (docs/SPEC.md §10; API.md "Proof of reserves"): the member downloads
  * their own inclusion proof in the latest hourly snapshot, the device keeps it (the device cache) and checks
  * it itself: the snapshot's signature, then the member's leaf and path up to the signed root and total
- * (reserves-check.ts). Offline the stored proof is checked again, with the time it was downloaded. In demo
- * mode it says plainly that the balances and reserves are simulated.
+ * (reserves-check.ts), and that the signing key is one the app trusts: pinned in the build (the demo key in demo
+ * mode), or, with none pinned, the key this device saw first, with a warning if a later snapshot has another.
+ * Offline the stored proof is checked again, with the time it was downloaded. In demo mode it says plainly
+ * that the balances and reserves are simulated.
  */
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +20,7 @@ import { CachedNote } from '../../ui/Freshness';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { QueryState } from '../../ui/QueryState';
-import { checkReserveProof, type ReserveVerdict } from './reserves-check';
+import { checkReserveProof, rememberKey, type ReserveVerdict } from './reserves-check';
 import './security.css';
 
 const TIME = 'YYYY-MM-DD HH:mm';
@@ -39,9 +41,10 @@ async function loadProof(): Promise<ProofAnswer> {
   }
 }
 
-function useVerdict(proof: ReserveProof | undefined): ReserveVerdict | null {
+function useVerdict(proof: ReserveProof | undefined, trustVersion: number): ReserveVerdict | null {
   const [verdict, setVerdict] = useState<{ of: string; verdict: ReserveVerdict } | null>(null);
-  const key = proof ? JSON.stringify(proof) : null;
+  // The member accepting a new key (trustVersion) checks the same proof again.
+  const key = proof ? `${trustVersion}:${JSON.stringify(proof)}` : null;
   useEffect(() => {
     if (!proof || key === null) return;
     let live = true;
@@ -60,7 +63,8 @@ export function ReservesPage() {
   const answer = useCached('reserves:proof', loadProof, { member: true });
   const data = answer.data;
   const proof = data && 'proof' in data ? data.proof : undefined;
-  const verdict = useVerdict(proof);
+  const [trustVersion, setTrustVersion] = useState(0);
+  const verdict = useVerdict(proof, trustVersion);
   const demo = useSiteDemo() || proof?.snapshot.demo === true;
 
   return (
@@ -74,7 +78,15 @@ export function ReservesPage() {
         <p className="hint">{t('security.reserves.intro')}</p>
         {demo && <p className="demo-note">{t('security.reserves.demo')}</p>}
         {proof ? (
-          <Snapshot proof={proof} verdict={verdict} at={answer.at} />
+          <Snapshot
+            proof={proof}
+            verdict={verdict}
+            at={answer.at}
+            onTrustKey={(publicKey) => {
+              rememberKey(publicKey);
+              setTrustVersion((v) => v + 1);
+            }}
+          />
         ) : data && 'waiting' in data ? (
           <p className="status-line" role="status">
             {t(data.waiting === 6141 ? 'security.reserves.noSnapshot' : 'security.reserves.notIncluded', {
@@ -98,7 +110,13 @@ export function ReservesPage() {
   );
 }
 
-function VerdictLine({ verdict }: { verdict: ReserveVerdict | null }) {
+function VerdictLine({
+  verdict,
+  onTrustKey,
+}: {
+  verdict: ReserveVerdict | null;
+  onTrustKey: (publicKey: string) => void;
+}) {
   const { t } = useTranslation();
   if (!verdict)
     return (
@@ -108,10 +126,28 @@ function VerdictLine({ verdict }: { verdict: ReserveVerdict | null }) {
     );
   if (verdict.state === 'verified')
     return (
-      <p className="verdict verdict-good" role="status">
-        <span aria-hidden="true">✓ </span>
-        {t('security.reserves.verified')}
-      </p>
+      <div className="verdict verdict-good" role="status">
+        <p>
+          <span aria-hidden="true">✓ </span>
+          {t('security.reserves.verified')}
+        </p>
+        {verdict.key === 'firstUse' && (
+          <p>{t('reservesKey.firstUse', { time: formatTime(verdict.since, TIME) })}</p>
+        )}
+      </div>
+    );
+  if (verdict.state === 'keyChanged')
+    return (
+      <div className="verdict verdict-bad" role="alert">
+        <p>
+          <span aria-hidden="true">⚠ </span>
+          {t('reservesKey.changedTitle')}
+        </p>
+        <p>{t('reservesKey.changed', { time: formatTime(verdict.remembered.firstSeen, TIME) })}</p>
+        <button type="button" className="button" onClick={() => onTrustKey(verdict.publicKey)}>
+          {t('reservesKey.trustNew')}
+        </button>
+      </div>
     );
   return (
     <div className="verdict verdict-bad" role="alert">
@@ -123,7 +159,9 @@ function VerdictLine({ verdict }: { verdict: ReserveVerdict | null }) {
         {t(
           verdict.reason === 'signature'
             ? 'security.reserves.reasonSignature'
-            : 'security.reserves.reasonProof',
+            : verdict.reason === 'key'
+              ? 'errors.e6143'
+              : 'security.reserves.reasonProof',
         )}
       </p>
     </div>
@@ -134,16 +172,18 @@ function Snapshot({
   proof,
   verdict,
   at,
+  onTrustKey,
 }: {
   proof: ReserveProof;
   verdict: ReserveVerdict | null;
   at: number | null;
+  onTrustKey: (publicKey: string) => void;
 }) {
   const { t } = useTranslation();
   const s = proof.snapshot;
   return (
     <>
-      <VerdictLine verdict={verdict} />
+      <VerdictLine verdict={verdict} onTrustKey={onTrustKey} />
       <dl className="detail-list">
         <dt>{t('security.reserves.snapshotTime')}</dt>
         <dd>
