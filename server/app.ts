@@ -284,6 +284,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     metrics,
     readiness,
     uploadStore,
+    clock: options.clock,
     logger: options.logger,
     onAnswered: (path, _headers, response) => hub.sessionsMayHaveChanged(path, response),
   });

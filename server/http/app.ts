@@ -29,6 +29,7 @@ import { requestLog } from './request-log';
 import { requestMetrics } from './request-metrics';
 import { securityHeaders } from './security';
 import { feedSocket } from './socket';
+import { appPage } from './app-page';
 import { staticApp } from './static-app';
 import { uploads } from './uploads';
 
@@ -50,6 +51,8 @@ export interface HttpDeps {
   readiness?: Readiness;
   /** Where uploads' bytes go on SQL storage (streamed, bounded per IP and overall); absent: memory. */
   uploadStore?: UploadStore;
+  /** The server's clock (the engine's): the time of the first data in the app's page. */
+  clock?: { now(): number };
 }
 
 /** A request id a trusted proxy sent (X-Request-Id), when it has a plain shape; else null. */
@@ -111,6 +114,15 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(feedSocket, { hub: deps.hub });
   const staticDir = config.staticDir && existsSync(config.staticDir) ? resolve(config.staticDir) : undefined;
   if (staticDir) await app.register(staticApp, { root: staticDir });
+  // Navigations get the app's page with the market list in it (app-page.ts): the engine answers it from memory.
+  const clock = deps.clock ?? Date;
+  const page = staticDir
+    ? appPage({
+        root: staticDir,
+        now: () => clock.now(),
+        answer: async (path) => (await engine.handle({ method: 'POST', path, headers: {}, body: {} })).body,
+      })
+    : null;
   await app.register(engineRoutes, {
     engine,
     timeoutMs: config.timeoutMs,
@@ -118,6 +130,7 @@ export async function createHttp(deps: HttpDeps): Promise<FastifyInstance> {
     loginPerIpPerMinute: config.loginPerIpPerMinute,
     loginGlobalPerMinute: config.loginGlobalPerMinute,
     servesApp: staticDir !== undefined,
+    appPage: page,
     onAnswered: deps.onAnswered,
     unavailable: deps.unavailable,
     uploadsPerIpPerHour: config.uploadsPerIpPerHour,

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { Engine, EngineRequest, EngineResponse } from '../../engine/index';
 import { CLIENT_IP_HEADER, PAGE_ORIGIN_HEADER, syncable } from '../../engine/server';
 import { ENVELOPE_SCHEMA, envelope, Refusal, sendEnvelope } from './envelope';
+import type { AppPage } from './app-page';
 import { sendPage } from './static-app';
 import {
   answerStoredUpload,
@@ -101,6 +102,8 @@ export interface EngineRoutesOptions {
   loginGlobalPerMinute: number;
   /** Navigations get the built app's pages (static-app.ts) when it is served. */
   servesApp: boolean;
+  /** The member app's page with its first data (app-page.ts); absent: the file as built. */
+  appPage?: AppPage | null;
   /** Told of every answered call (the socket hub re-checks sessions after logout or a password change). */
   onAnswered?: (path: string, headers: Record<string, string>, response: EngineResponse) => void;
   /** Answers 503 to engine calls while the storage is known to be unreachable. */
@@ -123,9 +126,9 @@ export async function engineRoutes(app: FastifyInstance, options: EngineRoutesOp
       options.servesApp &&
       (method === 'GET' || method === 'HEAD') &&
       !ENGINE_PATH.test(path) &&
-      /text\/html/.test(request.headers.accept ?? '')
+      (path === '/' || /text\/html/.test(request.headers.accept ?? ''))
     ) {
-      return sendPage(reply, path);
+      return sendPage(reply, path, options.appPage ? { page: options.appPage, request } : undefined);
     }
     const down = options.unavailable?.();
     if (down) return sendEnvelope(reply, envelope(503, down));

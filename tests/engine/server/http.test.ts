@@ -172,12 +172,15 @@ describe('http static app', () => {
       const plain = await fetch(`${app.url}/assets/app-1.js`, { headers: { 'Accept-Encoding': 'identity' } });
       expect(plain.headers.get('content-encoding')).toBeNull();
       expect(await plain.text()).toBe(script);
-      // An app route's page (index.html through the fallback) too.
+      // An app route's page (index.html with its first data, app-page.test.ts) too, and the file as built.
       const shell = await fetch(`${app.url}/user/vip`, {
         headers: { Accept: 'text/html', 'Accept-Encoding': 'br' },
       });
       expect(shell.headers.get('content-encoding')).toBe('br');
-      expect(await shell.text()).toBe(page);
+      expect((await shell.text()).replace(/<script type="application\/json"[^<]*<\/script>$/, '')).toBe(page);
+      const file = await fetch(`${app.url}/index.html`, { headers: { 'Accept-Encoding': 'br' } });
+      expect(file.headers.get('content-encoding')).toBe('br');
+      expect(await file.text()).toBe(page);
     } finally {
       await app.close();
       await rm(dir, { recursive: true, force: true });
