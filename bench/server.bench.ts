@@ -41,7 +41,7 @@ import {
 } from '../tests/engine/server/serve';
 import { dropSchema, freshSchema, testDriver } from '../tests/engine/server/sql';
 import { instanceCommand, underTsx } from './server/compile';
-import type { InstanceMemory } from './server/instance';
+import type { InstanceMemory, InstanceTiming } from './server/instance';
 import type { LoadSpec } from './server/load';
 import type { OpenLoopResult, OpenLoopSpec } from './server/open-loop';
 import { tpcb } from './server/pgbench';
@@ -273,14 +273,17 @@ function memoryOf(instance: Instance): Promise<InstanceMemory> {
 }
 
 /** Each instance's memory, one line each. */
-async function showMemory(instances: Instance[], when: string): Promise<void> {
+async function showMemory(instances: Instance[], when: string): Promise<InstanceMemory[]> {
+  const all: InstanceMemory[] = [];
   for (const [i, inst] of instances.entries()) {
     const m = await memoryOf(inst);
+    all.push(m);
     console.log(
       `  instance ${i + 1} ${when}: RSS ${mb(m.rss)} (heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)}, ` +
         `external ${mb(m.external)} with ${mb(m.arrayBuffers)} array buffers; ${m.threads} hash threads, ` +
         `heaps ${mb(m.threadHeapUsed)} used of ${mb(m.threadHeapTotal)})`,
     );
+    if (m.timing) showTiming(m.timing);
     const g = m.groupCommit;
     if (g && g.batches > 0)
       console.log(
@@ -289,6 +292,39 @@ async function showMemory(instances: Instance[], when: string): Promise<void> {
           `${g.retries} batches run again after a conflict, ${g.solo} units run alone after a failed batch`,
       );
   }
+  return all;
+}
+
+/**
+ * Where an instance's time went since its last report: the event loop's delay, the GC's pauses, and group
+ * commit's phases per unit (server/group-commit.ts PHASES), p50/p99/max in ms.
+ */
+function showTiming(t: InstanceTiming): void {
+  const gc = Object.entries(t.gc)
+    .map(
+      ([kind, g]) => `${kind} ${g.count} (p99 ${g.p99}, max ${g.max}, ${Math.round(g.total ?? 0)} ms in all)`,
+    )
+    .join(', ');
+  console.log(
+    `    last ${Math.round(t.seconds)} s: event loop delay p50 ${t.loop.p50} ms, p99 ${t.loop.p99} ms, max ${t.loop.max} ms; ` +
+      `GC pauses ${gc || 'none'}`,
+  );
+  const p = t.phases;
+  if (p && p.phases.total.count > 0)
+    console.log(
+      `    group commit, ${p.phases.total.count} units in ${p.batches.count} batches (${p.batches.mean.toFixed(1)} per batch, ` +
+        `largest ${p.batches.max}), p50/p99/max ms: ` +
+        Object.entries(p.phases)
+          .map(([phase, f]) => `${phase} ${f.p50}/${f.p99}/${f.max}`)
+          .join(', '),
+    );
+  if (p?.tail)
+    console.log(
+      `    the slowest 1% of units, mean ms: ` +
+        Object.entries(p.tail)
+          .map(([phase, ms]) => `${phase} ${ms}`)
+          .join(', '),
+    );
 }
 
 function stopInstance(instance: Instance): Promise<void> {
@@ -462,8 +498,8 @@ export async function run(): Promise<void> {
           });
           showOpen(`open loop, offered ${rate} transfers/s (disjoint pairs)`, f);
           summary.push([`offered ${rate}/s, disjoint pairs`, openCell(f)]);
+          await showMemory(instances, `after offered ${rate}/s`);
         }
-        await showMemory(instances, 'after the open-loop runs');
       }
       if (wants('hotopen')) {
         // One sender (ann) paying the 50 recipients in turn, at 250/s: the payout account's row is hot.
@@ -506,9 +542,7 @@ export async function run(): Promise<void> {
       // At the end, after the instances sat idle for a while (timers, sweeps and the GC had their turn).
       const idle = Number(process.env['BENCH_IDLE_SECONDS'] ?? 60);
       await new Promise((resolve) => setTimeout(resolve, idle * 1000));
-      const rss: string[] = [];
-      for (const inst of instances) rss.push(mb((await memoryOf(inst)).rss));
-      await showMemory(instances, `at the end (${idle} s idle)`);
+      const rss = (await showMemory(instances, `at the end (${idle} s idle)`)).map((m) => mb(m.rss));
       summary.push([`RSS per instance after the runs and ${idle} s idle`, rss.join(', ')]);
     }
 
@@ -564,6 +598,10 @@ function showOpen(label: string, f: Figures & { open: OpenLoopResult }): void {
   console.log(
     `${''.padEnd(52)} sent ${o.sent}, answered ${o.completed} (${o.ok} ok${refused ? `, ${refused}` : ''}), ` +
       `errors ${o.errors}; p90 ${o.p90} ms, max ${o.max} ms`,
+  );
+  console.log(
+    `${''.padEnd(52)} load generator: sent late by p99 ${o.lateP99} ms (max ${o.lateMax} ms), ` +
+      `its event loop delay p99 ${o.loopP99} ms (max ${o.loopMax} ms)`,
   );
 }
 

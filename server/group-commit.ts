@@ -26,6 +26,7 @@
  *   other failure of the batch's own statements (a constraint refusing a row) runs each of its units again
  *   in a transaction of its own, so only the unit at fault fails.
  */
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import { StorageUnavailableError, type CommitNote, type RowRef, type StoredRow } from '../engine/index';
 import { compareIds } from '../engine/server';
 import { decodeValue, escapeText } from './sql-codec';
@@ -75,6 +76,84 @@ export interface BatchHost {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/** The phases of a unit's time in group commit (docs/SERVER.md "Group commit"), each a histogram in µs. */
+export const PHASES = [
+  /** From the unit's start to its first statement (its handler's work before it reads). */
+  'before',
+  /** From its first statement until its batch had its slot (the batch before it in flight, committing). */
+  'slot',
+  /** From the slot (or the unit's first statement, if later) until BEGIN answered: pool connect, BEGIN. */
+  'begin',
+  /** From BEGIN (or its first statement, if later) until its last run finished: reads, the engine's rules. */
+  'run',
+  /** From its run's end until the batch ended: the admission window, slower batch mates, re-runs. */
+  'mates',
+  /** The batch's write statement (and its commit notes). */
+  'write',
+  /** COMMIT: the WAL flush. */
+  'commit',
+  /** The unit's whole time, start to answer. */
+  'total',
+] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** Per-phase histograms of the units answered since the last reset, and the batches' sizes. */
+export class PhaseTiming {
+  readonly phases = new Map<Phase, RecordableHistogram>(PHASES.map((p) => [p, createHistogram()]));
+  readonly batchUnits = createHistogram();
+  /**
+   * With `keepUnits` (the bench), every unit's phases until the next report, so the report can say what the
+   * slowest 1% of units spent their time on (the tail's make-up); off in production (no per-unit memory).
+   */
+  keepUnits = false;
+  private units: number[][] = [];
+
+  /** One unit's phases, in the order of PHASES, in ms. */
+  unit(values: number[]): void {
+    PHASES.forEach((phase, i) => {
+      // µs, at least 1 (a histogram records positive integers).
+      this.phases.get(phase)?.record(Math.max(1, Math.round((values[i] ?? 0) * 1000)));
+    });
+    if (this.keepUnits) this.units.push(values);
+  }
+
+  /** p50, p99 and max per phase in ms, and the batches' sizes; then starts again. */
+  report(): PhaseReport {
+    const ms = (us: number) => Math.round(us / 10) / 100;
+    const phases = {} as PhaseReport['phases'];
+    for (const [phase, h] of this.phases) {
+      phases[phase] =
+        h.count === 0
+          ? { count: 0, p50: 0, p99: 0, max: 0 }
+          : { count: h.count, p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) };
+      h.reset();
+    }
+    const b = this.batchUnits;
+    const batches =
+      b.count === 0 ? { count: 0, mean: 0, max: 0 } : { count: b.count, mean: b.mean, max: b.max };
+    b.reset();
+    const total = PHASES.indexOf('total');
+    const slowest = this.units
+      .sort((x, y) => (y[total] ?? 0) - (x[total] ?? 0))
+      .slice(0, Math.ceil(this.units.length / 100));
+    this.units = [];
+    if (slowest.length === 0) return { phases, batches };
+    const tail = {} as Record<Phase, number>;
+    PHASES.forEach((phase, i) => {
+      tail[phase] =
+        Math.round((100 * slowest.reduce((sum, v) => sum + (v[i] ?? 0), 0)) / slowest.length) / 100;
+    });
+    return { phases, batches, tail };
+  }
+}
+
+export interface PhaseReport {
+  phases: Record<Phase, { count: number; p50: number; p99: number; max: number }>;
+  batches: { count: number; mean: number; max: number };
+  /** With keepUnits: the mean of each phase over the slowest 1% of units (by total), ms. */
+  tail?: Record<Phase, number>;
+}
+
 interface Member {
   work: (store: StoreAdapter) => Promise<unknown>;
   resolve: (value: unknown) => void;
@@ -94,6 +173,10 @@ interface Member {
   /** Sequence numbers this unit drew in earlier runs, reused in order by the next run (no gaps, no I/O). */
   drawn: Map<string, number[]>;
   cursor: Map<string, number>;
+  /** performance.now() at the start, at its first statement, and when its last run finished. */
+  t0: number;
+  tJoin: number;
+  tDone: number;
 }
 
 type Overlaid =
@@ -135,6 +218,8 @@ export class GroupCommit {
   readonly hot = new Map<string, number>();
   /** Counts for tests and the bench. */
   readonly stats = { batches: 0, units: 0, reruns: 0, retries: 0, solo: 0, largest: 0 };
+  /** Where the units' time went (the bench prints it; cheap enough to keep on). */
+  readonly timing = new PhaseTiming();
 
   constructor(
     readonly host: BatchHost,
@@ -158,6 +243,9 @@ export class GroupCommit {
         runs: 0,
         drawn: new Map(),
         cursor: new Map(),
+        t0: performance.now(),
+        tJoin: 0,
+        tDone: 0,
       };
       this.run(member);
     });
@@ -197,6 +285,7 @@ export class GroupCommit {
     batch.members.push(m);
     m.batch = batch;
     m.startSeq = batch.seq;
+    if (m.tJoin === 0) m.tJoin = performance.now();
     if (batch.members.length >= this.options.maxUnits) batch.closeAdmission();
     return batch;
   }
@@ -343,6 +432,10 @@ class Batch {
   private rerunning: Member | null = null;
   private whenOpen: Promise<void>;
   private opened!: () => void;
+  /** performance.now() when the batch had its slot, when BEGIN (of the last attempt) answered, when it ended. */
+  private tSlot = 0;
+  private tBegun = 0;
+  private tEnd = 0;
 
   constructor(private readonly gc: GroupCommit) {
     this.whenOpen = new Promise((resolve) => {
@@ -358,6 +451,7 @@ class Batch {
   /** Takes a slot and a connection, sends BEGIN; admission closes `windowMs` later. */
   async start(): Promise<void> {
     await this.gc.slot();
+    this.tSlot = performance.now();
     this.started = true;
     this.open();
     const { windowMs } = this.gc.options;
@@ -393,6 +487,12 @@ class Batch {
       const begin = c.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
       begin.catch(() => undefined);
       this.begin = lock ? Promise.all([lock, begin]) : begin;
+      this.begin.then(
+        () => {
+          if (attempt === this.attempt) this.tBegun = performance.now();
+        },
+        () => undefined,
+      );
       return c;
     })();
     this.conn.catch((error: unknown) => this.fail(error));
@@ -631,6 +731,7 @@ class Batch {
     } else {
       // (With a failed statement the whole attempt is dropped anyway: run again or unit by unit.)
       m.outcome = outcome;
+      m.tDone = performance.now();
       if (outcome.ok) this.apply(m);
     }
     this.nextRerun();
@@ -691,6 +792,7 @@ class Batch {
     }
     gc.stats.units += this.members.length;
     gc.stats.largest = Math.max(gc.stats.largest, this.members.length);
+    this.tEnd = performance.now();
     let committing = false;
     let broken = false;
     /** Rows written that existed in the snapshot (read first): the ones another transaction can conflict on. */
@@ -716,7 +818,9 @@ class Batch {
       const commit = c.query('COMMIT');
       commit.catch(() => undefined);
       await write;
+      const tWritten = performance.now();
       await commit;
+      this.timed(tWritten, performance.now());
       host.succeeded();
       host.committed(this.members.length);
       // The rows this batch held hot and still wrote stay hot.
@@ -773,6 +877,27 @@ class Batch {
         m.runs = 0;
         this.gc.run(m);
       }
+    }
+  }
+
+  /** Each unit's phases (PHASES) into the group committer's histograms, at its batch's commit. */
+  private timed(tWritten: number, tCommitted: number): void {
+    const timing = this.gc.timing;
+    timing.batchUnits.record(this.members.length);
+    for (const m of this.members) {
+      const joined = m.tJoin || this.tSlot;
+      const ran = Math.max(joined, this.tBegun);
+      // In the order of PHASES.
+      timing.unit([
+        joined - m.t0,
+        Math.max(0, this.tSlot - joined),
+        Math.max(0, this.tBegun - Math.max(joined, this.tSlot)),
+        Math.max(0, (m.tDone || this.tEnd) - ran),
+        Math.max(0, this.tEnd - Math.max(m.tDone, ran)),
+        tWritten - this.tEnd,
+        tCommitted - tWritten,
+        tCommitted - m.t0,
+      ]);
     }
   }
 

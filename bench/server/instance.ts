@@ -12,12 +12,14 @@
  * hash threads' V8 heaps), then writes a heap snapshot into BENCH_HEAP_DIR when that is set.
  */
 import { join } from 'node:path';
+import { constants, createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 import { resolveConfig } from '../../engine/config';
 import { openStorage, startServer } from '../../server/app';
 import { SqlStore } from '../../server/sql-store';
 import { configFromEnv } from '../../server/config';
 import { REDACT } from '../../server/http/request-log';
+import type { PhaseReport } from '../../server/group-commit';
 
 /** What `MEM` reports, in bytes. */
 export interface InstanceMemory {
@@ -39,6 +41,26 @@ export interface InstanceMemory {
     solo: number;
     largest: number;
   };
+  /** Since the last report: the event loop's delay (ms), the GC's pauses by kind, group commit's phases. */
+  timing?: InstanceTiming;
+}
+
+export interface Spread {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Sum in ms (pauses). */
+  total?: number;
+}
+
+export interface InstanceTiming {
+  seconds: number;
+  /** perf_hooks.monitorEventLoopDelay at 1 ms resolution: how late the loop ran its timers. */
+  loop: Spread;
+  /** GC pauses (PerformanceObserver 'gc'), by kind: scavenge, mark-compact, incremental marking, weak callbacks. */
+  gc: Record<string, Spread>;
+  phases?: PhaseReport;
 }
 
 const vipLevels = resolveConfig().vipLevels.map((v) =>
@@ -57,6 +79,61 @@ const server = await startServer({
 });
 const startupMs = Math.round(performance.now());
 console.log(`READY ${server.url} ${startupMs} ${process.memoryUsage().rss}`);
+
+// The event loop's delay and the GC's pauses since the last report (SIGUSR2), for the bench's tail analysis.
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+const pauses = new Map<string, { h: ReturnType<typeof createHistogram>; total: number }>();
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } | null };
+    const kind = GC_KINDS[detail?.kind ?? -1] ?? 'other';
+    let p = pauses.get(kind);
+    if (!p) pauses.set(kind, (p = { h: createHistogram(), total: 0 }));
+    p.h.record(Math.max(1, Math.round(entry.duration * 1000)));
+    p.total += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
+let since = performance.now();
+if (storage instanceof SqlStore && storage.groupCommit) storage.groupCommit.timing.keepUnits = true;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function timing(): InstanceTiming {
+  const ns = (v: number) => round2(v / 1e6);
+  const us = (v: number) => round2(v / 1e3);
+  const gc: Record<string, Spread> = {};
+  for (const [kind, { h, total }] of pauses)
+    gc[kind] = {
+      count: h.count,
+      p50: us(h.percentile(50)),
+      p99: us(h.percentile(99)),
+      max: us(h.max),
+      total: round2(total),
+    };
+  const out: InstanceTiming = {
+    seconds: round2((performance.now() - since) / 1000),
+    loop: {
+      count: loop.count,
+      p50: ns(loop.percentile(50)),
+      p99: ns(loop.percentile(99)),
+      max: ns(loop.max),
+    },
+    gc,
+    ...(storage instanceof SqlStore && storage.groupCommit
+      ? { phases: storage.groupCommit.timing.report() }
+      : {}),
+  };
+  loop.reset();
+  pauses.clear();
+  since = performance.now();
+  return out;
+}
 
 const heapDir = process.env['BENCH_HEAP_DIR'];
 let snapshots = 0;
@@ -77,6 +154,7 @@ process.on('SIGUSR2', () => {
         ...(storage instanceof SqlStore && storage.groupCommit
           ? { groupCommit: { ...storage.groupCommit.stats } }
           : {}),
+        timing: timing(),
       };
       if (heapDir) writeHeapSnapshot(join(heapDir, `instance-${process.pid}-${++snapshots}.heapsnapshot`));
       console.log(`MEM ${JSON.stringify(memory)}`);

@@ -7,6 +7,7 @@
  * lane i mod lanes.length (its own headers and body). Reads its spec as JSON on argv[2]; prints one JSON line.
  */
 import { Agent, request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface OpenLoopSpec {
   urls: string[];
@@ -34,12 +35,21 @@ export interface OpenLoopResult {
   p99: number;
   max: number;
   cpuMs: number;
+  /** How late requests left this process after they were due (its own lag, in their latency), ms. */
+  lateP99: number;
+  lateMax: number;
+  /** This process's event loop delay, ms. */
+  loopP99: number;
+  loopMax: number;
 }
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as OpenLoopSpec;
 const agents = spec.urls.map(() => new Agent({ keepAlive: true, maxSockets: spec.maxConnections ?? 512 }));
 const targets = spec.urls.map((u) => new URL(u));
 const latencies: number[] = [];
+const late: number[] = [];
+const loop = monitorEventLoopDelay({ resolution: 1 });
+loop.enable();
 const refused: Record<string, number> = {};
 let sent = 0;
 let completed = 0;
@@ -83,6 +93,7 @@ function send(i: number, due: number): Promise<void> {
       resolve();
     });
     req.end(body);
+    late.push(performance.now() - due);
   });
 }
 
@@ -112,8 +123,10 @@ await Promise.all(inFlight);
 const elapsed = (performance.now() - start) / 1000;
 for (const agent of agents) agent.destroy();
 latencies.sort((a, b) => a - b);
-const at = (q: number) =>
-  Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN) * 10) / 10;
+late.sort((a, b) => a - b);
+const quantile = (list: number[], q: number) =>
+  Math.round((list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? NaN) * 10) / 10;
+const at = (q: number) => quantile(latencies, q);
 const cpu = process.cpuUsage();
 const result: OpenLoopResult = {
   offered: spec.rate,
@@ -128,5 +141,9 @@ const result: OpenLoopResult = {
   p99: at(0.99),
   max: at(1),
   cpuMs: (cpu.user + cpu.system) / 1000,
+  lateP99: quantile(late, 0.99),
+  lateMax: quantile(late, 1),
+  loopP99: Math.round(loop.percentile(99) / 1e4) / 100,
+  loopMax: Math.round(loop.max / 1e4) / 100,
 };
 console.log(JSON.stringify(result));
