@@ -288,7 +288,7 @@ async function showMemory(instances: Instance[], when: string): Promise<Instance
     if (g && g.batches > 0)
       console.log(
         `    group commit so far: ${g.units} units in ${g.batches} transactions (${(g.units / g.batches).toFixed(1)} ` +
-          `per batch, largest ${g.largest}), ${g.reruns} re-runs against a batch mate's writes, ` +
+          `per batch, largest ${g.largest}; ${(g.reads / g.batches).toFixed(1)} read statements per batch), ${g.reruns} re-runs against a batch mate's writes, ` +
           `${g.retries} batches run again after a conflict, ${g.solo} units run alone after a failed batch`,
       );
   }

@@ -217,7 +217,7 @@ export class GroupCommit {
   /** Row -> time until which it is hot. */
   readonly hot = new Map<string, number>();
   /** Counts for tests and the bench. */
-  readonly stats = { batches: 0, units: 0, reruns: 0, retries: 0, solo: 0, largest: 0 };
+  readonly stats = { batches: 0, units: 0, reruns: 0, retries: 0, solo: 0, largest: 0, reads: 0 };
   /** Where the units' time went (the bench prints it; cheap enough to keep on). */
   readonly timing = new PhaseTiming();
 
@@ -616,6 +616,7 @@ class Batch {
   private async readAll(c: SqlConnection, batch: readonly Pending[]): Promise<unknown[]> {
     const host = this.gc.host;
     host.readBatchSize(batch.length);
+    this.gc.stats.reads++;
     const gets = new Map<string, string[]>();
     const queries = new Map<string, string[]>();
     const sequences = new Map<string, number>();

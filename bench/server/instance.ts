@@ -40,6 +40,8 @@ export interface InstanceMemory {
     retries: number;
     solo: number;
     largest: number;
+    /** Read statements (one per event-loop turn in which a batch's units read): round trips. */
+    reads: number;
   };
   /** Since the last report: the event loop's delay (ms), the GC's pauses by kind, group commit's phases. */
   timing?: InstanceTiming;
