@@ -4,34 +4,18 @@
  * (or by a constraint) fails alone; two instances batching on one hot account stay exact; kill -9 during
  * batches loses no acknowledged unit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Codes } from '../../../engine/errors';
 import { manualClock } from '../../../engine/index';
 import { SqlStore } from '../../../server/sql-store';
-import {
-  deposit,
-  signUp,
-  startTestServer,
-  TEST_XPUB,
-  type Envelope,
-  type Session,
-  type TestServer,
-} from './serve';
+import { liveEnv, startChild, stopChildren, storedTransferIds, transferUntilKilled } from './live-helpers';
+import { deposit, signUp, startTestServer, type Session, type TestServer } from './serve';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
 
 const schemas: string[] = [];
-const children: ChildProcess[] = [];
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  stopChildren();
   for (const schema of schemas) await dropSchema(schema);
 });
 
@@ -217,66 +201,9 @@ describe.runIf(sqlKind === 'postgres')('group commit (postgres)', () => {
 
     // The instance in a process of its own (its own process group), group commit on with a 5 ms window so
     // that every batch holds several of the 16 callers' transfers.
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', new URL('./instance-child.ts', import.meta.url).pathname],
-      {
-        env: {
-          ...process.env,
-          DB_SCHEMA: schema,
-          PBKDF2_ITERATIONS: '1000',
-          DEMO: 'false',
-          WALLET_XPUB: TEST_XPUB,
-          GROUP_COMMIT: 'on',
-          GROUP_COMMIT_MS: '5',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-        detached: true,
-      },
-    );
-    children.push(child);
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /READY (\S+)/.exec(out);
-        if (match?.[1]) resolve(match[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`instance exited with ${code} before listening`)));
-    });
-
-    const acked: string[] = [];
-    let killed = false;
-    const worker = async () => {
-      for (;;) {
-        try {
-          const response = await fetch(`${url}/api/transfer/submit`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', ...ann.headers },
-            body: JSON.stringify({ account: 'bob', amount: '1' }),
-          });
-          const r = (await response.json()) as Envelope;
-          expect(r.code).toBe(0);
-          acked.push(String((r.data as { id: string }).id));
-          if (acked.length >= 60 && !killed && child.pid) {
-            killed = true;
-            process.kill(-child.pid, 'SIGKILL');
-          }
-        } catch (error) {
-          if (killed) return;
-          throw error;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 16 }, worker));
-    await exited;
-    expect(killed).toBe(true);
-
-    const driver = await testDriver();
-    const { rows } = await driver.query<{ id: string }>(`SELECT id FROM ${schema}.transfers`);
-    await driver.close();
-    const stored = new Set(rows.map((r) => r.id));
+    const server = await startChild(liveEnv(schema, { GROUP_COMMIT: 'on', GROUP_COMMIT_MS: '5' }));
+    const acked = await transferUntilKilled(server, ann, 'bob', { workers: 16, killAfter: 60 });
+    const stored = await storedTransferIds(schema);
     expect(acked.filter((id) => !stored.has(id))).toEqual([]);
     // Money is conserved, counting the transfers committed whose answer never arrived.
     expect(await balance(a, ann)).toBe(1000 - stored.size);
