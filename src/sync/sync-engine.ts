@@ -1,29 +1,23 @@
 /**
  * The device half of sync: queue mutations while offline (or always), replay them when the device comes back
- * online, then pull what changed. It talks to the server only through the app's API client, so demo and
- * live differ only in the transport. Status (idle, syncing, offline, error, pending count) is a tiny store
- * for the UI (useSyncExternalStore-shaped).
+ * online, then pull what changed. The lifecycle (pushing, pulling, offline, retries with back-off) is the sync
+ * machine (src/machines/sync.ts); this adapter runs its actor, feeds it the browser's events and the outbox's
+ * changes, and answers the promises callers await. Status (idle, syncing, offline, error, pending count) is
+ * a tiny store for the UI (useSyncExternalStore-shaped).
  *
  * Only the leader tab answers online events (pass `leader: onLeadership` from src/pwa/leadership); any tab
  * may enqueue and flush, since the server applies each mutation id at most once however often it is pushed.
  */
+import { createActor, type ActorOptions, type AnyActorLogic } from 'xstate';
 import type { ApiClient } from '../api/client';
+import { syncMachine, syncStatus, type SyncEmitted, type SyncStatus } from '../machines/sync';
+import { SignedOutError, syncEffects } from '../machines/sync-effects';
 import { valueStore, type ValueStore } from '../pwa/store';
 import type { DeviceDb, StoredResult } from './db';
-import { enqueue, flushOutbox, pendingCount, type FlushReport } from './outbox';
-import { lastPulledAt, pullChanges } from './replica';
+import { enqueue, pendingCount, type FlushReport } from './outbox';
+import { lastPulledAt } from './replica';
 
-export type SyncState = 'idle' | 'syncing' | 'offline' | 'error';
-
-export interface SyncStatus {
-  state: SyncState;
-  /** The member's mutations still in the outbox. */
-  pending: number;
-  /** The code of the last failure ('ERR_NETWORK', 401, ...), null after a clean sync. */
-  error: string | null;
-  /** When the signed-in member's replica was last pulled complete (ms), null if never on this device. */
-  lastSync: number | null;
-}
+export { RETRY, type SyncState, type SyncStatus } from '../machines/sync';
 
 export interface OnlineSource {
   get(): boolean;
@@ -35,6 +29,8 @@ export function browserOnline(): OnlineSource {
   return {
     get: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
     subscribe: (listener) => {
+      // Pre-rendering at build time runs outside a browser: there is no network to follow.
+      if (typeof window === 'undefined') return () => undefined;
       addEventListener('online', listener);
       addEventListener('offline', listener);
       return () => {
@@ -59,13 +55,6 @@ export interface SyncEngineOptions {
   /** Runs `task` after `ms` (tests: a manual scheduler); answers a cancel. setTimeout by default. */
   schedule?: (task: () => void, ms: number) => () => void;
 }
-
-/**
- * A push or pull that got no usable answer while the device says it is online (a server restarting, a lost
- * answer, a proxy error) is tried again after 1 s, then 2 s, 4 s, ... at most 30 s apart, until one succeeds.
- * Not after a 401: the session is gone and signing in starts a sync of its own.
- */
-export const RETRY = { firstMs: 1_000, maxMs: 30_000 } as const;
 
 const defaultSchedule = (task: () => void, ms: number) => {
   const timer = setTimeout(task, ms);
@@ -93,153 +82,81 @@ export interface SyncEngine {
   start(): () => void;
 }
 
-function codeOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'code' in error) return String(error.code);
-  return error instanceof Error ? error.message : String(error);
+type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+
+/** The machine's delays on `schedule` (the retry timer is its only one). */
+function scheduleClock(schedule: (task: () => void, ms: number) => () => void): Clock {
+  return {
+    setTimeout: (task: () => void, ms: number) => schedule(task, ms),
+    clearTimeout: (cancel: unknown) => {
+      if (typeof cancel === 'function') cancel();
+    },
+  };
 }
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { api, db, online } = options;
   const newId = options.newId ?? (() => crypto.randomUUID());
   const now = options.now ?? (() => Date.now());
-  const status = valueStore<SyncStatus>({
-    state: online.get() ? 'idle' : 'offline',
-    pending: 0,
-    error: null,
-    lastSync: null,
-  });
-  let clientId: Promise<string> | undefined;
-  let flushing: Promise<FlushReport> | undefined;
-  let again = false;
-  let pulling: Promise<number> | undefined;
-  let pullAgain = false;
-  const schedule = options.schedule ?? defaultSchedule;
-  let retryDelay: number = RETRY.firstMs;
-  let cancelRetry: (() => void) | null = null;
-
-  const update = (patch: Partial<SyncStatus>) => status.set({ ...status.get(), ...patch });
-  const memberOrThrow = () => {
-    const member = options.member();
-    if (!member) throw new Error('Sync needs a signed-in member');
-    return member;
-  };
-
-  /** One id per device database, kept so the server's records name the device a mutation came from. */
-  function deviceId(): Promise<string> {
-    clientId ??= db.transaction('rw', db.meta, async () => {
-      const row = await db.meta.get('clientId');
-      if (row) return row.value;
-      const value = newId();
-      await db.meta.put({ key: 'clientId', value });
-      return value;
-    });
-    return clientId;
-  }
-
-  const refreshPending = async () => {
-    const member = options.member();
-    update({
-      pending: member ? await pendingCount(db, member) : 0,
-      lastSync: member ? await lastPulledAt(db, member) : null,
-    });
-  };
-  const fail = (error: unknown) => {
-    update({ state: online.get() ? 'error' : 'offline', error: codeOf(error) });
-    retryLater(error);
-  };
-  const succeeded = () => {
-    retryDelay = RETRY.firstMs;
-  };
-  /** One retry at a time, with back-off (RETRY); offline, the online event syncs instead. */
-  function retryLater(error: unknown): void {
-    if (cancelRetry || codeOf(error) === '401' || !online.get() || !options.member()) return;
-    const delay = retryDelay;
-    retryDelay = Math.min(retryDelay * 2, RETRY.maxMs);
-    cancelRetry = schedule(() => {
-      cancelRetry = null;
-      if (online.get() && options.member()) background(sync);
-    }, delay);
-  }
-
-  async function flushOnce(): Promise<FlushReport> {
-    const member = memberOrThrow();
-    update({ state: 'syncing' });
-    const report = await flushOutbox(db, api, {
-      memberId: member,
-      clientId: await deviceId(),
+  const signedIn = () => options.member() !== null;
+  const machine = syncMachine.provide({
+    actors: syncEffects({
+      api,
+      db,
+      member: options.member,
+      newId,
       now,
       ...(options.batch ? { batch: options.batch } : {}),
+    }),
+  });
+  const actor = createActor(machine, {
+    input: { online: online.get() },
+    clock: scheduleClock(options.schedule ?? defaultSchedule),
+  });
+  const status = valueStore<SyncStatus>(syncStatus(actor.getSnapshot()));
+  actor.subscribe((snapshot) => {
+    const next = syncStatus(snapshot);
+    const current = status.get();
+    if (
+      next.state !== current.state ||
+      next.pending !== current.pending ||
+      next.error !== current.error ||
+      next.lastSync !== current.lastSync
+    )
+      status.set(next);
+  });
+  actor.start();
+  // Every tab's status follows the network; only the leader syncs on reconnect (FOLLOW, in start()).
+  online.subscribe(() =>
+    actor.send(online.get() ? { type: 'ONLINE', signedIn: signedIn() } : { type: 'OFFLINE' }),
+  );
+
+  /** The end of the run in progress (or the one `event` starts): a request joins it, as one more pass. */
+  function runEnd<T>(
+    event: { type: 'PUSH' } | { type: 'PULL' },
+    settle: (emitted: SyncEmitted) => { value: T } | { error: unknown } | null,
+  ): Promise<T> {
+    if (!signedIn()) return Promise.reject(new SignedOutError());
+    return new Promise<T>((resolve, reject) => {
+      const subscription = actor.on('*', (emitted) => {
+        const outcome = settle(emitted);
+        if (!outcome) return;
+        subscription.unsubscribe();
+        if ('value' in outcome) resolve(outcome.value);
+        else reject(outcome.error);
+      });
+      actor.send(event);
     });
-    update({ pending: report.pending });
-    if (report.error) fail(report.error);
-    else {
-      // An empty outbox proves nothing about the server: only answers reset the back-off.
-      if (report.answered > 0) succeeded();
-      update({ state: 'idle', error: null });
-    }
-    return report;
   }
 
-  /** Flushes already running absorb later requests: one more pass runs after them, not one per request. */
-  function flush(): Promise<FlushReport> {
-    if (flushing) {
-      again = true;
-      return flushing;
-    }
-    const run = (async () => {
-      try {
-        let report = await flushOnce();
-        while (again && !report.error) {
-          again = false;
-          report = await flushOnce();
-        }
-        return report;
-      } finally {
-        again = false;
-        flushing = undefined;
-      }
-    })();
-    flushing = run;
-    return run;
-  }
-
-  async function pullOnce(): Promise<number> {
-    const member = memberOrThrow();
-    update({ state: 'syncing' });
-    try {
-      let finished: number | null = null;
-      const applied = await pullChanges(db, api, member, () => (finished = now()));
-      // The member may have signed out while the pages arrived: their time is not the next member's.
-      if (options.member() === member) update({ state: 'idle', error: null, lastSync: finished });
-      succeeded();
-      return applied;
-    } catch (error) {
-      fail(error);
-      throw error;
-    }
-  }
-
-  function pull(): Promise<number> {
-    if (pulling) {
-      pullAgain = true;
-      return pulling;
-    }
-    const run = (async () => {
-      try {
-        let applied = await pullOnce();
-        while (pullAgain) {
-          pullAgain = false;
-          applied += await pullOnce();
-        }
-        return applied;
-      } finally {
-        pullAgain = false;
-        pulling = undefined;
-      }
-    })();
-    pulling = run;
-    return run;
-  }
+  const flush = () =>
+    runEnd<FlushReport>({ type: 'PUSH' }, (e) =>
+      e.type === 'pushed' ? { value: e.report } : e.type === 'pushFailed' ? { error: e.error } : null,
+    );
+  const pull = () =>
+    runEnd<number>({ type: 'PULL' }, (e) =>
+      e.type === 'pullEnded' ? { value: e.applied } : e.type === 'pullFailed' ? { error: e.error } : null,
+    );
 
   async function sync(): Promise<void> {
     const report = await flush();
@@ -247,42 +164,41 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     await pull();
   }
 
-  const background = (work: () => Promise<unknown>) => {
-    // Failures are already in the status; an unhandled rejection would only add noise.
-    work().catch(() => undefined);
+  const refresh = async () => {
+    const member = options.member();
+    actor.send({
+      type: 'REFRESHED',
+      pending: member ? await pendingCount(db, member) : 0,
+      lastSync: member ? await lastPulledAt(db, member) : null,
+    });
   };
 
   return {
     status,
     db,
     async enqueue(name, args) {
-      const member = memberOrThrow();
+      const member = options.member();
+      if (!member) throw new SignedOutError();
       const id = newId();
       await enqueue(db, { id, memberId: member, name, args: args ?? {}, createdAt: now() });
       // Counted, not recounted: an index count is linear in the outbox, which may hold thousands.
-      update({ pending: status.get().pending + 1 });
-      if (online.get()) background(flush);
+      actor.send({ type: 'ENQUEUED' });
       return id;
     },
     flush,
     pull,
     requestPull() {
-      if (options.member() && online.get()) background(pull);
+      actor.send({ type: 'STALE', signedIn: signedIn() });
     },
-    refresh: refreshPending,
+    refresh,
     sync,
     result: (id) => db.results.get(id),
     start() {
       const follow = () => {
-        const onChange = () => {
-          if (!online.get()) update({ state: 'offline' });
-          else if (options.member()) background(sync);
-        };
-        const stop = online.subscribe(onChange);
         // What a previous session left in the outbox shows at once, before any flush.
-        background(refreshPending);
-        onChange();
-        return stop;
+        refresh().catch(() => undefined);
+        actor.send({ type: 'FOLLOW', signedIn: signedIn() });
+        return () => actor.send({ type: 'UNFOLLOW' });
       };
       return options.leader ? options.leader(follow) : follow();
     },

@@ -21,8 +21,26 @@ export interface Coverage {
   unvisitedStates: string[];
   transitions: string[];
   unvisitedTransitions: string[];
-  /** For every edge walked: the events from the start through that edge, and the state they end in. */
-  paths: Array<{ target: string; events: EventObject[] }>;
+  /**
+   * For every edge walked: the events from the start through that edge, the state they end in, and the
+   * transition definitions the edge's last event takes (`covers`).
+   */
+  paths: Array<{ target: string; events: EventObject[]; covers: string[] }>;
+}
+
+/**
+ * The shortest path for each transition definition: enough to replay every transition on a live actor when
+ * parallel regions make the walk's edges many (one per combination of the regions' states).
+ */
+export function onePathPerTransition(coverage: Coverage): Coverage['paths'] {
+  const chosen = new Map<string, Coverage['paths'][number]>();
+  for (const path of coverage.paths) {
+    for (const key of path.covers) {
+      const known = chosen.get(key);
+      if (!known || path.events.length < known.events.length) chosen.set(key, path);
+    }
+  }
+  return [...new Set(chosen.values())];
 }
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {
@@ -79,10 +97,12 @@ export function machineCoverage<TEvent extends EventObject>(
     const edges: Array<{ event: EventObject; state: AnyMachineSnapshot }> = Object.values(transitions);
     for (const edge of edges) {
       // Events the state ignores are not edges; replaying them (e.g. as elapsed time) would mean something else.
-      if (machine.getTransitionData(state, edge.event).length === 0) continue;
+      const taken = machine.getTransitionData(state, edge.event);
+      if (taken.length === 0) continue;
       paths.push({
         target: serializeState(edge.state),
         events: [...(shortest.get(source) ?? []), edge.event],
+        covers: taken.map((definition) => keys.get(definition)).filter((key) => key !== undefined),
       });
     }
   }
