@@ -9,7 +9,9 @@ import { userStore } from '../state/user-store';
 import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
 import { onDemoChange } from '../lib/demo-events';
+import { isDemoMode } from '../api/config';
 import { openDeviceDb, type DeviceDb } from './db';
+import { readFirstData, seedFirstData } from './first-data';
 import { sharedSyncStatus, useSyncStatus as useEngineStatus } from './status';
 import { forgetMember } from './replica';
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
@@ -23,10 +25,18 @@ function upgradable<T extends Parameters<typeof onDatabaseUpgrade>[0]>(db: T): T
   return db;
 }
 
-/** The device database the app's sync engine works on (outbox, results, replica). */
+/**
+ * The device database the app's sync engine works on (outbox, results, replica). Live mode: opening it first
+ * writes the page's first data (the market list the server inlined, src/sync/first-data.ts) where the device
+ * has nothing newer, in a transaction issued before any screen's read, so the first read sees it.
+ */
 export function appDeviceDb(): DeviceDb {
-  deviceDb ??= upgradable(openDeviceDb());
-  return deviceDb;
+  if (deviceDb) return deviceDb;
+  const db = upgradable(openDeviceDb());
+  deviceDb = db;
+  const first = isDemoMode() ? null : readFirstData();
+  if (first) void seedFirstData(db, first).catch(() => undefined);
+  return db;
 }
 
 export function appSync(): SyncEngine {

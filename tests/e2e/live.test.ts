@@ -87,6 +87,21 @@ async function transfersOnServer(): Promise<number> {
   return (answer.data as { total: number }).total;
 }
 
+/**
+ * A page of `context` whose calls to the server never answer and whose feed never connects: whatever it
+ * shows came from the page the server sent and from the device (issue 25 item 4).
+ */
+async function heldPage(context: BrowserContext): Promise<{ page: Page; answered: string[] }> {
+  const page = await context.newPage();
+  const answered: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) answered.push(request.url());
+  });
+  await page.route('**/api/**', () => undefined);
+  await page.routeWebSocket('**/ws', () => undefined);
+  return { page, answered };
+}
+
 async function serviceWorkerReady(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker?.controller != null), { timeout: 30_000 })
@@ -199,6 +214,13 @@ describe('live mode against the reference server (issue 10)', () => {
 
   it('2 s of added latency on every call changes nothing but speed', async () => {
     const { page, context } = await newPage(true);
+    // The first data is in the page (issue 25 item 4): /home's quote rows show on an empty device while no
+    // call is answered and no feed is connected.
+    const first = await heldPage(context);
+    await first.page.goto('/home');
+    await first.page.locator('.quote-row').filter({ hasText: 'BTC/USDT' }).waitFor({ timeout: 15_000 });
+    expect(first.answered).toEqual([]);
+    await first.page.close();
     await page.route('**/api/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       await route.continue();
@@ -215,6 +237,13 @@ describe('live mode against the reference server (issue 10)', () => {
     expect(await transfersOnServer()).toBe(3);
     expect(await serverAvailable(live, bob)).toBe('70');
     await shot(page, 'latency-records');
+    // A member's screens read the device first: with the server silent, the records and the balance show.
+    const held = await heldPage(context);
+    await record(held.page, '/order/transferRecord', `To ${ann}`);
+    await held.page.goto('/user');
+    await held.page.locator('.hero-amount').filter({ hasText: '70.00' }).waitFor({ timeout: 15_000 });
+    expect(held.answered).toEqual([]);
+    await held.page.close();
     await context.close();
   }, 150_000);
 });
