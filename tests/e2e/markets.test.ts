@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import {
   KEY,
   buyVip,
+  fastForwardHour,
   newEnglishPage,
   path,
   register,
@@ -44,15 +45,6 @@ async function axeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${JSON.stringify(v.nodes.slice(0, 2).map((n) => n.target))}`);
 }
 const shot = screenshots('markets', { fromTop: true });
-
-/** A simulated TRC-20 payment, confirmed by moving the demo clock an hour on. */
-async function deposit(page: Page, amount: string) {
-  await simulateDeposit(page, amount);
-  await page.getByRole('button', { name: 'Demo mode: learn more' }).click();
-  await page.getByRole('button', { name: 'Fast-forward 1 hour' }).click();
-  await toast(page, /Simulated clock moved forward/, TOAST_MS);
-  await page.keyboard.press('Escape');
-}
 
 describe('markets journey (issue 5)', () => {
   it('quotes update live, a K-line switches interval, a finance product is bought, a limit order is cancelled', async () => {
@@ -119,8 +111,10 @@ describe('markets journey (issue 5)', () => {
       .getByRole('link', { name: 'Buy ETH' })
       .waitFor();
 
-    // Money and VIP1, then a finance subscription.
-    await deposit(page, '1000');
+    // Money (a simulated TRC-20 payment, confirmed by moving the demo clock an hour on) and VIP1, then a
+    // finance subscription.
+    await simulateDeposit(page, '1000');
+    await fastForwardHour(page);
     await buyVip(page, 1, '50.00', TOAST_MS);
 
     await page.goto('/financial');
