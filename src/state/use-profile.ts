@@ -9,12 +9,13 @@ import type { MemberProfile } from '../../engine/index';
 import { userStore } from './user-store';
 import { appSync } from '../sync/app';
 import { useSyncStatus } from '../sync/status';
-import { useReplicaTables, warmReplicaTables } from '../sync/live';
+import { useReplicaTables } from '../sync/live';
 import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../sync/member-views';
 import { useOnlineStatus } from '../pwa/online';
 import type { Failure } from '../machines/failure';
 
-const TABLES = ['members', 'balances'] as const;
+/** What the profile is read from (and what a screen showing it reads before its first render: routes.tsx). */
+export const PROFILE_TABLES = ['members', 'balances'] as const;
 
 export type ProfileResult = (
   | { status: 'loading'; data: MemberProfile | undefined; error: null }
@@ -32,15 +33,10 @@ export async function loadProfile(): Promise<void> {
   await appSync().pull();
 }
 
-/** Reads the profile from the device before the first render of a screen that shows it (routes.tsx). */
-export function warmProfile(): Promise<void> {
-  return warmReplicaTables(TABLES);
-}
-
 const OFFLINE: Failure = { code: 'ERR_NETWORK', msg: '' };
 
 export function useProfile(): ProfileResult {
-  const { tables, loaded, pulledAt } = useReplicaTables(TABLES);
+  const { tables, loaded, pulledAt } = useReplicaTables(PROFILE_TABLES);
   const online = useOnlineStatus();
   const sync = useSyncStatus();
   const row = tables.members?.[0] as ReplicaProfile | undefined;

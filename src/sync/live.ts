@@ -74,21 +74,25 @@ type TablesAnswer = { member: string; tables: Record<string, unknown[]>; pulledA
 const warmed = new WeakMap<SyncEngine, Map<string, TablesAnswer>>();
 
 /**
- * Reads `tables` of the signed-in member before the screen that shows them first renders (src/app/routes.tsx
+ * Reads the signed-in member's tables before the screen that shows them first renders (src/app/routes.tsx
  * awaits it with the screen's code at start-up), so that screen's first frame already has the device's figures
  * instead of a loading state followed by a re-render (issue 14: numbers in the first frame; nothing shifts).
+ * `sets` are the table lists the screen's parts read (each as its useReplicaTables call names them): one read
+ * of their union, one snapshot for all of them.
  */
 export async function warmReplicaTables(
-  tables: readonly string[],
+  sets: readonly (readonly string[])[],
   sync: SyncEngine = appSync(),
 ): Promise<void> {
   const member = userStore.get()?.id;
   if (!member) return;
-  const key = tables.join(',');
-  const answer = { member, ...(await readTables(sync.db, member, tables)) };
+  const { tables, pulledAt } = await readTables(sync.db, member, [...new Set(sets.flat())]);
   let byKey = warmed.get(sync);
   if (!byKey) warmed.set(sync, (byKey = new Map()));
-  byKey.set(`${member}|${key}`, answer);
+  for (const set of sets) {
+    const answer = { member, pulledAt, tables: Object.fromEntries(set.map((t) => [t, tables[t] ?? []])) };
+    byKey.set(`${member}|${set.join(',')}`, answer);
+  }
 }
 
 /**

@@ -5,9 +5,9 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assetsView, SUB_ACCOUNTS, type PositionRecord } from '../../../engine/index';
+import { assetsView, type PositionRecord } from '../../../engine/index';
 import { useQuotes } from '../../lib/use-quotes';
-import { useReplicaTables, warmReplicaTables } from '../../sync/live';
+import { useReplicaTables } from '../../sync/live';
 import { assetsFromReplica, balanceFigures, type ReplicaBalance } from '../../sync/member-views';
 import { Amount, type AmountProps } from '../../ui/Amount';
 import {
@@ -20,7 +20,8 @@ import {
 } from './overview';
 import { useBalancesHidden } from './hide-balances';
 
-const TABLES = ['balances', 'positions', 'profitLog'] as const;
+/** What the overview reads (AssetsPage's warmAssets reads them before the first render, with the profile's). */
+export const OVERVIEW_TABLES = ['balances', 'positions', 'profitLog'] as const;
 
 /** A figure, or "****" while the member hides balances on this device. */
 export function Figure(props: AmountProps) {
@@ -35,14 +36,9 @@ export function Figure(props: AmountProps) {
   return <Amount {...props} />;
 }
 
-/** Reads the overview's tables before the first render (with the profile's: AssetsPage's warmAssets). */
-export function warmOverview(): Promise<void> {
-  return warmReplicaTables(TABLES);
-}
-
 export function useOverview() {
   const { quotes } = useQuotes();
-  const { tables, everLoaded } = useReplicaTables(TABLES);
+  const { tables, everLoaded } = useReplicaTables(OVERVIEW_TABLES);
   const balances = tables.balances as ReplicaBalance[] | undefined;
   const positions = tables.positions as PositionRecord[] | undefined;
   const profits = tables.profitLog as ProfitRecord[] | undefined;
@@ -66,12 +62,13 @@ type ShownCard = {
   [K in keyof AccountCard]: K extends 'account' ? AccountCard[K] : AccountCard[K] | undefined;
 };
 
-const LOADING: readonly ShownCard[] = SUB_ACCOUNTS.map((account) => ({
-  account,
+/** The cards of an empty account (assetsView's list, accountCards' rule of which show unrealised PnL), unread. */
+const LOADING: readonly ShownCard[] = accountCards(assetsView([], 0n, () => 0n)).map((c) => ({
+  account: c.account,
   valuation: undefined,
   available: undefined,
   frozen: undefined,
-  unrealisedPnl: account === 'contract' ? undefined : null,
+  unrealisedPnl: c.unrealisedPnl === null ? null : undefined,
 }));
 
 export function AccountCards({ cards }: { cards: readonly AccountCard[] | undefined }) {

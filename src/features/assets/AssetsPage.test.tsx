@@ -55,6 +55,8 @@ describe('/user, the Assets tab', () => {
     await renderApp('/user', { user: member });
     expect(document.querySelector('.hero-amount')?.textContent).toBe('42.00 USDT');
     expect(document.querySelector('.vip-badge-placeholder')).toBeNull();
+    // The account cards' figures too, read in the same snapshot as the profile's.
+    expect(document.querySelector('.account-card .account-value')?.textContent).toBe('42.00 USDT');
   });
 
   it('links every /user/* function and record list, one entry per kind', async () => {

@@ -12,11 +12,12 @@ import { StaleNote } from '../../ui/Freshness';
 import { PendingOutgoing } from '../../ui/PendingRows';
 import { QueryState } from '../../ui/QueryState';
 import { usePendingOutgoing } from '../../sync/pending';
-import { useProfile, warmProfile } from '../../state/use-profile';
+import { warmReplicaTables } from '../../sync/live';
+import { PROFILE_TABLES, useProfile } from '../../state/use-profile';
 import { levelName } from '../../lib/vip-levels';
 import { MAIN_ACTIONS, MENU_SECTIONS } from './shortcuts';
 import { useNotices } from '../../lib/notifications';
-import { AccountCards, BellIcon, EyeIcon, Figure, useOverview, warmOverview } from './AccountCards';
+import { AccountCards, BellIcon, EyeIcon, Figure, OVERVIEW_TABLES, useOverview } from './AccountCards';
 import { setBalancesHidden, useBalancesHidden } from './hide-balances';
 import './overview.css';
 import { PATHS } from '../../lib/paths';
@@ -26,8 +27,8 @@ import '../../ui/wallet.css';
  * Start-up reads the figures from the device before the first render (src/app/routes.tsx): the profile's and
  * the account cards', so a returning member's first frame has them all and nothing moves when they arrive.
  */
-export async function warmAssets(): Promise<void> {
-  await Promise.all([warmProfile(), warmOverview()]);
+export function warmAssets(): Promise<void> {
+  return warmReplicaTables([PROFILE_TABLES, OVERVIEW_TABLES]);
 }
 
 export function AssetsPage() {
