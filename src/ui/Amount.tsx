@@ -7,6 +7,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatFigure, type FigureSpec } from '../lib/format';
+import type { FirstDataName } from '../lib/first-data';
 import './amount.css';
 
 export interface AmountProps extends FigureSpec {
@@ -24,10 +25,24 @@ export interface AmountProps extends FigureSpec {
   className?: string;
   /** Shown instead of "--" when there is no value (e.g. "None" for a liquidation price that cannot be hit). */
   empty?: string;
+  /**
+   * The screen's first real data (src/lib/first-data.ts): named for the Element Timing API on the figure
+   * only, never on its "--", so the browser reports the paint of the figure.
+   */
+  timing?: FirstDataName;
 }
 
 /** A figure that never breaks inside itself, with its unit (joined, or on the next line with `wrapUnit`). */
-export function Amount({ value, unit, prefix = '', wrapUnit, className, empty, ...spec }: AmountProps) {
+export function Amount({
+  value,
+  unit,
+  prefix = '',
+  wrapUnit,
+  className,
+  empty,
+  timing,
+  ...spec
+}: AmountProps) {
   const { i18n } = useTranslation();
   const locale = i18n.language;
   const classes = className ? `amount ${className}` : 'amount';
@@ -41,7 +56,7 @@ export function Amount({ value, unit, prefix = '', wrapUnit, className, empty, .
   // The exact figure for the title: what is cut for the screen is still there for whoever needs it.
   const title = `${prefix}${formatAmount(value, { locale })}${tail}`;
   const figure = (
-    <data className={apart ? 'amount' : classes} value={value} dir="ltr" title={title}>
+    <data className={apart ? 'amount' : classes} value={value} dir="ltr" title={title} elementtiming={timing}>
       {prefix}
       {text}
       {apart ? '' : tail}

@@ -31,7 +31,7 @@ export function QuoteList({
   const locale = i18n.language;
   return (
     <ul className={stale ? 'quote-list quote-list-stale' : 'quote-list'} aria-label={label}>
-      {quotes.map((q) => {
+      {quotes.map((q, index) => {
         return (
           <li key={q.symbol} className={favourites ? 'quote-item-starred' : undefined}>
             {favourites && (
@@ -63,7 +63,13 @@ export function QuoteList({
               </span>
               <span className="quote-price">
                 <strong>
-                  <Amount value={q.latest} kind="price" symbol={q.symbol} />
+                  {/* The first row's price is the screen's first data (Element Timing, issue 25). */}
+                  <Amount
+                    value={q.latest}
+                    kind="price"
+                    symbol={q.symbol}
+                    timing={index === 0 ? 'quote-row' : undefined}
+                  />
                 </strong>
                 {!compact && (
                   // Only the numbers are isolated: each label stays beside its own value in RTL.

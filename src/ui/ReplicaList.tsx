@@ -17,7 +17,8 @@ import './ui.css';
 export interface ReplicaListProps<T> {
   /** Every record (paged here), or a page read from the device (useReplicaPage: `total` and `more`). */
   data: Replicated<T> | ReplicatedPage<T>;
-  renderItem: (item: T) => ReactNode;
+  /** `index` is the row's place in the list (0: the first row, the screen's first data). */
+  renderItem: (item: T, index: number) => ReactNode;
   itemKey: (item: T) => string;
   emptyText: string;
   /** Names the list for screen readers. */
@@ -80,9 +81,9 @@ export function ReplicaList<T>({
       {everLoaded && <StaleNote at={pulledAt} />}
       {items.length > 0 && (
         <ul className="record-list" aria-label={label}>
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li key={itemKey(item)} className="record">
-              {renderItem(item)}
+              {renderItem(item, index)}
             </li>
           ))}
         </ul>

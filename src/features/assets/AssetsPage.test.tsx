@@ -33,6 +33,8 @@ describe('/user, the Assets tab', () => {
       return found;
     });
     expect(document.querySelector('.hero-amount')?.textContent).toBe('1,234.50 USDT');
+    // The total is the screen's first data for Element Timing (issue 25; its "--" was not marked).
+    expect(document.querySelector('.hero-amount [elementtiming="balance"]')?.textContent).toBe('1,234.50');
     expect(grid.textContent).toBe('Balance1,234.50Available734.50Frozen500.00');
     expect(screen.getByRole('link', { name: 'Membership level VIP2' }).getAttribute('href')).toBe(
       '/user/vip',

@@ -92,7 +92,8 @@ export function AssetsPage() {
         {p || profile.status === 'loading' ? (
           <>
             <p className="hero-amount" aria-busy={p ? undefined : true}>
-              <Figure value={overview?.total ?? p?.totalAssets} /> <span className="unit">USDT</span>
+              <Figure value={overview?.total ?? p?.totalAssets} timing="balance" />{' '}
+              <span className="unit">USDT</span>
             </p>
             <p className="today-pnl">
               <span>{t('overview.todayPnl')}</span> <Figure value={overview?.today} sign unit="USDT" />

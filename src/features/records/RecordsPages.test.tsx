@@ -89,6 +89,10 @@ describe('record lists (SPEC.md §2, §4 status labels)', () => {
     const transfers = await list('Transfer records');
     expect(within(transfers).getByText(`From ${sender.username}`)).toBeTruthy();
     expect(within(transfers).getByText('+5.00 USDT')).toBeTruthy();
+    // The first row's amount is the screen's first data for Element Timing (issue 25).
+    expect(transfers.querySelector('.record:first-child [elementtiming="record-row"]')?.textContent).toBe(
+      '+5.00 USDT',
+    );
   });
 
   it('filters withdrawals by status and date on the device, copies a hash, and exports the statement as CSV', async () => {

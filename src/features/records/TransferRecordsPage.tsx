@@ -48,20 +48,27 @@ export function TransferRecordsPage() {
         itemKey={(r) => `${r.id}-${r.direction}`}
         emptyText={t('records.emptyTransfers')}
         alsoShown={pending.length}
-        renderItem={(r) => <TransferItem record={r} />}
+        renderItem={(r, index) => <TransferItem record={r} first={index === 0} />}
       />
     </div>
   );
 }
 
-function TransferItem({ record: r }: { record: TransferRecord }) {
+/** `first`: the list's first row, whose amount is the screen's first data (Element Timing, issue 25). */
+function TransferItem({ record: r, first }: { record: TransferRecord; first: boolean }) {
   const { t } = useTranslation();
   const sign = r.direction === 'in' ? '+' : '-';
   return (
     <>
       <div className="record-head">
         <span className={`record-amount ${r.direction}`} dir="ltr">
-          <Amount value={r.amount} kind="exact" unit="USDT" prefix={sign} />
+          <Amount
+            value={r.amount}
+            kind="exact"
+            unit="USDT"
+            prefix={sign}
+            timing={first ? 'record-row' : undefined}
+          />
         </span>
         <StatusBadge status={r.status} />
       </div>
