@@ -22,8 +22,8 @@ import { chromium } from 'playwright-core';
 export const name =
   'Lighthouse and offline first paint (/home, /market, /user; the build served as the server serves it)';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const CATEGORIES = [
   { id: 'performance', budget: 98 },
   { id: 'accessibility', budget: 95 },
@@ -53,8 +53,9 @@ const READ_FCP = `new Promise((resolve) => {
  * Serves dist/ as the production server does (server/http/static-app.ts): the build's precompressed Brotli copies
  * sent as they are, and every app route answered with its page. (`vite preview` gzips each response on the
  * fly: ~150 ms of CPU per page load on the same two cores as the page, which no deployment would spend.)
+ * bench/first-data.bench.ts serves demo mode with it too.
  */
-async function startServer(): Promise<{ server: { close(): Promise<unknown> }; origin: string }> {
+export async function startServer(): Promise<{ server: { close(): Promise<unknown> }; origin: string }> {
   if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' });
   const app = Fastify();
   await serveBuild(app, resolve('dist'));
@@ -74,7 +75,7 @@ const missed: string[] = [];
 /** Lighthouse's simulated scores vary from run to run; its documentation advises the median of several. */
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
-type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+export type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** Registers a demo member through the UI of the browser on `port`, leaving them logged in. */
 async function logInMember(port: number, origin: string): Promise<void> {
@@ -113,20 +114,28 @@ async function logInMember(port: number, origin: string): Promise<void> {
   await browser.close();
 }
 
+/**
+ * One Lighthouse run of `url` in the Chromium listening on `port`, with the mobile preset. `keepStorage`: the
+ * origin's storage (a logged-in member) is kept, so the caller clears what a first visit must not find.
+ */
+export async function lighthouseOn(port: number, url: string, keepStorage: boolean): Promise<Report> {
+  // No config: Lighthouse's default is the mobile preset (Moto G Power emulation, slow 4G throttling).
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES.map((c) => c.id),
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error('Lighthouse returned no result');
+  return result.lhr;
+}
+
 async function lighthouseRun(url: string, member: boolean): Promise<Report> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
     if (member) await logInMember(chrome.port, new URL(url).origin);
-    // No config: Lighthouse's default is the mobile preset (Moto G Power emulation, slow 4G throttling).
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: CATEGORIES.map((c) => c.id),
-      disableStorageReset: member,
-    });
-    if (!result) throw new Error('Lighthouse returned no result');
-    return result.lhr;
+    return await lighthouseOn(chrome.port, url, member);
   } finally {
     chrome.kill();
   }
@@ -193,8 +202,21 @@ function printLongTasks(report: Report): void {
         `${Math.round(t.duration ?? 0)} ms at ${Math.round(t.startTime ?? 0)} (${(t.url ?? '?').replace(origin, '')})`,
     );
   console.log(`  long tasks: ${shown.join('; ')}`);
-  // Lighthouse 13 names the element in its LCP breakdown insight (older versions in an audit of its own),
-  // with the time from the first byte to its paint.
+  const lcp = lcpElement(report);
+  if (lcp)
+    console.log(
+      `  largest contentful paint element: ${lcp.selector} "${lcp.label.slice(0, 60)}"` +
+        (lcp.renderDelay === undefined ? '' : `, render delay ${Math.round(lcp.renderDelay)} ms`),
+    );
+}
+
+/**
+ * The element of a report's largest contentful paint: Lighthouse 13 names it in its LCP breakdown insight
+ * (older versions in an audit of its own), with the time from the first byte to its paint.
+ */
+export function lcpElement(
+  report: Report,
+): { selector: string; label: string; renderDelay: number | undefined } | undefined {
   const lcp =
     report.audits['lcp-breakdown-insight']?.details ??
     report.audits['largest-contentful-paint-element']?.details;
@@ -202,11 +224,8 @@ function printLongTasks(report: Report): void {
   const selector = text.match(/"selector":"((?:[^"\\]|\\.)*)"/)?.[1];
   const label = text.match(/"nodeLabel":"((?:[^"\\]|\\.)*)"/)?.[1];
   const delay = text.match(/"subpart":"elementRenderDelay"[^}]*"duration":([\d.]+)/)?.[1];
-  if (selector)
-    console.log(
-      `  largest contentful paint element: ${selector} "${(label ?? '').slice(0, 60)}"` +
-        (delay ? `, render delay ${Math.round(Number(delay))} ms` : ''),
-    );
+  if (!selector) return undefined;
+  return { selector, label: label ?? '', renderDelay: delay === undefined ? undefined : Number(delay) };
 }
 
 /** First-contentful-paint of /home reloaded offline: the repeat visit of an installed app on no network. */
