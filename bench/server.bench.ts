@@ -42,6 +42,7 @@ import {
 import { dropSchema, freshSchema, testDriver } from '../tests/engine/server/sql';
 import { instanceCommand, underTsx } from './server/compile';
 import type { InstanceMemory, InstanceTiming } from './server/instance';
+import type { PhaseReport } from '../server/group-commit';
 import type { LoadSpec } from './server/load';
 import type { OpenLoopResult, OpenLoopSpec } from './server/open-loop';
 import { tpcb } from './server/pgbench';
@@ -327,6 +328,29 @@ function showTiming(t: InstanceTiming): void {
     );
 }
 
+/**
+ * A summary row: where the slowest 1% of units spent their time (group commit's phases, the mean over the
+ * instances of each one's slowest 1%), beside the instances' worst event-loop delay and GC pause.
+ */
+function tailRow(summary: Array<[string, string]>, label: string, memories: InstanceMemory[]): void {
+  const tails = memories.flatMap((m) => (m.timing?.phases?.tail ? [m.timing.phases.tail] : []));
+  if (tails.length === 0) return;
+  const phases = Object.keys(tails[0] ?? {}) as Array<keyof NonNullable<PhaseReport['tail']>>;
+  const mean = (phase: (typeof phases)[number]) =>
+    Math.round((10 * tails.reduce((sum, t) => sum + t[phase], 0)) / tails.length) / 10;
+  const loop = Math.max(...memories.map((m) => m.timing?.loop.max ?? 0));
+  const gc = Math.max(...memories.flatMap((m) => Object.values(m.timing?.gc ?? {}).map((g) => g.max)));
+  summary.push([
+    label,
+    `${mean('total')} ms mean: ` +
+      phases
+        .filter((p) => p !== 'total')
+        .map((p) => `${p} ${mean(p)}`)
+        .join(', ') +
+      `; event loop delay max ${loop} ms, GC pause max ${gc} ms`,
+  ]);
+}
+
 function stopInstance(instance: Instance): Promise<void> {
   return new Promise((resolve) => {
     if (instance.child.exitCode !== null) return resolve();
@@ -498,7 +522,11 @@ export async function run(): Promise<void> {
           });
           showOpen(`open loop, offered ${rate} transfers/s (disjoint pairs)`, f);
           summary.push([`offered ${rate}/s, disjoint pairs`, openCell(f)]);
-          await showMemory(instances, `after offered ${rate}/s`);
+          tailRow(
+            summary,
+            `  its slowest 1% of transfers`,
+            await showMemory(instances, `after offered ${rate}/s`),
+          );
         }
       }
       if (wants('hotopen')) {
@@ -514,7 +542,11 @@ export async function run(): Promise<void> {
         });
         showOpen(`open loop, offered ${hotRate}/s, one sender to 50 recipients`, f);
         summary.push([`offered ${hotRate}/s, one sender to 50 recipients`, openCell(f)]);
-        await showMemory(instances, 'after the hot open-loop run');
+        tailRow(
+          summary,
+          `  its slowest 1% of transfers`,
+          await showMemory(instances, 'after the hot open-loop run'),
+        );
       }
       if (wants('read'))
         show(
