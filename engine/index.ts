@@ -38,6 +38,8 @@ export { validateAddress, detectNetwork, type AddressCheck } from './chain/valid
 export { SYNCABLE_PATHS } from './sync/paths';
 export { memberFigures, type BalanceFigure, type MemberFigures } from './accounts/figures';
 export { SUB_ACCOUNTS, MOVABLE_ACCOUNTS, type SubAccount } from './ledger/accounts';
+/** The synced `ledgerLines` rows the account statement is made of (type only: no engine code in the app). */
+export type { LedgerLine, LedgerLinesView } from './ledger/lines';
 /**
  * Proof of reserves, pure: the member's device checks its own inclusion proof (the leaf's hash, the path up to
  * the root and the sums) and the snapshot's Ed25519 signature with the engine's own code, offline too.

@@ -30,6 +30,10 @@ import { favourites, type FavouriteRow } from '../favourites/tables';
 import { favouriteView } from '../favourites/view';
 import { priceAlerts, type PriceAlertRow } from '../alerts/tables';
 import { alertView } from '../alerts/view';
+import { fundingPayments, type FundingRow } from '../trading/funding';
+import { fundingView } from '../trading/views';
+import { journal, type JournalEntry } from '../ledger/tables';
+import { ledgerLineMembers, ledgerLinesView } from '../ledger/lines';
 
 export interface Synced<T extends Row> {
   table: TableDef<T>;
@@ -178,6 +182,28 @@ const favourite = synced<FavouriteRow>({
   view: (_ctx, r) => favouriteView(r),
 });
 
+/**
+ * Each funding payment of the member's positions, with the mark price of its funding time: the history
+ * offline, and the mark at 00:00 UTC from which /user's today's PnL measures a position open since before.
+ */
+const funding = synced<FundingRow>({
+  table: fundingPayments,
+  membersOf: (r) => [r.memberId],
+  view: (_ctx, r) => fundingView(r),
+});
+
+/**
+ * The member's own lines of each ledger entry (their legs netted per sub-account and asset, holds and
+ * releases being no movement): the account statement's realised PnL, funding, fees and moves between
+ * accounts, made on the device.
+ */
+const ledgerLine = synced<JournalEntry>({
+  table: journal,
+  name: 'ledgerLines',
+  membersOf: ledgerLineMembers,
+  view: (_ctx, e, memberId) => ledgerLinesView(e, memberId),
+});
+
 /** The name a synced table's rows have on devices and in the change log. */
 export function syncedName(spec: Synced<Row>): string {
   return spec.name ?? spec.table.name;
@@ -198,6 +224,8 @@ const ALL = [
   addressBookSetting,
   priceAlert,
   favourite,
+  funding,
+  ledgerLine,
 ];
 
 /** Synced name -> how it syncs. */

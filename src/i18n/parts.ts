@@ -30,6 +30,7 @@ export const LOCALE_PARTS = {
     'outbox',
     'overview',
     'statement',
+    'statementLines',
   ],
   markets: ['market'],
   // The trade and K-line screens' strings: off /home's first load, which shows quotes only.

@@ -147,7 +147,7 @@ describe('record lists (SPEC.md §2, §4 status labels)', () => {
     expect(click).toHaveBeenCalledTimes(1);
     const csv = (await blobs[0]!.text()).replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('Time,Type,Amount,Fee,Currency,Status,Network,Reference');
+    expect(lines[0]).toBe('Time,Type,Amount,Fee,Currency,Status,Network,Reference,Account');
     expect(lines.slice(1).map((l) => l.split(',').slice(1, 4).join(','))).toEqual([
       'Withdrawal,-30.5,1',
       'Withdrawal,-20,1',

@@ -1,11 +1,12 @@
 /**
  * /user/statement: the account statement for a date range (docs/SPEC.md §12), made on the device from the
- * replica (deposits, withdrawals, internal transfers, earnings), shown as a count and downloaded as CSV with
+ * replica (deposits, withdrawals, internal transfers, earnings, and the ledger lines of contract PnL,
+ * liquidations, funding, fees and moves between accounts), shown as a count and downloaded as CSV with
  * exact decimal amounts. Works offline from the last copy, whose time is shown.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DepositRecord, TransferRecord, WithdrawalRecord } from '../../../engine/index';
+import type { DepositRecord, LedgerLinesView, TransferRecord, WithdrawalRecord } from '../../../engine/index';
 import { formatTime } from '../../lib/format';
 import { statusLabel } from '../../lib/status';
 import { useReplicaTables } from '../../sync/live';
@@ -15,7 +16,18 @@ import { useSiteDemo } from '../../api/site-config';
 import { statementCsv, statementRows, type StatementKind, type StatementSources } from './statement';
 import './records.css';
 
-const TABLES = ['deposits', 'withdrawals', 'transfers', 'profitLog'] as const;
+const TABLES = ['deposits', 'withdrawals', 'transfers', 'profitLog', 'ledgerLines'] as const;
+
+/** The kinds named in the statementLines section (the ledger's); the others are in statement.kind. */
+const KIND_KEYS: Readonly<Record<string, true>> = {
+  realisedPnl: true,
+  liquidation: true,
+  insuranceClearance: true,
+  funding: true,
+  fee: true,
+  moveIn: true,
+  moveOut: true,
+};
 
 function today(offsetDays = 0): string {
   const d = new Date();
@@ -36,6 +48,7 @@ export function StatementPage() {
           withdrawals: (tables.withdrawals ?? []) as WithdrawalRecord[],
           transfers: (tables.transfers ?? []) as TransferRecord[],
           profits: (tables.profitLog ?? []) as StatementSources['profits'],
+          ledgerLines: (tables.ledgerLines ?? []) as LedgerLinesView[],
         },
         range,
       ),
@@ -54,8 +67,11 @@ export function StatementPage() {
         t('statement.col.status'),
         t('statement.col.network'),
         t('statement.col.reference'),
+        t('statementLines.col.account'),
       ],
-      kind: (kind: StatementKind) => t(`statement.kind.${kind}`),
+      kind: (kind: StatementKind) =>
+        kind in KIND_KEYS ? t(`statementLines.kind.${kind}`) : t(`statement.kind.${kind}`),
+      account: (account) => t(`overview.account.${account}`, { defaultValue: account }),
       status: (status) => statusLabel(status, t),
     });
     // A byte-order mark so spreadsheet programs read the file as UTF-8 (names and labels in any script).
@@ -77,7 +93,7 @@ export function StatementPage() {
         <h2 id="statement-title" className="section-title">
           {t('statement.title')}
         </h2>
-        <p className="record-meta">{t('statement.intro')}</p>
+        <p className="record-meta">{t('statementLines.intro')}</p>
         {demo && <p className="demo-note">{t('statement.demo')}</p>}
         <form className="statement-form" onSubmit={(e) => e.preventDefault()}>
           <Field
