@@ -70,6 +70,69 @@ export interface Hour {
   readonly jumpMinute: number;
 }
 
+/**
+ * The market's own draws for each hour (the Student-t of the shared factor and the market-wide jump), which
+ * every pair's walk uses: computed once per hour for all pairs of a market instead of once per pair. They
+ * depend on the seed and the hour alone, so a path with its own copy draws exactly the same numbers.
+ */
+export class MarketFactor {
+  /** Per day: for each of its 24 hours, [student, jump direction x size factor, jump minute] (NaN: not yet). */
+  private readonly days = new Map<number, Float64Array>();
+  private jumpFactor = 0;
+  private jumpMinute = 0;
+
+  constructor(readonly seed: number) {}
+
+  /** The unit-variance Student-t of the market factor at hour h; leaves its jump in jumpOf/minuteOf. */
+  draw(h: number): number {
+    const day = Math.floor(h / HOURS_PER_DAY);
+    let slots = this.days.get(day);
+    if (!slots) {
+      if (this.days.size >= 4_096) this.days.clear();
+      slots = new Float64Array(HOURS_PER_DAY * 3).fill(NaN);
+      this.days.set(day, slots);
+    }
+    const at = (h - day * HOURS_PER_DAY) * 3;
+    if (Number.isNaN(slots[at]!)) {
+      slots[at] = studentDraw(this.seed, STREAM_MARKET, h);
+      let factor = 0;
+      let minute = 0;
+      const marketKey = hashWords(this.seed, STREAM_MARKET, h, SALT_JUMP);
+      if (unit(marketKey) < MARKET_JUMP_PROBABILITY) {
+        const sizeKey = hashWords(marketKey, 1);
+        const direction = sizeKey & 1 ? 1 : -1;
+        // Kept apart from the pair's jumpSize so the product is formed in the same order as before.
+        factor = direction * (1 + 2 * unit(sizeKey));
+        minute = hashWords(marketKey, 2) % 60;
+        // A jump's direction is its factor's sign; a factor is never 0 when there is a jump.
+      }
+      slots[at + 1] = factor;
+      slots[at + 2] = minute;
+    }
+    this.jumpFactor = slots[at + 1]!;
+    this.jumpMinute = slots[at + 2]!;
+    return slots[at]!;
+  }
+
+  /** The last draw's market-wide jump: 0, or +-(1 + 2u) (times the pair's jumpSize). */
+  get lastJump(): number {
+    return this.jumpFactor;
+  }
+
+  get lastJumpMinute(): number {
+    return this.jumpMinute;
+  }
+}
+
+/** A unit-variance Student-t (T_NU = 4): a normal over sqrt(chi2_4 / 2), chi2_4 = -2 ln(u1 u2). */
+function studentDraw(seed: number, stream: number, h: number): number {
+  const k = hashWords(seed, stream, h, SALT_MIXING);
+  const chi2 = -2 * dlog(unit(k) * unit(hashWords(k, 1)));
+  const scale = Math.min(T_SCALE_CAP, Math.sqrt((T_NU - 2) / chi2));
+  const n = hashWords(seed, stream, h, SALT_DIFFUSION);
+  return normalFrom(unit(n), unit(hashWords(n, 1)), unit(hashWords(n, 2)), unit(hashWords(n, 3))) * scale;
+}
+
 export class HourlyPath {
   private readonly x0: number;
   private readonly baseVar: number;
@@ -85,11 +148,16 @@ export class HourlyPath {
   private back = { xs: new Float64Array(64), vs: new Float64Array(64), n: 1 };
   private readonly expanded = new Map<number, Hour[]>();
 
+  private readonly market: MarketFactor;
+
   constructor(
     private readonly seed: number,
     private readonly spec: SymbolSpec,
     model: MarketModel = DEFAULT_MARKET_MODEL,
+    /** The market's draws, shared by the pairs of one market (MarketSim); the same seed's numbers either way. */
+    market?: MarketFactor,
   ) {
+    this.market = market && market.seed === seed ? market : new MarketFactor(seed);
     const reference = model.prices[spec.base] ?? spec.reference;
     this.x0 = dlog(reference);
     this.refDay = Math.max(0, Math.floor((model.referenceTime - ANCHOR_SECONDS * 1000) / DAY_MS));
@@ -187,16 +255,15 @@ export class HourlyPath {
   ): { r: number; sigma: number; jump: number; jumpMinute: number; v: number } {
     const sigma = Math.sqrt(v);
     // One factor (the crypto market) and the pair's own part, each a unit-variance Student-t.
-    const z = this.spec.beta * this.student(STREAM_MARKET, h) + this.idio * this.student(this.spec.id, h);
+    const z = this.spec.beta * this.market.draw(h) + this.idio * this.student(this.spec.id, h);
     const diffusion = sigma * z;
     let jump = 0;
     let jumpMinute = 0;
-    const marketKey = hashWords(this.seed, STREAM_MARKET, h, SALT_JUMP);
-    if (unit(marketKey) < MARKET_JUMP_PROBABILITY) {
-      const sizeKey = hashWords(marketKey, 1);
-      const direction = sizeKey & 1 ? 1 : -1;
-      jump = direction * this.spec.jumpSize * (1 + 2 * unit(sizeKey));
-      jumpMinute = hashWords(marketKey, 2) % 60;
+    const marketJump = this.market.lastJump;
+    if (marketJump !== 0) {
+      // direction * jumpSize * (1 + 2u), multiplied in that order: |factor| is (1 + 2u) exactly.
+      jump = (marketJump > 0 ? 1 : -1) * this.spec.jumpSize * Math.abs(marketJump);
+      jumpMinute = this.market.lastJumpMinute;
     }
     const ownKey = hashWords(this.seed, this.spec.id, h, SALT_JUMP);
     if (unit(ownKey) < OWN_JUMP_PROBABILITY) {
@@ -215,16 +282,8 @@ export class HourlyPath {
     };
   }
 
-  /** A unit-variance Student-t (T_NU = 4): a normal over sqrt(chi2_4 / 2), chi2_4 = -2 ln(u1 u2). */
+  /** The pair's own unit-variance Student-t at hour h (studentDraw). */
   private student(stream: number, h: number): number {
-    const k = hashWords(this.seed, stream, h, SALT_MIXING);
-    const chi2 = -2 * dlog(unit(k) * unit(hashWords(k, 1)));
-    const scale = Math.min(T_SCALE_CAP, Math.sqrt((T_NU - 2) / chi2));
-    return this.normal(stream, h, SALT_DIFFUSION) * scale;
-  }
-
-  private normal(stream: number, h: number, salt: number): number {
-    const k = hashWords(this.seed, stream, h, salt);
-    return normalFrom(unit(k), unit(hashWords(k, 1)), unit(hashWords(k, 2)), unit(hashWords(k, 3)));
+    return studentDraw(this.seed, stream, h);
   }
 }

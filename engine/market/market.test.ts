@@ -1,8 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ANCHOR_SECONDS, DEFAULT_MARKET_MODEL } from './hourly';
 import { MarketSim } from './market';
+import { MinuteModel } from './minutes';
 import type { Bar } from './minutes';
+import { SymbolSeries } from './series';
 import { findSymbol, SYMBOLS } from './symbols';
 import { INTERVAL_MINUTES, INTERVALS } from './types';
 import type { Interval } from './types';
@@ -209,5 +211,62 @@ describe('market simulation', () => {
       expect.stringMatching(/^\d+(\.\d+)?$/),
       expect.any(String),
     ]);
+  });
+});
+
+describe('history is generated when it is asked for (issue 25)', () => {
+  const HOUR_MS = 3_600_000;
+  /** The hours (since the anchor) whose minutes a call generated, per call of the minute model. */
+  function generatedHours(run: () => void): number[] {
+    const spy = vi.spyOn(
+      MinuteModel.prototype as unknown as { generate(h: number, block: Float64Array): Float64Array },
+      'generate',
+    );
+    try {
+      run();
+      return spy.mock.calls.map(([h]) => h);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("the market summary (/home's first read) generates each pair's last day only, no K-line history", () => {
+    const fresh = new MarketSim(20261121);
+    const hours = generatedHours(() => fresh.quotes(NOW));
+    const nowHour = Math.floor(NOW / HOUR_MS) - ANCHOR_SECONDS / 3600;
+    // The rolling 24 h window, the funding estimate's 8 hours and the premium's knots (the hour ahead, and
+    // each knot's 24-hour momentum): 41 hours of minutes per pair, each generated once (a 1,000-candle 1h
+    // chart is 1,000 of them).
+    expect(hours.length).toBe(41 * SYMBOLS.length);
+    expect(new Set(hours).size).toBe(41);
+    expect(Math.min(...hours)).toBeGreaterThanOrEqual(nowHour - 40);
+    expect(Math.max(...hours)).toBeLessThanOrEqual(nowHour + 1);
+  });
+
+  it('a K-line generated on demand is exactly the one generated after the whole history, in any order', () => {
+    const ETH = findSymbol('ETH/USDT')!;
+    const asked: Interval[] = ['1m', '15m', '1h', '4h'];
+    // Lazily, as the app asks: the summary first, then each chart when it opens.
+    const lazy = new MarketSim(20261121);
+    lazy.quotes(NOW);
+    const onDemand = asked.map((interval) => lazy.kline(ETH, interval, NOW, 1000));
+    // Eagerly: the whole span first (every hour of the longest chart's 4,000), then the charts, widest first.
+    const eager = new MarketSim(20261121);
+    eager.kline(ETH, '4h', NOW, 1000);
+    const afterAll = [...asked].reverse().map((interval) => eager.kline(ETH, interval, NOW, 1000));
+    expect(onDemand).toEqual(afterAll.reverse());
+    expect(onDemand.map((candles) => candles.length)).toEqual([1000, 1000, 1000, 1000]);
+    expect(lazy.quotes(NOW)).toEqual(eager.quotes(NOW));
+  });
+
+  it("the pairs of one market share the market factor's draws without changing a price", () => {
+    // A series with its own copy of the market's draws, against the market's shared one, across the
+    // reference time (walked backwards before it, forwards after it).
+    const shared = new MarketSim(20261121);
+    for (const spec of SYMBOLS) {
+      const alone = new SymbolSeries(shared.seed, spec);
+      for (const t of [NOW, DEFAULT_MARKET_MODEL.referenceTime - 5 * 86_400_000 + 1234, NOW + 40 * HOUR_MS])
+        expect(shared.price(spec, t)).toBe(alone.priceAt(t));
+    }
   });
 });

@@ -4,7 +4,7 @@
  */
 import { bookAt } from './depth';
 import type { Book } from './depth';
-import { DEFAULT_MARKET_MODEL } from './hourly';
+import { DEFAULT_MARKET_MODEL, MarketFactor } from './hourly';
 import type { MarketModel } from './hourly';
 import type { Bar } from './minutes';
 import { seed32 } from './rng';
@@ -26,7 +26,10 @@ export class MarketSim {
 
   constructor(seed: number, model: MarketModel = DEFAULT_MARKET_MODEL) {
     this.seed = seed32(seed);
-    for (const spec of SYMBOLS) this.series.set(spec.symbol, new SymbolSeries(this.seed, spec, model));
+    // The pairs' walks share the market factor's draws (computed once per hour, not once per pair).
+    const factor = new MarketFactor(this.seed);
+    for (const spec of SYMBOLS)
+      this.series.set(spec.symbol, new SymbolSeries(this.seed, spec, model, factor));
   }
 
   /** The series of a pair, by any accepted spelling ("BTC/USDT", "BTCUSDT", "btc"). */

@@ -55,9 +55,17 @@ export class MinuteModel {
     private readonly path: HourlyPath,
   ) {}
 
+  /**
+   * Hours from here on are kept when peeked too: the last two days before the newest hour asked for whole
+   * (the 24 h window, funding and mark price read them minute by minute as well as aggregated: the market
+   * summary generated 16 of its ~41 hours per pair twice). Nothing is kept by peeking before any such hour.
+   */
+  private recentFrom = Infinity;
+
   getBlock(h: number): HourBlock {
     const cached = this.blocks.get(h);
     if (cached) return cached;
+    if (h - 48 > this.recentFrom || this.recentFrom === Infinity) this.recentFrom = h - 48;
     const block = this.generate(h, new Float64Array(300));
     // Blocks are 2.4 KB each: 512 (~1.2 MB per pair) cover a 1,000-candle 30m chart.
     if (this.blocks.size >= 512) this.blocks.clear();
@@ -67,7 +75,7 @@ export class MinuteModel {
 
   /** Hour h's minutes without caching them: valid only until the next call (for aggregating). */
   peekBlock(h: number): HourBlock {
-    return this.blocks.get(h) ?? this.generate(h, this.scratch);
+    return this.blocks.get(h) ?? (h >= this.recentFrom ? this.getBlock(h) : this.generate(h, this.scratch));
   }
 
   /** The complete minute m (minutes since the anchor). */

@@ -5,7 +5,7 @@
  * Candles are only aggregated from minutes, so every interval agrees with every other by construction.
  */
 import { ANCHOR_SECONDS, DEFAULT_MARKET_MODEL, HourlyPath } from './hourly';
-import type { MarketModel } from './hourly';
+import type { MarketFactor, MarketModel } from './hourly';
 import { MINUTE_MS, MinuteModel } from './minutes';
 import type { Bar } from './minutes';
 import type { SymbolSpec } from './symbols';
@@ -40,8 +40,9 @@ export class SymbolSeries {
     seed: number,
     readonly spec: SymbolSpec,
     model: MarketModel = DEFAULT_MARKET_MODEL,
+    market?: MarketFactor,
   ) {
-    const path = new HourlyPath(seed, spec, model);
+    const path = new HourlyPath(seed, spec, model, market);
     this.minutes = new MinuteModel(seed, spec, path);
   }
 
