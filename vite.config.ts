@@ -17,6 +17,12 @@ import { parsePinnedKeys } from './engine/reserves/keys.ts';
 /** The dark theme's page colour; index.html's theme-color meta says the same. */
 const THEME_COLOR = '#0b1220';
 
+/** What demo mode's engine worker loads before its first answer (the `engine-boot` chunk below). */
+const ENGINE_BOOT_MODULES =
+  /[\\/](engine|src)[\\/]|[\\/]node_modules[\\/](zod|comlink|dexie|@noble[\\/](hashes|curves)|@scure)[\\/]/;
+/** Loaded when a call needs it: passkey verification (@simplewebauthn/server) and the reserves' Ed25519. */
+const LAZY_ENGINE_CODE = /[\\/]src[\\/]worker[\\/]engine\.worker\.ts$|ed25519|ed448|simplewebauthn/;
+
 /** The manifest spec's "auto" (ar-SA and fa-IR are right to left); the plugin's type lists only ltr and rtl. */
 const DIR_AUTO = 'auto' as unknown as ManifestOptions['dir'];
 
@@ -150,5 +156,23 @@ export default defineConfig({
       },
     },
   },
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The engine worker's first answer needs the engine and its route table: one chunk, which the page's
+          // starter script fetches as it creates the worker (scripts/vite-shell.ts), instead of four waves of
+          // chunks discovered one import at a time. The worker's entry stays a file of its own (its name is
+          // what the app and the starter create), and code a call loads on demand stays in its own chunks.
+          groups: [
+            {
+              name: 'engine-boot',
+              test: (id: string) => ENGINE_BOOT_MODULES.test(id) && !LAZY_ENGINE_CODE.test(id),
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -14,6 +14,7 @@
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { localeParts } from './vite-locale-parts.ts';
 import { isAdminPage } from './vite-admin.ts';
@@ -138,20 +139,43 @@ function shellCss(ctx: IndexHtmlTransformContext): string[] {
  * finds it and so does not fetch the same file again when a screen's chunk that imports it loads (that
  * request would add a second copy of the rules, a whole-page style recalculation, after the app starts).
  * The links are added after the first paint, not written into the HTML, so they cannot touch it.
+ *
+ * Demo mode's engine worker (`engine`, see engineWorkerFiles) starts in the same wave, before the entry: the
+ * first quote row waits for the engine more than for anything else, and before, the worker was created only
+ * once React had rendered /home and its quotes card had loaded (docs/PWA.md "The data path"). The starter
+ * keeps it in `window.__strataEngine`, which src/api/transport-worker.ts adopts; the worker's own chunks are
+ * fetched at the same moment (into the HTTP cache, where the worker's module loader finds them), instead of
+ * in the three waves its imports would otherwise make (entry, its static imports, the engine's code).
  */
-export function startAfterFirstPaint(html: string, inlinedCss: readonly string[] = []): string {
+export function startAfterFirstPaint(
+  html: string,
+  inlinedCss: readonly string[] = [],
+  engine: EngineWorkerFiles | null = null,
+  routeChunks: Readonly<Record<string, readonly string[]>> = {},
+): string {
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   const src = html.match(entry)?.[1];
   if (!src) throw new Error('shell: index.html has no entry module script');
   const preloadTag = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\n?/g;
   const preloads = [...html.matchAll(preloadTag)].map((m) => m[1] ?? '');
+  const routes = Object.entries(routeChunks)
+    .map(([path, files]) => `${path}=${files.filter((f) => f !== src && !preloads.includes(f)).join(',')}`)
+    .join(';');
   const starter =
-    `<script data-entry="${src}" data-preload="${preloads.join(' ')}" data-css="${inlinedCss.join(' ')}">(function(){` +
+    `<script data-entry="${src}" data-preload="${preloads.join(' ')}" data-css="${inlinedCss.join(' ')}"` +
+    (engine ? ` data-worker="${engine.entry}" data-worker-chunks="${engine.chunks.join(' ')}"` : '') +
+    (routes ? ` data-routes="${routes}"` : '') +
+    `>(function(){` +
     `var d=document,c=d.currentScript.dataset,done=false;` +
     `function add(h){var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k);}` +
     `function css(h){var k=d.createElement('link');k.setAttribute('disabled','');k.rel='stylesheet';k.href=h;d.head.appendChild(k);}` +
-    `function go(){if(done)return;done=true;c.css.split(' ').forEach(function(h){if(h)css(h);});` +
+    `function worker(){if(!c.worker||!window.Worker)return;` +
+    `try{window.__strataEngine=new Worker(c.worker,{type:'module',name:'strata-engine'});}catch(e){return;}` +
+    `c.workerChunks.split(' ').forEach(function(h){if(h&&window.fetch)fetch(h).then(function(r){return r.arrayBuffer();}).catch(function(){});});}` +
+    `function go(){if(done)return;done=true;worker();c.css.split(' ').forEach(function(h){if(h)css(h);});` +
     `c.preload.split(' ').concat(window.__strataParts||[]).forEach(function(h){if(h)add(h);});` +
+    `(c.routes||'').split(';').forEach(function(r){var i=r.indexOf('=');` +
+    `if(r.slice(0,i)===location.pathname)r.slice(i+1).split(',').forEach(function(h){if(h)add(h);});});` +
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;d.head.appendChild(s);}` +
     `function later(){setTimeout(go,0);}` +
     `if(d.visibilityState==='hidden'){go();return;}` +
@@ -165,11 +189,94 @@ export function startAfterFirstPaint(html: string, inlinedCss: readonly string[]
   return html.replace(preloadTag, '').replace(entry, starter);
 }
 
+/**
+ * What a route's first data needs beyond the entry (docs/PWA.md "The data path"): /home's screen and its
+ * quotes card, which HomePage loads lazily once it has rendered. The starter preloads their chunks (and their
+ * static imports) with the entry's, in one wave, instead of two more waves after the app has started.
+ */
+const ROUTE_DATA: Readonly<Record<string, readonly RegExp[]>> = {
+  '/home': [/src\/features\/home\/HomePage\.tsx$/, /src\/ui\/QuotesSummary\.tsx$/],
+};
+
+export function routeDataChunks(bundle: OutputBundle): Record<string, string[]> {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const out: Record<string, string[]> = {};
+  for (const [path, modules] of Object.entries(ROUTE_DATA)) {
+    const files = new Set<string>();
+    const visit = (file: string) => {
+      const chunk = bundle[file];
+      if (!chunk || chunk.type !== 'chunk' || files.has(file)) return;
+      files.add(file);
+      chunk.imports.forEach(visit);
+    };
+    for (const module of modules) {
+      const chunk = chunks.find((c) => module.test(c.facadeModuleId ?? ''));
+      if (!chunk) throw new Error(`shell: no chunk holds ${module.source}`);
+      visit(chunk.fileName);
+    }
+    out[path] = [...files].map((f) => `/${f}`);
+  }
+  // '/' opens /home (src/app/paths.ts REDIRECTS).
+  if (out['/home']) out['/'] = out['/home'];
+  return out;
+}
+
+/** Demo mode's engine worker in the build: its entry and every chunk it needs before the engine answers. */
+export interface EngineWorkerFiles {
+  entry: string;
+  chunks: string[];
+}
+
+const ENGINE_WORKER = /^assets\/engine\.worker-[\w-]+\.js$/;
+/**
+ * createEngine's own dynamic imports (engine/index.ts: engine/engine.ts and engine/routes.ts) when they are
+ * chunks of their own; vite.config.ts puts them in the `engine-boot` chunk, which the entry imports.
+ */
+const ENGINE_BOOT = /^(engine|routes|engine-boot)-[\w-]+\.js$/;
+
+/**
+ * The engine worker's entry and the chunks its first answer needs: the entry's static imports and
+ * createEngine's dynamic ones (`import('./engine')`, `import('./routes')`), with their static imports in turn.
+ * Other dynamic imports (passkey verification, the reserves' Ed25519) load when a call needs them.
+ * Null when the build has no engine worker.
+ */
+export function engineWorkerFiles(files: Readonly<Record<string, string>>): EngineWorkerFiles | null {
+  const entry = Object.keys(files).find((f) => ENGINE_WORKER.test(f));
+  if (!entry) return null;
+  const dir = entry.slice(0, entry.lastIndexOf('/') + 1);
+  const imports = (file: string, dynamic: boolean): string[] => {
+    const code = files[file] ?? '';
+    const found = [...code.matchAll(/\bfrom\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1] ?? '');
+    if (dynamic) {
+      const boot = [...code.matchAll(/\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)]
+        .map((m) => m[1] ?? '')
+        .filter((name) => ENGINE_BOOT.test(name));
+      found.push(...boot);
+    }
+    return found.map((name) => dir + name).filter((f) => f in files);
+  };
+  const seen = new Set<string>([entry]);
+  const queue = imports(entry, true);
+  while (queue.length > 0) {
+    const file = queue.shift() ?? '';
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...imports(file, false));
+  }
+  seen.delete(entry);
+  return { entry: `/${entry}`, chunks: [...seen].sort().map((f) => `/${f}`) };
+}
+
 export function staticShell(): Plugin {
   let shellStyles: string[] = [];
+  // Live mode's app never starts the demo engine (src/api/index.ts), so its page does not either.
+  let demo = true;
   return {
     name: 'strata-static-shell',
     apply: 'build',
+    configResolved(config) {
+      demo = config.env['VITE_API_MODE'] !== 'live';
+    },
     /**
      * Once Vite has written its own tags into index.html: the app's stylesheet and the CSS of the screens the
      * shell renders become inline <style> (~6 KiB gzip), so the first paint waits for no stylesheet request.
@@ -195,7 +302,19 @@ export function staticShell(): Plugin {
           .filter((f) => !html.includes(f))
           .map(css)
           .join('');
-        page.source = startAfterFirstPaint(inlined.replace('</head>', `${extra}\n</head>`), inlinedCss);
+        const code: Record<string, string> = {};
+        for (const [file, out] of Object.entries(bundle)) {
+          if (file.endsWith('.js')) code[file] = out.type === 'chunk' ? out.code : String(out.source);
+        }
+        const engine = demo ? engineWorkerFiles(code) : null;
+        if (demo && !engine)
+          throw new Error('shell: the demo build has no engine worker (assets/engine.worker-*.js)');
+        page.source = startAfterFirstPaint(
+          inlined.replace('</head>', `${extra}\n</head>`),
+          inlinedCss,
+          engine,
+          routeDataChunks(bundle),
+        );
       },
     },
     transformIndexHtml: {

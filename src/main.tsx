@@ -12,10 +12,13 @@ import { isDemoMode } from './api/config';
 import { watchSiteConfig } from './api/site-config';
 import { wireApi } from './app/api-wiring';
 import { NavigationBridge, navigateOutside } from './app/navigation';
+import { REDIRECTS } from './app/paths';
 import { AppRoutes, preloadScreen } from './app/routes';
+import { PATHS } from './lib/paths';
 import { applyTheme, watchSystemTheme } from './state/theme';
 import { initI18n, loadAllParts, storedLanguage } from './i18n';
 import { startParts } from './i18n/parts';
+import { afterFirstData, holdForFirstData } from './lib/after-first-data';
 import { nextTask } from './lib/next-task';
 import { startPwa, startPwaEarly } from './pwa/bootstrap';
 import './styles/global.css';
@@ -55,13 +58,17 @@ async function start(): Promise<void> {
   });
 }
 
+// /home's first data is the quotes (the engine's answer, or the device's last copy): the sync, the outbox's
+// notices, the feed's socket machine and the service worker's install wait until they are on screen.
+if ((REDIRECTS[location.pathname] ?? location.pathname) === PATHS.home) holdForFirstData();
 startPwaEarly();
 void start().then(() => {
   void nextTask().then(startPwa);
   // The language's other parts, which every other screen waits for (src/app/routes.tsx).
   const parts = loadAllParts();
   // The device half of sync (src/sync) reconciles the outbox and replica when online. It starts once the
-  // first screen has painted and the page is idle, so its code never competes with /home's first paint.
+  // first screen has painted (on /home: its first data, src/lib/after-first-data.ts) and the page is idle, so its
+  // code never competes with /home's first paint or first quote row.
   const startSync = () => {
     // Evaluating the sync's code (Dexie with it) and starting it are two tasks, not one.
     void import('./sync/app').then(async ({ startAppSync }) => {
@@ -72,6 +79,8 @@ void start().then(() => {
     // (Its notices use the wallet part's strings.)
     void parts.then(() => import('./sync/app-writes')).then(({ startAppWrites }) => startAppWrites());
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(startSync, { timeout: 5_000 });
-  else setTimeout(startSync, 2_000);
+  void afterFirstData().then(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(startSync, { timeout: 5_000 });
+    else setTimeout(startSync, 2_000);
+  });
 });

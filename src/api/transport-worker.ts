@@ -104,15 +104,28 @@ export function createWorkerTransport(
 let shared: WorkerTransport | undefined;
 
 /**
+ * The engine worker index.html's starter script created as the shell painted (scripts/vite-shell.ts), so the
+ * engine boots while the app's own code loads; taken once (a reset or a closed transport makes a new one).
+ */
+function adoptStartedWorker(): Worker | undefined {
+  const page = globalThis as { __strataEngine?: Worker };
+  const worker = page.__strataEngine;
+  delete page.__strataEngine;
+  return worker;
+}
+
+/**
  * The transport demo mode uses in the browser: one worker per page, so the API client, the socket's feed
  * adapter and the demo tools panel all reach the same engine by calling this.
  */
 export function createDemoWorkerTransport(): WorkerTransport {
   if (shared) return shared;
-  const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'strata-engine',
-  });
+  const worker =
+    adoptStartedWorker() ??
+    new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'strata-engine',
+    });
   // A worker that fails to load leaves calls to the client's timeout; say why in the console at least.
   worker.addEventListener('error', (event) => console.error('demo engine worker failed:', event.message));
   const transport = createWorkerTransport(worker, () => {

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { FeedMessage } from '../../engine/index';
 import type * as FeedActorExports from './feed-actor';
+import { afterFirstData } from './after-first-data';
 
 type FeedModule = typeof FeedActorExports;
 
@@ -18,9 +19,13 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 0);
 }
 
-/** The feed module, loaded (once) when the page is next idle. */
+/**
+ * The feed module, loaded (once) when the page is next idle; on /home only after the first quotes are on
+ * screen (src/lib/after-first-data.ts: they come from the market list call, not the feed).
+ */
 export function loadFeed(): Promise<FeedModule> {
-  loading ??= new Promise<void>((resolve) => whenIdle(resolve))
+  loading ??= afterFirstData()
+    .then(() => new Promise<void>((resolve) => whenIdle(resolve)))
     .then(() => import('./feed-actor'))
     .then((module) => (loaded = module));
   return loading;

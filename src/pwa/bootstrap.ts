@@ -4,6 +4,7 @@
  * storage as soon as a member is logged in (their replica is then worth protecting from eviction).
  */
 import { userStore } from '../state/user-store';
+import { afterFirstData } from '../lib/after-first-data';
 import { whenSettled } from '../lib/next-task';
 import { onBroadcast } from './broadcast';
 import { listenForInstallPrompt } from './install';
@@ -49,5 +50,9 @@ export function startPwa(): void {
   persistAfterLogin();
   // Installing the worker downloads, hashes and stores the whole app (~120 files): it waits until the first
   // screen has settled rather than compete with it for a slow phone's CPU.
-  void whenSettled().then(() => registerServiceWorker());
+  // On /home the quotes come first (src/lib/after-first-data.ts): a first install on a slow link would otherwise
+  // download the whole app alongside them.
+  void afterFirstData()
+    .then(() => whenSettled())
+    .then(() => registerServiceWorker());
 }

@@ -1,8 +1,10 @@
 /** The /home quotes card: the first four pairs, live, each opening its K-line. */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from './QueryState';
 import { QuoteList } from './QuoteList';
 import { QuoteListSkeleton } from './QuoteListSkeleton';
+import { noteFirstData } from '../lib/after-first-data';
 import { useQuotes } from '../lib/use-quotes';
 import { appSync } from '../sync/app';
 import './market.css';
@@ -19,6 +21,10 @@ export function prepareQuotesSummary(): void {
 export function QuotesSummary({ rows }: { rows: number }) {
   const { t } = useTranslation();
   const { status, quotes, error, reload } = useQuotes();
+  // The quotes (or why there are none) are on screen: start-up's background work may go ahead.
+  useEffect(() => {
+    if (status !== 'loading') noteFirstData();
+  }, [status]);
   return (
     <>
       {status === 'ready' && quotes.length > 0 && (

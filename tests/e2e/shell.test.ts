@@ -88,10 +88,9 @@ describe('the shell paints before the JavaScript', () => {
       await page.locator('.home a.quote-row, .home .state-error').first().waitFor();
       const timing = await page.evaluate(() => ({
         fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-        scripts: performance
-          .getEntriesByType('resource')
+        scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
           .filter((e) => e.name.endsWith('.js'))
-          .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })),
+          .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
       }));
       expect(timing.fcp).not.toBeNull();
       // The entry, its preloads and the locale parts all went out, every one of them after the first paint.
@@ -102,6 +101,12 @@ describe('the shell paints before the JavaScript', () => {
         ]),
       );
       expect(timing.scripts.filter((s) => s.start < (timing.fcp ?? 0))).toEqual([]);
+      // The data path in one wave (docs/PWA.md "The data path"): the engine worker, its boot chunk and /home's
+      // quotes card are requested before the app's entry has even arrived, not after React has rendered.
+      const entry = timing.scripts.find((s) => /^\/assets\/index-/.test(s.name));
+      const startOf = (file: RegExp) => timing.scripts.find((s) => file.test(s.name))?.start ?? Infinity;
+      for (const file of [/\/engine\.worker-/, /\/engine-boot-/, /\/QuotesSummary-/, /\/app-[\w-]{8}\.js$/])
+        expect(startOf(file), String(file)).toBeLessThan(entry?.end ?? 0);
       // The stylesheets the shell carries inline are not fetched again when /home's chunks load (that would
       // add a second copy of their rules and a whole-page style recalculation after the app starts).
       const inlined = await page.evaluate(() =>
