@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { QuickAmounts } from './QuickAmounts';
 import { useTranslation } from 'react-i18next';
-import type { LivePosition } from '../../../engine/index';
 import { mulDiv, pairScale, parseAmountText } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
@@ -15,6 +14,7 @@ import { FormDialog } from '../../ui/FormDialog';
 import { Field } from '../../ui/Field';
 import { cleanAmount } from '../../lib/amount';
 import { checkPositive, microToString } from './order-rules';
+import type { PositionDialogProps } from './position-dialog';
 
 /** `quarters` quarters of `size`, cut down to `decimals` places (all of it at 4). */
 export function shareOf(size: string, quarters: number, decimals: number): string {
@@ -25,15 +25,7 @@ export function shareOf(size: string, quarters: number, decimals: number): strin
   return microToString(part - (part % step));
 }
 
-export function CloseDialog({
-  position,
-  onClose,
-  onDone,
-}: {
-  position: LivePosition;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function CloseDialog({ position, onClose, onDone }: PositionDialogProps) {
   const { t } = useTranslation();
   const figure = useFigure();
   const base = position.symbol.split('/')[0] ?? position.symbol;

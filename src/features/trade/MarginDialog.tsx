@@ -1,7 +1,6 @@
 /** Adds margin to, or takes margin from, an isolated position (K5: never below the initial margin). */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LivePosition } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
 import { useFigure } from '../../ui/Amount';
@@ -9,16 +8,9 @@ import { FormDialog } from '../../ui/FormDialog';
 import { Field } from '../../ui/Field';
 import { checkAmount, cleanAmount } from '../../lib/amount';
 import { Segmented } from '../../ui/Segmented';
+import type { PositionDialogProps } from './position-dialog';
 
-export function MarginDialog({
-  position,
-  onClose,
-  onDone,
-}: {
-  position: LivePosition;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function MarginDialog({ position, onClose, onDone }: PositionDialogProps) {
   const { t } = useTranslation();
   const figure = useFigure();
   const [direction, setDirection] = useState<'add' | 'reduce'>('add');

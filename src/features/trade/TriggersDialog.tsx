@@ -5,22 +5,14 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LivePosition } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
 import { Amount } from '../../ui/Amount';
 import { FormDialog } from '../../ui/FormDialog';
 import { TriggerFields, triggerReasons, type Triggers } from './TriggerFields';
+import type { PositionDialogProps } from './position-dialog';
 
-export function TriggersDialog({
-  position,
-  onClose,
-  onDone,
-}: {
-  position: LivePosition;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function TriggersDialog({ position, onClose, onDone }: PositionDialogProps) {
   const { t } = useTranslation();
   const side = position.side === 'short' ? 'short' : 'long';
   const [triggers, setTriggers] = useState<Triggers>({
