@@ -21,6 +21,12 @@ export interface Ctx {
   readonly now: number;
   /** The same time in wire form: 10-digit Unix seconds. */
   readonly nowSec: number;
+  /**
+   * Real time, for what is checked against a clock outside the simulation: authenticator codes (RFC 6238).
+   * Equal to `now` except in the demo after a fast-forward, whose simulated clock runs ahead of the
+   * member's phone.
+   */
+  readonly wallNow: number;
   readonly tx: Tx;
   readonly config: EngineConfig;
   /** Simulated or real reviewers, payment provider and chains, resolved once from config.demo. */

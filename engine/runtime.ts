@@ -35,6 +35,11 @@ import type { EngineRequest, EngineResponse, Envelope } from './contract';
 
 export interface Clock {
   now(): number;
+  /**
+   * The real time on the member's own devices (an authenticator app's clock), which the demo's fast-forward
+   * does not move; `now()` when absent (the server, tests with a manual clock).
+   */
+  wall?(): number;
 }
 
 type FailureWork = (ctx: Ctx) => Promise<void>;
@@ -118,6 +123,7 @@ export class Runtime {
     const ctx: Ctx = {
       now,
       nowSec: Math.floor(now / 1000),
+      wallNow: this.clock.wall?.() ?? now,
       tx,
       config: this.config,
       counterparties: this.counterparties,

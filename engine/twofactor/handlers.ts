@@ -109,7 +109,7 @@ export const twoFactorDomain: Domain = {
           });
         }
         // Not counted toward the lock: two-factor authentication is not on yet, nothing is protected by it.
-        const step = await totpStep(await open(ctx, row.setup.box), input.code, ctx.now);
+        const step = await totpStep(await open(ctx, row.setup.box), input.code, ctx.wallNow);
         if (step === null) throw fail(Codes.secondFactorWrong, 'The code is wrong', { remaining: null });
         const { codes, rows } = await newRecoveryCodes(ctx, ctx.config.recoveryCodeCount);
         put(ctx, {

@@ -94,7 +94,7 @@ export async function requireSecondFactor(
     return wrong(ctx, row);
   }
   if (locked) throw lockedError(row.lockedUntil ?? ctx.now);
-  const step = await totpStep(await open(ctx, row.totp.box), code, ctx.now);
+  const step = await totpStep(await open(ctx, row.totp.box), code, ctx.wallNow);
   if (step === null) return wrong(ctx, row);
   if (step <= row.totp.lastStep) {
     throw fail(Codes.secondFactorReused, 'This code was already used: wait for the next one');

@@ -61,7 +61,7 @@ export function createEngineHost(options: EngineHostOptions = {}): EngineHost {
   const onStorageReplaced = options.onStorageReplaced ?? (() => broadcastToTabs({ type: 'reload' }));
 
   let offset = 0;
-  const clock = { now: () => wallClock() + offset };
+  const clock = { now: () => wallClock() + offset, wall: wallClock };
   const listeners = new Set<(message: FeedMessage) => void>();
   const broadcast = (message: FeedMessage): void => {
     for (const listener of listeners) listener(message);

@@ -3,6 +3,7 @@
  * withdrawals, transfers and security changes, each code accepted once, the lock, recovery codes, and how
  * secrets are stored. Every error code of the gate is reached here.
  */
+import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { login, register, signUp } from '../harness';
 import {
@@ -64,6 +65,22 @@ describe('two-factor enrolment', () => {
     expect((await h.call('/api/security/totp/enable', { code: await codeNow(h, secret) }, s)).code).toBe(
       6106,
     );
+  });
+
+  it('A20 codes are checked against real time: the demo fast-forward moves the simulated clock, not the phone', async () => {
+    const { h } = await securityHarness();
+    const phoneNow = h.clock.now();
+    Object.assign(h.clock, { wall: () => phoneNow });
+    h.clock.advance(25 * 3_600_000); // the demo's fast-forwards: 1 hour, then 1 day
+    const s = await memberOn(h, 'dora');
+    const { secret } = (await h.call('/api/security/totp/setup', { password: 'secret1' }, s)).data as {
+      secret: string;
+    };
+    const phone = await generate({ secret, epoch: Math.floor(phoneNow / 1000) });
+    expect((await h.call('/api/security/totp/enable', { code: await codeNow(h, secret) }, s)).code).toBe(
+      6102,
+    );
+    expect((await h.call('/api/security/totp/enable', { code: phone }, s)).code).toBe(0);
   });
 
   it('A26 the authenticator key is stored sealed and recovery codes only as digests', async () => {
