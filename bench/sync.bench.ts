@@ -20,7 +20,7 @@ import { startServer } from '../server/app';
 import { pgliteDriver } from '../server/sql-driver';
 import { SqlStore } from '../server/sql-store';
 import { configFromEnv } from '../server/config';
-import { fund, harness, signUp, T0, type Harness, type Session } from '../tests/engine/harness';
+import { fund, harness, harnessCalls, signUp, T0, type Harness, type Session } from '../tests/engine/harness';
 
 export const name = 'sync: replaying 10,000 queued mutations';
 
@@ -159,11 +159,11 @@ async function overHttp(label: string, storage: StoreAdapter | 'memory'): Promis
   });
   try {
     const transport = createHttpTransport(() => server.url);
-    const call: Harness['call'] = async (path, body, session) =>
-      (await transport.request({ method: 'POST', path, headers: session?.headers ?? {}, body })).body;
-    const get: Harness['get'] = async (path, session) =>
-      (await transport.request({ method: 'GET', path, headers: session?.headers ?? {} })).body;
-    const h: Harness = { engine: server.engine, clock, call, get };
+    const calls = harnessCalls((request) =>
+      transport.request({ ...request, method: request.method as 'GET' | 'POST' }),
+    );
+    const { call } = calls;
+    const h: Harness = { engine: server.engine, clock, ...calls };
     const alice = await signUp(h, 'alice');
     const bob = await signUp(h, 'bob');
     for (const [who, amount] of [

@@ -4,7 +4,7 @@ import { assembleEngine } from '../engine';
 import { manualClock, type Engine } from '../index';
 import { counters } from '../ids';
 import { domains, type Domain } from '../routes';
-import { login, register, T0, type Harness } from '../../tests/engine/harness';
+import { harnessCalls, login, register, T0, type Harness } from '../../tests/engine/harness';
 
 /** Plants the marker an engine from before positions and invitees were synced left behind. */
 const legacyBackfill: Domain = {
@@ -26,11 +26,8 @@ async function open(
     { clock, seed: 3, storage, config: { pbkdf2Iterations: 1_000, secrets: 'seeded' } },
     withSync ? (legacy ? [legacyBackfill, ...domains] : domains) : domains.filter((d) => d.name !== 'sync'),
   );
-  const call: Harness['call'] = async (path, b, session) =>
-    (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: b })).body;
-  const get: Harness['get'] = async (path, session) =>
-    (await engine.handle({ method: 'GET', path, headers: session?.headers ?? {} })).body;
-  return { engine, clock, call, get };
+  const { call, callRaw, get } = harnessCalls(engine);
+  return { engine, clock, call, callRaw, get };
 }
 
 describe('sync on stored data (docs/RULES.md Y1, Y6)', () => {

@@ -27,10 +27,7 @@ describe('internal transfers (docs/RULES.md T1-T7)', () => {
     expect(r.data).toMatchObject({ direction: 'out', account: 'bob', amount: '12.5', status: 'success' });
     expect(await user(h, alice)).toMatchObject({ available: '99987.5' });
     expect(Number((await user(h, bob))['available']) - Number(bobBefore)).toBe(12.5);
-    const inbox = (await h.call('/api/transfer/list', {}, bob)).data as {
-      list: Array<Record<string, unknown>>;
-      total: number;
-    };
+    const inbox = (await h.call('/api/transfer/list', {}, bob)).data;
     expect(inbox.total).toBe(1);
     expect(inbox.list[0]).toMatchObject({ direction: 'in', account: 'alice', amount: '12.5' });
     expect((await h.call('/api/transfer/list', { direction: 'in' }, alice)).data).toMatchObject({ total: 0 });

@@ -49,10 +49,8 @@ describe('VIP levels (docs/RULES.md V1-V6)', () => {
     });
     const list = (await h.call('/api/Viplist/getlist', {}, alice)).data as { notice: string };
     expect(list.notice).toMatch(/upgrade to VIP2 or above/);
-    const recs = (await h.call('/api/Viplist/records', {}, alice)).data as {
-      list: Array<Record<string, unknown>>;
-    };
-    expect(recs.list.map((x) => x['type'])).toEqual(['expire', 'trial']);
+    const recs = (await h.call('/api/Viplist/records', {}, alice)).data;
+    expect(recs.list.map((x) => x.type)).toEqual(['expire', 'trial']);
     expect(await h.engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
@@ -75,10 +73,8 @@ describe('VIP levels (docs/RULES.md V1-V6)', () => {
       deposit: '2000',
     });
     expect(await user(h, alice)).toMatchObject({ vip: 'vip3', available: '1000', frozen: '2000' });
-    const recs = (await h.call('/api/Viplist/records', {}, alice)).data as {
-      list: Array<Record<string, unknown>>;
-    };
-    expect(recs.list.map((x) => [x['type'], x['amount']])).toEqual([
+    const recs = (await h.call('/api/Viplist/records', {}, alice)).data;
+    expect(recs.list.map((x) => [x.type, x.amount])).toEqual([
       ['upgrade', '1500'],
       ['buy', '500'],
     ]);

@@ -11,7 +11,7 @@ import { handler } from '../../engine/router';
 import { domains, type Domain } from '../../engine/routes';
 import { amount, body } from '../../engine/schema';
 import { createSyncDomain } from '../../engine/sync/handlers';
-import { faucetHandler, fund, signUp, T0, type Harness, type Session } from './harness';
+import { faucetHandler, fund, harnessCalls, signUp, T0, type Harness, type Session } from './harness';
 
 export interface SyncHarness extends Harness {
   /** The next unit of work that reaches its commit throws instead (everything it wrote is dropped). */
@@ -73,14 +73,12 @@ export async function syncHarness(): Promise<SyncHarness> {
       testing,
     ],
   );
-  const call: Harness['call'] = async (path, b, session) =>
-    (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: b })).body;
-  const get: Harness['get'] = async (path, session) =>
-    (await engine.handle({ method: 'GET', path, headers: session?.headers ?? {} })).body;
+  const { call, callRaw, get } = harnessCalls(engine);
   return {
     engine,
     clock,
     call,
+    callRaw,
     get,
     crashNextCommit: () => {
       crash = true;
