@@ -10,7 +10,12 @@ import { userStore } from './user-store';
 import { appSync } from '../sync/app';
 import { useSyncStatus } from '../sync/status';
 import { useReplicaTables } from '../sync/live';
-import { profileFromReplica, type ReplicaBalance, type ReplicaProfile } from '../sync/member-views';
+import {
+  balancesKnown,
+  profileFromReplica,
+  type ReplicaBalance,
+  type ReplicaProfile,
+} from '../sync/member-views';
 import { useOnlineStatus } from '../pwa/online';
 import type { Failure } from '../machines/failure';
 
@@ -41,9 +46,10 @@ export function useProfile(): ProfileResult {
   const sync = useSyncStatus();
   const row = tables.members?.[0] as ReplicaProfile | undefined;
   const balances = tables.balances as ReplicaBalance[] | undefined;
+  const known = balancesKnown(balances, pulledAt);
   const data = useMemo(
-    () => (row ? profileFromReplica(row, balances ?? [], Date.now()) : undefined),
-    [row, balances],
+    () => (row && known ? profileFromReplica(row, balances ?? [], Date.now()) : undefined),
+    [row, balances, known],
   );
   useEffect(() => {
     // The stored user (SPEC.md §3: username, vip, balance) is what /home and the tabs show.

@@ -50,6 +50,19 @@ export interface ReplicaBalance {
   amount: string;
 }
 
+/**
+ * Whether the member's balances are known on the device: some balance rows are there, or a pull has completed
+ * (a member with no balance rows at all then holds nothing). A first pull brings the member's own row long
+ * before the balances (a row comes at its latest change, and every transfer changes the balances, so with
+ * thousands of records they are in the last page): in between, the figures are unknown ("--"), not zero.
+ */
+export function balancesKnown(
+  balances: readonly ReplicaBalance[] | undefined,
+  pulledAt: number | null,
+): boolean {
+  return (balances?.length ?? 0) > 0 || pulledAt !== null;
+}
+
 function micro(amount: string): Micro {
   try {
     return parseAmount(amount);

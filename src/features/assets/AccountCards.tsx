@@ -8,7 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { assetsView, type PositionRecord } from '../../../engine/index';
 import { useQuotes } from '../../lib/use-quotes';
 import { useReplicaTables } from '../../sync/live';
-import { assetsFromReplica, balanceFigures, type ReplicaBalance } from '../../sync/member-views';
+import {
+  assetsFromReplica,
+  balanceFigures,
+  balancesKnown,
+  type ReplicaBalance,
+} from '../../sync/member-views';
 import { Amount, type AmountProps } from '../../ui/Amount';
 import {
   accountCards,
@@ -38,12 +43,14 @@ export function Figure(props: AmountProps) {
 
 export function useOverview() {
   const { quotes } = useQuotes();
-  const { tables, everLoaded } = useReplicaTables(OVERVIEW_TABLES);
+  const { tables, pulledAt } = useReplicaTables(OVERVIEW_TABLES);
   const balances = tables.balances as ReplicaBalance[] | undefined;
   const positions = tables.positions as PositionRecord[] | undefined;
   const profits = tables.profitLog as ProfitRecord[] | undefined;
+  const known = balancesKnown(balances, pulledAt);
   return useMemo(() => {
-    if (!everLoaded) return undefined;
+    // Positions or profits on the device without the balances (a first pull half way) are no total yet.
+    if (!known) return undefined;
     // Without quotes yet, coins are valued at 0 and positions at their entry: USDT is still exact.
     const view = quotes.length
       ? assetsFromReplica(balances ?? [], positions ?? [], quotes)
@@ -54,7 +61,7 @@ export function useOverview() {
       total: cardsTotal(cards),
       today: todayPnl(positions ?? [], profits ?? [], startOfDay(Date.now())),
     };
-  }, [everLoaded, balances, positions, profits, quotes]);
+  }, [known, balances, positions, profits, quotes]);
 }
 
 /** A card whose figures are not read yet ("--"): the five accounts always show, so nothing moves when they are. */

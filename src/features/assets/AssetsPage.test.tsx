@@ -7,6 +7,8 @@ import { renderApp } from '../../app/test-utils';
 import { preloadScreen } from '../../app/routes';
 import { userStore } from '../../state/user-store';
 import { SCREENS } from '../../app/paths';
+import { appSync } from '../../sync/app';
+import { cursorKey, pulledAtKey } from '../../sync/db';
 import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
 
 vi.mock(
@@ -59,6 +61,31 @@ describe('/user, the Assets tab', () => {
     expect(document.querySelector('.vip-badge-placeholder')).toBeNull();
     // The account cards' figures too, read in the same snapshot as the profile's.
     expect(document.querySelector('.account-card .account-value')?.textContent).toBe('42.00 USDT');
+  });
+
+  it('a first pull half way (the member\'s row, not yet the balances) shows "--", never a zero total', async () => {
+    const member = await fundedMember('half', '42');
+    await renderApp('/user', { user: member });
+    await waitFor(() => expect(document.querySelector('.hero-amount')?.textContent).toBe('42.00 USDT'));
+    cleanup();
+    // The device as a first pull leaves it half way: the member's row, no balances, no completed pull.
+    const { db } = appSync();
+    await db.replica.where('[memberId+table]').equals([member.id, 'balances']).delete();
+    await db.meta.bulkDelete([cursorKey(member.id), pulledAtKey(member.id)]);
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => {
+      const text = document.querySelector('.hero-amount')?.textContent;
+      if (text && shown.at(-1) !== text) shown.push(text);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    userStore.set(member);
+    await preloadScreen('/user');
+    await renderApp('/user', { user: member });
+    expect(document.querySelector('.hero-amount')?.textContent).toBe('-- USDT');
+    // The pull starts over and brings the balances: the figure, and no "0.00" before it.
+    await waitFor(() => expect(document.querySelector('.hero-amount')?.textContent).toBe('42.00 USDT'));
+    observer.disconnect();
+    expect(shown.filter((t) => t !== '-- USDT' && t !== '42.00 USDT')).toEqual([]);
   });
 
   it('links every /user/* function and record list, one entry per kind', async () => {
