@@ -34,6 +34,8 @@ export interface FirstData {
   answers: Record<string, unknown>;
 }
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
 const brotli = promisify(brotliCompress);
 const deflate = promisify(deflateRaw);
 /** How long one rendered page serves every navigation (prices move on the feed after that). */
@@ -51,6 +53,11 @@ export const PAGE_REFRESH_MS = 1_000;
 interface Prefixes {
   br: Promise<Buffer>;
   gzip: Promise<{ deflated: Buffer; crc: number }>;
+  /**
+   * Which are compressed: until Brotli's is (the first ~1-2 s after start), a navigation gets gzip (ready
+   * within tens of milliseconds) or the page uncompressed, never a wait.
+   */
+  ready: Set<Encoding>;
 }
 
 function compressPrefix(head: Buffer): Prefixes {
@@ -66,10 +73,11 @@ function compressPrefix(head: Buffer): Prefixes {
     deflated,
     crc: crc32(head),
   }));
+  const ready = new Set<Encoding>(['identity']);
   // A failure leaves that encoding out (the page goes in another), never an unhandled rejection.
-  br.catch(() => undefined);
-  gzip.catch(() => undefined);
-  return { br, gzip };
+  br.then(() => ready.add('br')).catch(() => undefined);
+  gzip.then(() => ready.add('gzip')).catch(() => undefined);
+  return { br, gzip, ready };
 }
 
 /** An uncompressed, not-last Brotli meta-block holding `bytes` (up to 16 MiB), then the empty last one. */
@@ -101,10 +109,8 @@ export function firstDataElement(data: FirstData): string {
   return `<script type="application/json" id="${FIRST_DATA_ID}">${scriptJson(data)}</script>`;
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The best encoding the client accepts (a `q=0` refuses one). */
-export function encodingFor(header: string | undefined): Encoding {
+/** The encodings the client accepts, best first (a `q=0` refuses one); identity last, always. */
+export function encodingsFor(header: string | undefined): Encoding[] {
   const accepted = new Set<string>();
   for (const part of (header ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -112,9 +118,12 @@ export function encodingFor(header: string | undefined): Encoding {
     if (q && Number(q.slice(2)) === 0) continue;
     accepted.add(name.trim());
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  return [...(['br', 'gzip'] as const).filter((e) => accepted.has(e)), 'identity'];
+}
+
+/** The best encoding the client accepts. */
+export function encodingFor(header: string | undefined): Encoding {
+  return encodingsFor(header)[0] ?? 'identity';
 }
 
 interface Rendered {
@@ -209,7 +218,8 @@ export function appPage(options: AppPageOptions): AppPage | null {
       const match = request.headers['if-none-match'];
       if (match && match.split(',').some((tag) => tag.trim() === rendered.etag))
         return reply.code(304).send();
-      let encoding = encodingFor(request.headers['accept-encoding']);
+      let encoding =
+        encodingsFor(request.headers['accept-encoding']).find((e) => prefixes.ready.has(e)) ?? 'identity';
       let body = await encode(rendered, tail, encoding);
       if (body === null) {
         encoding = 'identity';

@@ -11,7 +11,7 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote } from '../../../engine/index';
-import { appPage, brotliTail, encodingFor, scriptJson } from '../../../server/http/app-page';
+import { appPage, brotliTail, encodingFor, encodingsFor, scriptJson } from '../../../server/http/app-page';
 import { serveBuild } from '../../../server/http/static-app';
 import { venueSource } from '../markets/venue-source';
 import { startTestServer, T0, type TestServer } from './serve';
@@ -118,6 +118,9 @@ describe('the app page carries the first data (live mode)', () => {
     expect(await (await fetch(`${server.url}/index.html`)).text()).toBe(PAGE);
     expect(encodingFor('gzip, br;q=0')).toBe('gzip');
     expect(encodingFor('deflate')).toBe('identity');
+    // Until Brotli's prefix is compressed, the next accepted encoding is sent.
+    expect(encodingsFor('gzip, deflate, br, zstd')).toEqual(['br', 'gzip', 'identity']);
+    expect(encodingsFor('br;q=0, gzip;q=0')).toEqual(['identity']);
   });
 });
 
