@@ -21,12 +21,13 @@ import {
   startOfDay,
   todayPnl,
   type AccountCard,
+  type FundingRecord,
   type ProfitRecord,
 } from './overview';
 import { useBalancesHidden } from './hide-balances';
 
 /** What the overview reads (AssetsPage's warmAssets reads them before the first render, with the profile's). */
-export const OVERVIEW_TABLES = ['balances', 'positions', 'profitLog'] as const;
+export const OVERVIEW_TABLES = ['balances', 'positions', 'profitLog', 'fundingPayments'] as const;
 
 /** A figure, or "****" while the member hides balances on this device. */
 export function Figure(props: AmountProps) {
@@ -47,6 +48,7 @@ export function useOverview() {
   const balances = tables.balances as ReplicaBalance[] | undefined;
   const positions = tables.positions as PositionRecord[] | undefined;
   const profits = tables.profitLog as ProfitRecord[] | undefined;
+  const funding = tables.fundingPayments as FundingRecord[] | undefined;
   const known = balancesKnown(balances, pulledAt);
   return useMemo(() => {
     // Positions or profits on the device without the balances (a first pull half way) are no total yet.
@@ -59,9 +61,15 @@ export function useOverview() {
     return {
       cards,
       total: cardsTotal(cards),
-      today: todayPnl(positions ?? [], profits ?? [], startOfDay(Date.now())),
+      today: todayPnl(
+        positions ?? [],
+        profits ?? [],
+        startOfDay(Date.now()),
+        funding ?? [],
+        new Map(quotes.map((q) => [q.symbol, q.markPrice ?? q.latest])),
+      ),
     };
-  }, [known, balances, positions, profits, quotes]);
+  }, [known, balances, positions, profits, funding, quotes]);
 }
 
 /** A card whose figures are not read yet ("--"): the five accounts always show, so nothing moves when they are. */

@@ -3,13 +3,16 @@
  * account from the engine's own assetsView (the device's replica valued at its quotes), whose valuations add
  * up to the total exactly (micro-units, never floats), and today's PnL.
  *
- * Today's PnL (since the device's local midnight) is what the member realised today: each contract position
- * closed or liquidated today (its realised PnL less its fees and the funding it paid; docs/DECISIONS.md) and
- * each earning credited today (finance interest, mining, invitation shares). The open positions' unrealised
- * PnL is shown apart, on the contracts card: the replica keeps no value of it at midnight to measure from.
+ * Today's PnL (docs/SPEC.md §12), per position, the day starting at 00:00 UTC as at the exchanges: each
+ * contract position closed or liquidated today (its realised PnL less its fees and the funding it paid), each
+ * earning credited today (finance interest, mining, invitation shares), and each open position's move today:
+ * (mark - start) x size for a long, (start - mark) x size for a short, where start is the entry price of a
+ * position opened today and otherwise the mark at 00:00 UTC (that funding time's payment records it; the
+ * entry price until it is recorded), less the funding it paid today and, opened today, its fees.
  */
 import {
   formatMicro,
+  mulMicro,
   parseAmount,
   type AssetsView,
   type Micro,
@@ -60,22 +63,57 @@ export interface ProfitRecord {
   time: number;
 }
 
-/** Local midnight of the day `nowMs` falls on (ms). */
+/** A replicated funding payment (engine/trading/views.ts fundingView; the synced `fundingPayments`). */
+export interface FundingRecord {
+  positionId: string;
+  /** Unix seconds of the funding time. */
+  time: number;
+  markPrice: string;
+  /** Positive: paid by the member. */
+  amount: string;
+}
+
+/** 00:00 UTC of the day `nowMs` falls on (ms): the day today's PnL counts from. */
 export function startOfDay(nowMs: number): number {
   const d = new Date(nowMs);
-  d.setHours(0, 0, 0, 0);
+  d.setUTCHours(0, 0, 0, 0);
   return d.getTime();
 }
 
-/** What the member realised since `sinceMs`: closed positions (net of fees and funding) and earnings. */
+/** (to - from) x size, toward zero at the micro-USDT (a long; a short is its negation). */
+function move(from: Micro, to: Micro, size: Micro): Micro {
+  const diff = to - from;
+  const magnitude = mulMicro(diff < 0n ? -diff : diff, size, 'floor');
+  return diff < 0n ? -magnitude : magnitude;
+}
+
+/**
+ * Today's PnL since `sinceMs` (00:00 UTC): closed positions (net of fees and funding), earnings, and the open
+ * positions' move today at `marks` (symbol -> mark price) less today's funding (and fees, opened today).
+ */
 export function todayPnl(
   positions: readonly PositionRecord[],
   profits: readonly ProfitRecord[],
   sinceMs: number,
+  funding: readonly FundingRecord[] = [],
+  marks: ReadonlyMap<string, string> = new Map(),
 ): string {
   let total = 0n;
   for (const p of positions) {
-    if (p.status === 'open' || p.closeTime === null || p.closeTime * 1000 < sinceMs) continue;
+    if (p.status === 'open') {
+      const mark = marks.get(p.symbol);
+      if (mark === undefined) continue;
+      const openedToday = p.openTime * 1000 >= sinceMs;
+      const mine = funding.filter((f) => f.positionId === p.id);
+      const atStart = mine.find((f) => f.time * 1000 === sinceMs);
+      const start = micro(openedToday || !atStart ? p.entryPrice : atStart.markPrice);
+      const long = move(start, micro(mark), micro(p.volume));
+      total += p.side === 'long' ? long : -long;
+      for (const f of mine) if (f.time * 1000 >= sinceMs) total -= micro(f.amount);
+      if (openedToday) total -= micro(p.fees);
+      continue;
+    }
+    if (p.closeTime === null || p.closeTime * 1000 < sinceMs) continue;
     total += micro(p.realisedPnl) - micro(p.fees) - micro(p.fundingPaid);
   }
   for (const e of profits) if (e.time * 1000 >= sinceMs) total += micro(e.amount);
