@@ -28,7 +28,7 @@ describe('/home', () => {
 
   it('shows live quotes (four pairs, each opening its K-line) linking to the quotes tab', async () => {
     await renderApp('/home');
-    const quotes = await screen.findByRole('list', { name: 'Quotes' }, { timeout: 5000 });
+    const quotes = await screen.findByRole('list', { name: 'Quotes' }, { timeout: 20_000 });
     expect(quotes.querySelectorAll('a.quote-row')).toHaveLength(4);
     expect(screen.getByRole('link', { name: 'All quotes' }).getAttribute('href')).toBe('/market');
   });
