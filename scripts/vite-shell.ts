@@ -145,7 +145,9 @@ function shellCss(ctx: IndexHtmlTransformContext): string[] {
  * once React had rendered /home and its quotes card had loaded (docs/PWA.md "The data path"). The starter
  * keeps it in `window.__strataEngine`, which src/api/transport-worker.ts adopts; the worker's own chunks are
  * fetched at the same moment (into the HTTP cache, where the worker's module loader finds them), instead of
- * in the three waves its imports would otherwise make (entry, its static imports, the engine's code).
+ * in the three waves its imports would otherwise make (entry, its static imports, the engine's code). On a
+ * repeat visit the service worker answers the worker's imports from its cache at once: the early fetch would
+ * only read the same bytes twice, so it is skipped when a service worker controls the page.
  */
 export function startAfterFirstPaint(
   html: string,
@@ -171,6 +173,7 @@ export function startAfterFirstPaint(
     `function css(h){var k=d.createElement('link');k.setAttribute('disabled','');k.rel='stylesheet';k.href=h;d.head.appendChild(k);}` +
     `function worker(){if(!c.worker||!window.Worker)return;` +
     `try{window.__strataEngine=new Worker(c.worker,{type:'module',name:'strata-engine'});}catch(e){return;}` +
+    `var sw=navigator.serviceWorker;if(sw&&sw.controller)return;` +
     `c.workerChunks.split(' ').forEach(function(h){if(h&&window.fetch)fetch(h).then(function(r){return r.arrayBuffer();}).catch(function(){});});}` +
     `function go(){if(done)return;done=true;worker();c.css.split(' ').forEach(function(h){if(h)css(h);});` +
     `c.preload.split(' ').concat(window.__strataParts||[]).forEach(function(h){if(h)add(h);});` +
