@@ -65,4 +65,3 @@ export function ledgerLinesView(entry: JournalEntry, memberId: string): LedgerLi
 export function ledgerLineMembers(entry: JournalEntry): string[] {
   return STATEMENT_KINDS.has(entry.kind) ? entry.members : [];
 }
-
