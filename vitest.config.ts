@@ -37,8 +37,10 @@ export default defineConfig({
           setupFiles: ['tests/e2e/worker-env.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // Files run two at a time (one per core on CI's 2-core machine): each has its own browser, its own
-          // contexts (so its own device storage) and, in live mode, its own server on a fresh schema.
+          // Files may run in parallel: each has its own browser, its own contexts (so its own device storage)
+          // and, in live mode, its own server on a fresh schema. Vitest's default (cores - 1 workers) runs them
+          // one at a time on CI's 2-core machine. The unit projects run with --maxWorkers=2 (package.json
+          // test:unit): with one worker they left a core idle (load average ~1.5, 570 s on 2026-11-29).
         },
       },
     ],
