@@ -14,7 +14,9 @@ describe('app foundation', () => {
   it('/ lands on /home, with the translated title and the demo badge visible', async () => {
     const { page, context } = await newMobilePage(browser());
     await page.goto('/');
-    await expect.poll(() => path(page)).toBe('/home');
+    // The redirect is the router's, once the app has started: wait for it as a member would (the default
+    // 1 s poll failed on 2 cores once the engine worker started with the shell).
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/home');
     await expect.poll(() => page.title()).toBe('首页 - Strata');
     await page.getByRole('button', { name: '演示模式：了解详情' }).waitFor({ state: 'visible' });
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('zh-CN');
@@ -24,7 +26,7 @@ describe('app foundation', () => {
   it('/user logged out lands on /login', async () => {
     const { page, context } = await newMobilePage(browser());
     await page.goto('/user');
-    await expect.poll(() => path(page)).toBe('/login');
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/login');
     await context.close();
   });
 
