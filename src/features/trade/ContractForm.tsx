@@ -22,7 +22,7 @@ import { checkPositive, marginFor, microToString, quantityForShare, quantityForT
 import { OrderPreview, useOrderPreview } from './OrderPreview';
 import { OrderConfirmSheet, type ConfirmOrder } from './OrderConfirmSheet';
 import { Segmented } from '../../ui/Segmented';
-import { QuickAmounts } from './QuickAmounts';
+import { AmountBySwitch, QuickAmounts, type AmountBy } from './QuickAmounts';
 import { useCached } from '../../sync/cache';
 import { useReplicaTables } from '../../sync/live';
 import { previewAccountFromReplica, type ReplicaBalance } from '../../sync/member-views';
@@ -79,7 +79,7 @@ export function ContractForm({
   useEffect(() => {
     if (initialSide) setSide(initialSide);
   }, [initialSide]);
-  const [by, setBy] = useState<'quantity' | 'total'>('quantity');
+  const [by, setBy] = useState<AmountBy>('quantity');
   const [amount, setAmount] = useState('');
   const [withTriggers, setWithTriggers] = useState(false);
   const [triggers, setTriggers] = useState<Triggers>(NO_TRIGGERS);
@@ -236,17 +236,13 @@ export function ContractForm({
           />
         </div>
         <p className="terms">{t('trade.settingsNote')}</p>
-        <Segmented
-          label={t('tradeScreen.amountBy')}
+        <AmountBySwitch
+          base={base}
           value={by}
           onChange={(v) => {
             setBy(v);
             setAmount('');
           }}
-          options={[
-            { value: 'quantity', label: t('tradeScreen.byQuantity', { base }) },
-            { value: 'total', label: t('tradeScreen.byTotal') },
-          ]}
         />
         <Field
           label={by === 'quantity' ? t('trade.volume', { base }) : t('tradeScreen.total')}

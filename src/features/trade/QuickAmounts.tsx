@@ -5,6 +5,7 @@
  * its own exact amount (order-rules.ts); the buttons only say which share was asked for.
  */
 import { useTranslation } from 'react-i18next';
+import { Segmented } from '../../ui/Segmented';
 
 export const QUARTERS = [1, 2, 3, 4] as const;
 export type Quarters = (typeof QUARTERS)[number];
@@ -33,5 +34,32 @@ export function QuickAmounts({ labelFor, onPick, disabled }: QuickAmountsProps) 
         </button>
       ))}
     </div>
+  );
+}
+
+/** What the amount field holds: a quantity of the base coin, or a total in USDT. */
+export type AmountBy = 'quantity' | 'total';
+
+/** The switch between entry by quantity and entry by total, shared by the spot and contract forms. */
+export function AmountBySwitch({
+  base,
+  value,
+  onChange,
+}: {
+  base: string;
+  value: AmountBy;
+  onChange: (by: AmountBy) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Segmented
+      label={t('tradeScreen.amountBy')}
+      value={value}
+      onChange={onChange}
+      options={[
+        { value: 'quantity', label: t('tradeScreen.byQuantity', { base }) },
+        { value: 'total', label: t('tradeScreen.byTotal') },
+      ]}
+    />
   );
 }

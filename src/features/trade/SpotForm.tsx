@@ -24,7 +24,7 @@ import {
   spotQuantityForShare,
   totalForQuantity,
 } from './order-rules';
-import { QuickAmounts } from './QuickAmounts';
+import { AmountBySwitch, QuickAmounts, type AmountBy } from './QuickAmounts';
 import { Segmented } from '../../ui/Segmented';
 import { useOrderSubmit } from './use-order-submit';
 import { OrderPreview } from './OrderPreview';
@@ -59,7 +59,7 @@ export function SpotForm({
   const [side, setSide] = useState<'buy' | 'sell'>(initialSide ?? 'buy');
   const [type, setType] = useState<'market' | 'limit'>('limit');
   const [price, setPrice] = useState('');
-  const [by, setBy] = useState<'quantity' | 'total'>('quantity');
+  const [by, setBy] = useState<AmountBy>('quantity');
   const [amount, setAmount] = useState('');
   const { submitted, busy, attempt } = useOrderSubmit(onPlaced);
   const figure = useFigure();
@@ -191,17 +191,13 @@ export function SpotForm({
       )}
       {/* A market order cannot wait offline (its price is the moment's); a limit order can. */}
       <NeedsConnection when={type === 'market'}>
-        <Segmented
-          label={t('tradeScreen.amountBy')}
+        <AmountBySwitch
+          base={base}
           value={by}
           onChange={(v) => {
             setBy(v);
             setAmount('');
           }}
-          options={[
-            { value: 'quantity', label: t('tradeScreen.byQuantity', { base }) },
-            { value: 'total', label: t('tradeScreen.byTotal') },
-          ]}
         />
         <Field
           label={by === 'quantity' ? t('trade.volume', { base }) : t('tradeScreen.total')}
