@@ -33,7 +33,7 @@ async function accountFor(ctx: Ctx, username: string): Promise<MemberRow> {
   if (!username.trim()) throw fail(Codes.usernameEmpty, 'Username is required');
   const member = await findForLogin(ctx.tx, username);
   if (!member) throw fail(Codes.accountNotFound, 'Account does not exist');
-  const key = loginRateKey(username, member.id);
+  const key = loginRateKey(member.id);
   if ((await recentHits(ctx.tx, key, ctx.now, ctx.config.loginFailWindowMs)) >= ctx.config.loginFailLimit) {
     throw fail(Codes.tooManyRequests, 'Too many failed attempts: try again in 15 minutes');
   }
@@ -41,7 +41,7 @@ async function accountFor(ctx: Ctx, username: string): Promise<MemberRow> {
 }
 
 function countFailure(ctx: Ctx, member: MemberRow): void {
-  const key = loginRateKey('', member.id);
+  const key = loginRateKey(member.id);
   ctx.onFailure(async (after) => addHit(after.tx, key, after.now, ctx.config.loginFailWindowMs));
 }
 
@@ -62,7 +62,7 @@ export const editPswHandler = handler({
     if (!input.oldPassword) throw fail(Codes.passwordEmpty, 'The old password is required');
     const problem = checkPassword(input.password, input.repassword);
     if (problem) throw problem;
-    const rateKey = loginRateKey('', ctx.member.id);
+    const rateKey = loginRateKey(ctx.member.id);
     if (
       (await recentHits(ctx.tx, rateKey, ctx.now, ctx.config.loginFailWindowMs)) >= ctx.config.loginFailLimit
     ) {

@@ -31,8 +31,13 @@ export async function ensureBoxKey(ctx: Ctx): Promise<void> {
   ctx.tx.put(meta, { id: META_KEY, value: base64.encode(ctx.entropy(32)) });
 }
 
+/** The box key as configured or stored (base64), or undefined before the domain's init ran. */
+export async function boxKeyText(ctx: Ctx): Promise<string | undefined> {
+  return ctx.config.secretBoxKey || (await ctx.tx.get(meta, META_KEY))?.value;
+}
+
 async function boxKey(ctx: Ctx): Promise<CryptoKey> {
-  const raw = ctx.config.secretBoxKey || (await ctx.tx.get(meta, META_KEY))?.value;
+  const raw = await boxKeyText(ctx);
   if (!raw) throw new Error('No secret box key: the twofactor domain init did not run');
   return importKey(raw);
 }

@@ -38,7 +38,7 @@ export function antiPhishingProblem(phrase: string): string | null {
 
 async function requirePassword(ctx: AuthCtx, password: string): Promise<void> {
   if (!password) throw fail(Codes.passwordEmpty, 'Login password is required');
-  const rateKey = loginRateKey('', ctx.member.id);
+  const rateKey = loginRateKey(ctx.member.id);
   const { loginFailLimit: limit, loginFailWindowMs: window } = ctx.config;
   if ((await recentHits(ctx.tx, rateKey, ctx.now, window)) >= limit) {
     throw fail(Codes.tooManyRequests, 'Too many failed attempts: try again in 15 minutes');

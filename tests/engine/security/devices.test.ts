@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   codeNow,
+  deviceHeaders,
   enableTwoFactor,
   LAPTOP,
   loginFrom,
@@ -97,6 +98,35 @@ describe('sessions and login history', () => {
     for (let i = 0; i < 52; i++) await loginFrom(h, 'cid', { id: PHONE });
     const history = (await h.call('/api/security/logins', { limit: 100 }, s)).data as { total: number };
     expect(history.total).toBe(50);
+  });
+
+  it("A5 an unknown name's failed logins are counted as a member's are (429 at the limit), under a hash of the name", async () => {
+    const { h } = await securityHarness();
+    await memberOn(h, 'dana');
+    const attempt = async (username: string) =>
+      (
+        await h.engine.handle({
+          method: 'POST',
+          path: '/api/index/login',
+          headers: deviceHeaders({ id: PHONE }),
+          body: { username, password: 'wrong-one' },
+        })
+      ).body.code;
+    for (let i = 0; i < 10; i++) {
+      expect(await attempt('dana')).toBe(2016);
+      expect(await attempt('Nobody-Here')).toBe(2016);
+    }
+    expect(await attempt('dana')).toBe(429);
+    // The same name whatever its case and spaces; another unknown name has its own counter.
+    expect(await attempt(' nobody-here ')).toBe(429);
+    expect(await attempt('nobody-else')).toBe(2016);
+    const rows = ((await h.engine.diagnostics.snapshot())['rateLimits'] ?? []) as Array<{
+      id: string;
+      hits: number[];
+    }>;
+    const unknown = rows.filter((r) => r.id.startsWith('login:?'));
+    expect(unknown.map((r) => r.hits.length).sort()).toEqual([1, 10]);
+    for (const r of unknown) expect(r.id).toMatch(/^login:\?[0-9a-f]{64}$/);
   });
 });
 

@@ -84,14 +84,20 @@ describe(`login timing on the server's path (${sqlKind})`, () => {
     );
     expect(paired).toBeGreaterThan(1 / 1.1);
     expect(paired).toBeLessThan(1.1);
-    // The unknown names wrote nothing; alice's failures are counted.
+    // Both paths wrote their failure: alice's counter, and one counter per unknown name under a keyed hash
+    // that does not contain the name.
     const rows = (
       ((await server.engine.diagnostics.snapshot())['rateLimits'] ?? []) as Array<{
         id: string;
         hits: number[];
       }>
     ).filter((r) => r.id.startsWith('login:'));
-    expect(rows.map((r) => r.id)).toEqual([expect.stringMatching(/^login:\d+$/)]);
-    expect(rows[0]?.hits).toHaveLength(PAIRS + 1);
+    const knownRows = rows.filter((r) => /^login:\d+$/.test(r.id));
+    const unknownRows = rows.filter((r) => /^login:\?[0-9a-f]{64}$/.test(r.id));
+    expect(knownRows).toHaveLength(1);
+    expect(knownRows[0]?.hits).toHaveLength(PAIRS + 1);
+    expect(unknownRows).toHaveLength(unknownNames);
+    expect(unknownRows.every((r) => r.hits.length === 1)).toBe(true);
+    expect(rows).toHaveLength(1 + unknownNames);
   }, 90_000);
 });
