@@ -217,7 +217,17 @@ export class GroupCommit {
   /** Row -> time until which it is hot. */
   readonly hot = new Map<string, number>();
   /** Counts for tests and the bench. */
-  readonly stats = { batches: 0, units: 0, reruns: 0, retries: 0, solo: 0, largest: 0, reads: 0 };
+  readonly stats = {
+    batches: 0,
+    units: 0,
+    reruns: 0,
+    retries: 0,
+    solo: 0,
+    largest: 0,
+    reads: 0,
+    /** The most batches of this process in flight at once. */
+    overlapped: 0,
+  };
   /** Where the units' time went (the bench prints it; cheap enough to keep on). */
   readonly timing = new PhaseTiming();
 
@@ -306,6 +316,7 @@ export class GroupCommit {
   async slot(): Promise<void> {
     if (this.inFlight < this.options.maxBatches) {
       this.inFlight++;
+      this.stats.overlapped = Math.max(this.stats.overlapped, this.inFlight);
       return;
     }
     await new Promise<void>((resolve) => {
@@ -317,6 +328,7 @@ export class GroupCommit {
         const i = this.waiting.indexOf(go);
         if (i >= 0) this.waiting.splice(i, 1);
         this.inFlight++;
+        this.stats.overlapped = Math.max(this.stats.overlapped, this.inFlight);
         resolve();
       };
       const timer = setTimeout(go, START_GUARD_MS);
