@@ -9,8 +9,8 @@ import { toastStore } from '../state/toast-store';
 import { TEST_USER } from './test-utils';
 import { userStore } from '../state/user-store';
 
-vi.mock('../api/transport-worker', async () => (await import('../../tests/app/test-engine')).workerModule);
-vi.mock('../api/engine-transport', async () => (await import('../../tests/app/test-engine')).engineModule);
+vi.mock('../api/transport-worker', () => import('../../tests/app/test-engine'));
+vi.mock('../api/engine-transport', () => import('../../tests/app/test-engine'));
 
 beforeAll(async () => {
   if (!i18next.isInitialized) await initI18n('en-US');

@@ -8,8 +8,8 @@ import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../tests/app/test
 import { appSync } from './app';
 import { lastPulledAt } from './replica';
 
-vi.mock('../api/transport-worker', async () => (await import('../../tests/app/test-engine')).workerModule);
-vi.mock('../api/engine-transport', async () => (await import('../../tests/app/test-engine')).engineModule);
+vi.mock('../api/transport-worker', () => import('../../tests/app/test-engine'));
+vi.mock('../api/engine-transport', () => import('../../tests/app/test-engine'));
 
 beforeAll(wireTestApi);
 afterEach(() => {

@@ -84,8 +84,9 @@ function transport() {
 }
 
 /** Module replacements for vi.mock. */
-export const workerModule = { createDemoWorkerTransport: transport, createWorkerTransport: transport };
-export const engineModule = { createEngineTransport: transport };
+// A test file's vi.mock of src/api/transport-worker or src/api/engine-transport returns this module.
+export { transport as createDemoWorkerTransport, transport as createWorkerTransport };
+export { transport as createEngineTransport };
 
 async function call<T>(path: string, body: unknown, auth?: { id: string; token: string }): Promise<T> {
   const headers: Record<string, string> = auth ? { Authorization: auth.token, UserId: auth.id } : {};

@@ -1,12 +1,12 @@
 /**
- * Component tests of the market screens: the account engineer's in-memory engine (../auth/test-engine)
+ * Component tests of the market screens: the in-memory engine of ./test-engine
  * with its real feed attached, so `advanceMarket` moves the simulated clock and the screens receive the
  * ticker24hr, Curr, Kline and getQuota messages the worker would forward.
  */
-import { feedOf, testClock, testEngine, workerModule as base } from './test-engine';
+import { createDemoWorkerTransport as engineTransport, feedOf, testClock, testEngine } from './test-engine';
 
 function transport() {
-  const inner = base.createDemoWorkerTransport();
+  const inner = engineTransport();
   return {
     ...inner,
     ...feedOf((listener) => {
@@ -23,7 +23,8 @@ function transport() {
   };
 }
 
-export const workerModule = { createDemoWorkerTransport: transport, createWorkerTransport: transport };
+// A test file's vi.mock of src/api/transport-worker returns this module.
+export { transport as createDemoWorkerTransport, transport as createWorkerTransport };
 
 /** Moves the engine clock and runs what fell due, which emits the market feed for that window. */
 export async function advanceMarket(ms: number): Promise<void> {

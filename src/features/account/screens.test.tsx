@@ -8,14 +8,8 @@ import { engineCall, seedMember, type SeededMember } from '../../../tests/app/te
 import { buyAmountRule } from './buycoin';
 import { inviteLink } from './InvitePage';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-engine')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-engine'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 afterEach(cleanup);
 beforeAll(() => wireApi(() => undefined));

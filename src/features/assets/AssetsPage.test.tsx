@@ -11,14 +11,8 @@ import { appSync } from '../../sync/app';
 import { cursorKey, pulledAtKey } from '../../sync/db';
 import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-engine')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-engine'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

@@ -8,14 +8,8 @@ import { engineCall, sentPaths } from '../../../tests/app/test-engine';
 import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
 import { availableBySub } from './MovePage';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-engine')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-engine'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

@@ -6,14 +6,8 @@ import { sentPaths } from '../../../tests/app/test-engine';
 import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
 import { checkBuyAmount, estimateEarnings } from './buy-rules';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-market')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-market'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

@@ -2,10 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderApp, TEST_USER } from '../../app/test-utils';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-market')).workerModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-market'));
 
 afterEach(cleanup);
 

@@ -6,14 +6,8 @@ import { renderApp } from '../../app/test-utils';
 import { advanceMarket } from '../../../tests/app/test-market';
 import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-market')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-market'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 /** The canvas chart is replaced by a recorder: jsdom has no canvas, and this tests the data, not drawing. */
 const chart = vi.hoisted(() => ({

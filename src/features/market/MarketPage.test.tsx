@@ -12,14 +12,8 @@ import { appSync } from '../../sync/app';
 import { advanceMarket } from '../../../tests/app/test-market';
 import { applyFeed } from '../../lib/use-quotes';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-market')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-market'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

@@ -11,14 +11,8 @@ import { renderApp } from '../../app/test-utils';
 import { engineCall, testClock, testEngine } from '../../../tests/app/test-engine';
 import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-engine')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-engine'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 beforeAll(wireTestApi);
 afterEach(() => {

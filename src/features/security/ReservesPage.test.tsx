@@ -17,14 +17,8 @@ import { memberCacheKey, putCache, readCache } from '../../sync/cache';
 import { testClock, testEngine } from '../../../tests/app/test-engine';
 import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-engine')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-engine'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 const HOUR = 3_600_000;
 

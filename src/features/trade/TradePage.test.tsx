@@ -18,14 +18,8 @@ import {
 import { countdown } from './FundingTicker';
 import { shareOf } from './CloseDialog';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-market')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-market'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 beforeAll(wireTestApi);
 afterEach(cleanup);

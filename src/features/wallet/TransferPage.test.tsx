@@ -7,14 +7,8 @@ import { startAppWrites } from '../../sync/app-writes';
 import { engineCall, sentPaths, type SeededMember } from '../../../tests/app/test-engine';
 import { buyVip, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
 
-vi.mock(
-  '../../api/transport-worker',
-  async () => (await import('../../../tests/app/test-engine')).workerModule,
-);
-vi.mock(
-  '../../api/engine-transport',
-  async () => (await import('../../../tests/app/test-engine')).engineModule,
-);
+vi.mock('../../api/transport-worker', () => import('../../../tests/app/test-engine'));
+vi.mock('../../api/engine-transport', () => import('../../../tests/app/test-engine'));
 
 beforeAll(wireTestApi);
 afterEach(cleanup);
