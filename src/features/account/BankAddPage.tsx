@@ -10,6 +10,7 @@ import { OfflineNote } from '../../ui/OfflineNote';
 import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../../ui/FailureAlert';
+import { FormCard } from '../../ui/FormCard';
 import { compact, requiredRule } from '../../lib/account-rules';
 import type { BankAddBody } from './bank-types';
 import { PATHS } from '../../lib/paths';
@@ -65,10 +66,7 @@ export function BankAddPage() {
   return (
     <div className="page account">
       <OfflineNote />
-      <section className="card auth-card" aria-labelledby="bank-add-title">
-        <h2 id="bank-add-title" className="section-title">
-          {t('bank.addTitle')}
-        </h2>
+      <FormCard title={t('bank.addTitle')}>
         {/* Demo mode keeps only the last four digits; say so before anyone types a real number. */}
         <p className="hint">{t('bank.privacy')}</p>
         <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
@@ -86,7 +84,7 @@ export function BankAddPage() {
             {t('bank.save')}
           </button>
         </form>
-      </section>
+      </FormCard>
     </div>
   );
 }

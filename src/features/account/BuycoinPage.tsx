@@ -16,6 +16,7 @@ import { Field, SelectField } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { cleanAmount } from '../../lib/amount';
 import { FailureAlert } from '../../ui/FailureAlert';
+import { FormCard } from '../../ui/FormCard';
 import { buyAmountRule, currencyFor, CURRENCIES, MAX_BUY, MIN_BUY, type BuycoinQuote } from './buycoin';
 import './account.css';
 import '../../ui/auth.css';
@@ -87,10 +88,7 @@ export function BuycoinPage() {
   return (
     <div className="page account">
       <OfflineNote />
-      <section className="card auth-card" aria-labelledby="buycoin-title">
-        <h2 id="buycoin-title" className="section-title">
-          {t('buycoin.title')}
-        </h2>
+      <FormCard title={t('buycoin.title')}>
         {demo && <p className="demo-note">{t('buycoin.demoNote')}</p>}
         {!available && (
           <p className="form-error" role="status">
@@ -150,7 +148,7 @@ export function BuycoinPage() {
             {t('buycoin.buy')}
           </button>
         </form>
-      </section>
+      </FormCard>
     </div>
   );
 }

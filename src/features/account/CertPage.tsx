@@ -14,6 +14,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { useForm } from '../../ui/useForm';
 import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../../ui/FailureAlert';
+import { FormCard } from '../../ui/FormCard';
 import { compact, requiredRule } from '../../lib/account-rules';
 import { UploadField } from './UploadField';
 import { useProfile } from '../../state/use-profile';
@@ -93,17 +94,14 @@ export function CertPage() {
   if (status === 'under review' || status === 'passed') {
     return (
       <div className="page account">
-        <section className="card auth-card" aria-labelledby="cert-title">
-          <h2 id="cert-title" className="section-title">
-            {t('account.cert.title')}
-          </h2>
+        <FormCard title={t('account.cert.title')}>
           <p>
             <StatusBadge status={status} />
           </p>
           <p className="hint">
             {status === 'passed' ? t('account.cert.passedNote') : t('account.cert.reviewNote')}
           </p>
-        </section>
+        </FormCard>
       </div>
     );
   }
@@ -111,10 +109,7 @@ export function CertPage() {
   return (
     <div className="page account">
       <OfflineNote />
-      <section className="card auth-card" aria-labelledby="cert-title">
-        <h2 id="cert-title" className="section-title">
-          {t('account.cert.title')}
-        </h2>
+      <FormCard title={t('account.cert.title')}>
         {status === 'rejected' && <p className="form-error">{t('account.cert.rejectedNote')}</p>}
         <p className="hint">{t('account.cert.intro')}</p>
         <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
@@ -144,7 +139,7 @@ export function CertPage() {
             {t('account.cert.submit')}
           </button>
         </form>
-      </section>
+      </FormCard>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useFigure } from '../../ui/Amount';
 import { CopyButton } from '../../ui/CopyButton';
 import { StaleNote } from '../../ui/Freshness';
 import { ReplicaState } from '../../ui/ReplicaList';
+import { FormCard } from '../../ui/FormCard';
 import { useReplicaTables, type Replicated } from '../../sync/live';
 import { inviteFromReplica, type ReplicaProfile, type ReplicaProfit } from '../../sync/member-views';
 import { vipLabel } from './labels';
@@ -54,10 +55,7 @@ export function InvitePage() {
   return (
     <div className="page account">
       <StaleNote at={replica.pulledAt} />
-      <section className="card auth-card" aria-labelledby="invite-title">
-        <h2 id="invite-title" className="section-title">
-          {t('invite.title')}
-        </h2>
+      <FormCard title={t('invite.title')}>
         <p className="invite-code" dir="ltr">
           {data.inviteCode}
         </p>
@@ -69,7 +67,7 @@ export function InvitePage() {
           <CopyButton text={link} label={t('invite.copyLink')} />
         </div>
         <p className="hint">{t('invite.terms', { rate: data.shareRate })}</p>
-      </section>
+      </FormCard>
 
       <section className="card" aria-labelledby="earnings-title">
         <h2 id="earnings-title" className="section-title">

@@ -17,6 +17,7 @@ import { FailureAlert } from '../../ui/FailureAlert';
 import { PasswordField } from '../../ui/PasswordField';
 import { SecondFactorField } from '../../ui/SecondFactorField';
 import { useSecondFactorInput } from '../../ui/use-second-factor';
+import { FormCard } from '../../ui/FormCard';
 import { accountRule, compact, passwordRule, repeatRule, requiredRule } from '../../lib/account-rules';
 import { useQuestion } from './useQuestion';
 import { PATHS } from '../../lib/paths';
@@ -91,10 +92,7 @@ export function ForgetPage() {
   const shownFailure = failure ?? q.failure;
   return (
     <div className="page auth">
-      <section className="card auth-card" aria-labelledby="forget-title">
-        <h2 id="forget-title" className="section-title">
-          {t('auth.forgetTitle')}
-        </h2>
+      <FormCard title={t('auth.forgetTitle')}>
         <p className="auth-intro">{t('auth.forgetIntro')}</p>
         <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy || q.busy}>
           <Field
@@ -157,7 +155,7 @@ export function ForgetPage() {
             <Link to={PATHS.login}>{t('auth.toLogin')}</Link>
           </div>
         </form>
-      </section>
+      </FormCard>
     </div>
   );
 }

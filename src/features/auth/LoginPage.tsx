@@ -14,6 +14,7 @@ import { translatedFields } from '../../ui/translated-fields';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { PasswordField } from '../../ui/PasswordField';
 import { SecondFactorField, secondFactorError, secondFactorProblem } from '../../ui/SecondFactorField';
+import { FormCard } from '../../ui/FormCard';
 import { accountRule, compact, passwordRule } from '../../lib/account-rules';
 import { passkeyCancelled, passkeyLoginAnswer, SECOND_FACTOR_REQUIRED } from '../../lib/security';
 import { isApiError } from '../../api/api-error';
@@ -76,10 +77,7 @@ export function LoginPage() {
 
   return (
     <div className="page auth">
-      <section className="card auth-card" aria-labelledby="login-title">
-        <h2 id="login-title" className="section-title">
-          {t('auth.loginTitle')}
-        </h2>
+      <FormCard title={t('auth.loginTitle')}>
         <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
           <Field label={t('auth.account')} autoComplete="username webauthn" {...field('username')} />
           <PasswordField label={t('auth.password')} autoComplete="current-password" {...field('password')} />
@@ -105,7 +103,7 @@ export function LoginPage() {
             <Link to={PATHS.forget}>{t('auth.toForget')}</Link>
           </div>
         </form>
-      </section>
+      </FormCard>
     </div>
   );
 }
@@ -144,10 +142,7 @@ function SecondStep({
 
   return (
     <div className="page auth">
-      <section className="card auth-card" aria-labelledby="second-title">
-        <h2 id="second-title" className="section-title">
-          {t('security.loginStep.title')}
-        </h2>
+      <FormCard title={t('security.loginStep.title')}>
         <p className="hint">{t('security.loginStep.intro')}</p>
         <form className="form" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
           <SecondFactorField
@@ -177,7 +172,7 @@ function SecondStep({
             </button>
           </div>
         </form>
-      </section>
+      </FormCard>
     </div>
   );
 }

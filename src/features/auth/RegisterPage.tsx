@@ -16,6 +16,7 @@ import { translatedFields } from '../../ui/translated-fields';
 import { CaptchaDemoHint, CaptchaImage, useCaptcha } from './Captcha';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { PasswordField } from '../../ui/PasswordField';
+import { FormCard } from '../../ui/FormCard';
 import { fieldOfFailure, QUESTION_CHOICES, REGISTER_INITIAL, validateRegister } from './register-form';
 import { PATHS } from '../../lib/paths';
 import '../../ui/auth.css';
@@ -77,10 +78,7 @@ export function RegisterPage() {
 
   return (
     <div className="page auth">
-      <section className="card auth-card" aria-labelledby="register-title">
-        <h2 id="register-title" className="section-title">
-          {t('auth.registerTitle')}
-        </h2>
+      <FormCard title={t('auth.registerTitle')}>
         {user && (
           // The guard leaves /register open to a member; registering means leaving this session first.
           <div className="question-box" role="status">
@@ -157,7 +155,7 @@ export function RegisterPage() {
             <Link to={PATHS.login}>{t('auth.toLogin')}</Link>
           </div>
         </form>
-      </section>
+      </FormCard>
     </div>
   );
 }

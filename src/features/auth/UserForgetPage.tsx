@@ -20,6 +20,7 @@ import { FailureAlert } from '../../ui/FailureAlert';
 import { PasswordField } from '../../ui/PasswordField';
 import { SecondFactorField } from '../../ui/SecondFactorField';
 import { useSecondFactorInput } from '../../ui/use-second-factor';
+import { FormCard } from '../../ui/FormCard';
 import { useSecurityOverview } from '../../lib/security';
 import { compact, keyRule, passwordRule, repeatRule, requiredRule } from '../../lib/account-rules';
 import { useQuestion } from './useQuestion';
@@ -92,10 +93,7 @@ export function UserForgetPage() {
 
   return (
     <div className="page auth">
-      <section className="card auth-card" aria-labelledby="userforget-title">
-        <h2 id="userforget-title" className="section-title">
-          {t('auth.userforgetTitle')}
-        </h2>
+      <FormCard title={t('auth.userforgetTitle')}>
         <p className="auth-intro">{t('auth.userforgetIntro', { name: username })}</p>
         <form ref={form.formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
           <PasswordField label={t('auth.password')} autoComplete="current-password" {...field('password')} />
@@ -129,7 +127,7 @@ export function UserForgetPage() {
             </button>
           </div>
         </form>
-      </section>
+      </FormCard>
     </div>
   );
 }
