@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../machines/failure';
 import type { PasskeyAction, SecondFactor } from '../lib/security';
-import { Dialog } from './Dialog';
+import { ConfirmDialog } from './ConfirmDialog';
 import { FailureAlert } from './FailureAlert';
 import { SecondFactorField, secondFactorError, secondFactorProblem } from './SecondFactorField';
 
@@ -53,20 +53,7 @@ export function SecondFactorDialog({
   }
 
   return (
-    <Dialog
-      title={title}
-      onClose={() => !busy && onClose()}
-      actions={
-        <>
-          <button type="button" className="button" disabled={busy} onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="button primary" disabled={busy}>
-            {confirmLabel}
-          </button>
-        </>
-      }
-    >
+    <ConfirmDialog title={title} confirmLabel={confirmLabel} form={formId} busy={busy} onClose={onClose}>
       <form id={formId} className="form" onSubmit={submit} noValidate>
         {children}
         {required && (
@@ -85,6 +72,6 @@ export function SecondFactorDialog({
         )}
         <FailureAlert failure={failure} />
       </form>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../state/session';
 import { useSyncStatus } from '../../sync/status';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 export function LogoutButton({ busy }: { busy: boolean }) {
   const { t } = useTranslation();
@@ -27,22 +27,15 @@ export function LogoutButton({ busy }: { busy: boolean }) {
         {busy ? t('account.loggingOut') : t('account.logout')}
       </button>
       {asking && (
-        <Dialog
+        <ConfirmDialog
           title={t('offline.logoutTitle')}
+          confirmLabel={t('offline.logoutAnyway')}
+          tone="danger"
           onClose={() => setAsking(false)}
-          actions={
-            <>
-              <button type="button" className="button" onClick={() => setAsking(false)}>
-                {t('common.cancel')}
-              </button>
-              <button type="button" className="button danger" onClick={logout}>
-                {t('offline.logoutAnyway')}
-              </button>
-            </>
-          }
+          onConfirm={logout}
         >
           <p>{t('offline.logoutWaiting', { count: pending })}</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </>
   );

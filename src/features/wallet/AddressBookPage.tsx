@@ -15,7 +15,7 @@ import { toFailure, type Failure } from '../../machines/failure';
 import { useOnlineStatus } from '../../pwa/online';
 import { appSync } from '../../sync/app';
 import { useReplica } from '../../sync/live';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FailureAlert } from '../../ui/FailureAlert';
 import { Field } from '../../ui/Field';
 import { StaleNote } from '../../ui/Freshness';
@@ -251,24 +251,12 @@ export function AddressBookPage() {
       )}
 
       {removing && !pending && (
-        <Dialog
+        <ConfirmDialog
           title={t('account.addressBook.removeTitle')}
-          onClose={() => !busy && setRemoving(null)}
-          actions={
-            <>
-              <button type="button" className="button" disabled={busy} onClick={() => setRemoving(null)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button primary"
-                disabled={busy}
-                onClick={() => void run({ kind: 'remove', id: removing.id })}
-              >
-                {t('account.addressBook.remove')}
-              </button>
-            </>
-          }
+          confirmLabel={t('account.addressBook.remove')}
+          busy={busy}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => void run({ kind: 'remove', id: removing.id })}
         >
           <p>
             <strong>{removing.label}</strong>
@@ -276,28 +264,17 @@ export function AddressBookPage() {
           <p dir="ltr" translate="no" className="address-text">
             {removing.address}
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
 
       {pending && (
-        <Dialog
+        <ConfirmDialog
           title={t('account.addressBook.codeTitle')}
-          onClose={() => !busy && setPending(null)}
-          actions={
-            <>
-              <button type="button" className="button" disabled={busy} onClick={() => setPending(null)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button primary"
-                disabled={busy || code.trim() === ''}
-                onClick={() => void run(pending, code.trim())}
-              >
-                {t('common.confirm')}
-              </button>
-            </>
-          }
+          confirmLabel={t('common.confirm')}
+          busy={busy}
+          disabled={code.trim() === ''}
+          onClose={() => setPending(null)}
+          onConfirm={() => void run(pending, code.trim())}
         >
           <Field
             label={t('account.addressBook.code')}
@@ -309,7 +286,7 @@ export function AddressBookPage() {
             onChange={(e) => setCode(e.target.value)}
           />
           <FailureAlert failure={failure} />
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

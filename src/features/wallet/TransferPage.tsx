@@ -12,7 +12,7 @@ import { failureText } from '../../ui/failure-text';
 import { toastStore } from '../../state/toast-store';
 import { Amount, useFigure } from '../../ui/Amount';
 import { isUnanswered, toFailure, type Failure } from '../../machines/failure';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/Field';
 import { OfflineNote } from '../../ui/OfflineNote';
 import { PendingOutgoing, PendingRows } from '../../ui/PendingRows';
@@ -252,24 +252,13 @@ export function TransferPage() {
       )}
 
       {confirming && (
-        <Dialog
+        <ConfirmDialog
           title={t('transfer.confirmTitle')}
-          onClose={() => !busy && setConfirming(false)}
-          actions={
-            <>
-              <button type="button" className="button" disabled={busy} onClick={() => setConfirming(false)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button primary"
-                disabled={busy || (twoFactorOn && !online)}
-                onClick={confirmWithCode}
-              >
-                {busy ? t('transfer.sending') : t('transfer.confirm')}
-              </button>
-            </>
-          }
+          confirmLabel={busy ? t('transfer.sending') : t('transfer.confirm')}
+          busy={busy}
+          disabled={twoFactorOn && !online}
+          onClose={() => setConfirming(false)}
+          onConfirm={confirmWithCode}
         >
           <dl className="detail-list">
             <dt>{t('transfer.to')}</dt>
@@ -308,7 +297,7 @@ export function TransferPage() {
               disabled={busy}
             />
           )}
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -14,7 +14,7 @@ import { toastStore } from '../../state/toast-store';
 import { useFigure } from '../../ui/Amount';
 import { vipMachine, LEVEL_NOT_HIGHER } from '../../machines/vip';
 import { vipEffects } from '../../machines/vip-effects';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { KeyDialog } from '../../ui/KeyDialog';
 import { CachedNote } from '../../ui/Freshness';
 import { NeedsConnection } from '../../ui/NeedsConnection';
@@ -162,27 +162,15 @@ export function VipPage() {
       )}
 
       {refunding && (
-        <Dialog
+        <ConfirmDialog
           title={t('vip.refundTitle')}
-          onClose={() => !busy && setRefunding(false)}
-          actions={
-            <>
-              <button type="button" className="button" disabled={busy} onClick={() => setRefunding(false)}>
-                {t('common.cancel')}
-              </button>
-              <button
-                type="button"
-                className="button primary"
-                disabled={busy}
-                onClick={() => send({ type: 'REFUND' })}
-              >
-                {t('vip.refundConfirm')}
-              </button>
-            </>
-          }
+          confirmLabel={t('vip.refundConfirm')}
+          busy={busy}
+          onClose={() => setRefunding(false)}
+          onConfirm={() => send({ type: 'REFUND' })}
         >
           <p>{t('vip.refundBody', { level, amount: money(data.deposit) })}</p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );
