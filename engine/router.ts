@@ -43,8 +43,10 @@ export interface Handler<Data = unknown, In = never> {
   /**
    * Optional: reads `run` will need that do not depend on the session, issued while the session is checked
    * (on SQL: in the same round trip). What it reads lands in the unit's reads; nothing else is kept.
+   * `claimed` is the member the request's UserId header names ('' without one), not yet authenticated: rows
+   * keyed by it may be read ahead, and count only once the session is found to name that member.
    */
-  prefetch?(tx: Tx, body: unknown): Promise<unknown>;
+  prefetch?(tx: Tx, body: unknown, claimed: string): Promise<unknown>;
   readonly types?: { data: () => Data; body: (input: In) => void };
 }
 
@@ -55,7 +57,7 @@ interface SpecBase<S extends z.ZodType> {
   method?: HandlerMethod;
   body?: S;
   raw?: boolean;
-  prefetch?(tx: Tx, body: z.output<S>): Promise<unknown>;
+  prefetch?(tx: Tx, body: z.output<S>, claimed: string): Promise<unknown>;
 }
 
 type Answer<R> = Promise<R | Reply<R>>;

@@ -278,7 +278,7 @@ export class Runtime {
             headers,
             async (ctx) => {
               // The handler's own reads travel with the session's (one round trip on SQL).
-              const warm = handler.prefetch?.(ctx.tx, parsed.input);
+              const warm = handler.prefetch?.(ctx.tx, parsed.input, headers['userid']?.trim() ?? '');
               warm?.catch(() => undefined);
               const authorised = await authorise(handler, ctx);
               await warm;

@@ -21,7 +21,7 @@ import { handler } from '../router';
 import type { Domain } from '../routes';
 import { amount, body, listShape, newestFirst, paginate } from '../schema';
 import { seqKind } from '../sync/tables';
-import { requireSecondFactor, secondFactorShape } from '../twofactor/require';
+import { prefetchSecondFactor, requireSecondFactor, secondFactorShape } from '../twofactor/require';
 import { checkMinimum, checkReceiveLimits, utcDay, utcMonth } from './rules';
 import { receiveTotals, transfers, type TransferRow } from './tables';
 
@@ -59,8 +59,10 @@ async function recipientOf(ctx: AuthCtx, account: string): Promise<MemberRow> {
 export const submitTransfer = handler({
   auth: true,
   body: body({ account: z.string().max(300), amount, ...secondFactorShape }),
-  // The recipient is looked up while the session is checked.
-  prefetch: (tx, input) => findMembers(tx, input.account),
+  // The recipient and the sender's security row (the one the UserId header names; requireSecondFactor
+  // reads it) are read while the session is checked: one statement with the session's on SQL.
+  prefetch: (tx, input, claimed) =>
+    Promise.all([findMembers(tx, input.account), prefetchSecondFactor(tx, claimed)]),
   run: async (ctx, input) => {
     const tooSmall = checkMinimum(ctx.config, input.amount);
     if (tooSmall) throw tooSmall;

@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import type { MemberRow } from '../accounts/tables';
 import { toSeconds, type Ctx } from '../context';
+import type { Tx } from '../store/tx';
 import { Codes, fail } from '../errors';
 import { memberPasskeys } from '../passkeys/tables';
 import { verifyPasskeyFor, passkeyAnswer, type PasskeyAnswer } from '../passkeys/verify';
@@ -60,6 +61,14 @@ function lockedError(until: number) {
   return fail(Codes.secondFactorLocked, 'Too many wrong codes: use a recovery code or try again later', {
     until: toSeconds(until),
   });
+}
+
+/**
+ * Reads the security row requireSecondFactor reads for `memberId`, ahead (a handler's prefetch, with the
+ * member the request claims to be): on SQL it travels with the session's statement, one round trip less.
+ */
+export function prefetchSecondFactor(tx: Tx, memberId: string): Promise<void> {
+  return memberId ? tx.prefetch([[memberSecurity, memberId]]) : Promise.resolve();
 }
 
 export async function requireSecondFactor(

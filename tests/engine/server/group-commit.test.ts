@@ -87,6 +87,12 @@ describe.runIf(sqlKind === 'postgres')('group commit (postgres)', () => {
     expect(await balance(s, bob)).toBe(bobBefore + 20);
     expect(await s.engine.diagnostics.checkInvariants()).toEqual([]);
     expect((await ledger(schema)).sum).toBe('0');
+    // A lone transfer is one batch of two read statements (the session, the member, the recipient and the
+    // sender's security row; then the balances, counters, receive totals and ids), then the write and COMMIT.
+    const lone = { ...gc.stats };
+    expect((await s.call('/api/transfer/submit', { account: 'bob', amount: '1' }, ann)).code).toBe(0);
+    expect(gc.stats.batches - lone.batches).toBe(1);
+    expect(gc.stats.reads - lone.reads).toBe(2);
     await s.close();
   }, 30_000);
 
