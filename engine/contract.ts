@@ -44,6 +44,8 @@ import type { AlertsContract } from './alerts/wire';
 export type * from './alerts/wire';
 import type { FavouritesContract } from './favourites/wire';
 export type * from './favourites/wire';
+import type { NoticesContract } from './notices/wire';
+export type * from './notices/wire';
 import type { ReservesContract } from './reserves/wire';
 export type { ReserveLeaf, ReservePathStep, ReserveProof, ReserveSnapshot } from './reserves/wire';
 export type * from './twofactor/wire';
@@ -135,6 +137,7 @@ export interface ContractMap
     AddressBookContract,
     AlertsContract,
     FavouritesContract,
+    NoticesContract,
     ReservesContract {
   '/index/index/verify': { body: undefined; data: { key: string; image: string; code?: string } };
   '/api/site/getsite': { body: undefined; data: SiteConfig };

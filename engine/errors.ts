@@ -139,6 +139,8 @@ export const Codes = {
   alertAlreadyMet: 6204,
   /** The alert has already fired or been cancelled (data.status). */
   alertEnded: 6205,
+  /** No such notice on this account (the notices' read state names one of the member's own). */
+  noticeUnknown: 6206,
   // Proof of reserves (issue 27 item 7): 6141-6149.
   /** No proof-of-reserves snapshot has been published yet (data.next: when the first is due, Unix seconds). */
   reservesNoSnapshot: 6141,

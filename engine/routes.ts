@@ -28,6 +28,7 @@ import { passkeysDomain } from './passkeys/handlers';
 import { addressBookDomain } from './addressbook/handlers';
 import { alertsDomain } from './alerts/handlers';
 import { favouritesDomain } from './favourites/handlers';
+import { noticesDomain } from './notices/handlers';
 import { reservesDomain } from './reserves/handlers';
 
 export interface Domain {
@@ -67,6 +68,7 @@ export const domains: Domain[] = [
   // After trading: its watch liquidates first, so a liquidated position gets no margin warning.
   alertsDomain,
   favouritesDomain,
+  noticesDomain,
   reservesDomain,
   syncDomain,
 ];

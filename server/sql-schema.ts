@@ -109,6 +109,11 @@ const TABLES_0016: Readonly<Record<string, string>> = {
   bookImpact: 'market_book_impact',
 };
 
+/** How far each member has read their notices (issue 26 item 4): one row per member. */
+const TABLES_0017: Readonly<Record<string, string>> = {
+  noticeReads: 'member_notice_reads',
+};
+
 /** Engine table name -> SQL table name. Migrations add entries; the catalogue table records them too. */
 export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0001,
@@ -120,6 +125,7 @@ export const ENGINE_TABLES: Readonly<Record<string, string>> = {
   ...TABLES_0013,
   ...TABLES_0015,
   ...TABLES_0016,
+  ...TABLES_0017,
 };
 
 const gen = (type: string, expr: string) => `${type} GENERATED ALWAYS AS (${expr}) STORED`;
@@ -238,6 +244,8 @@ function typedColumns(s: string): Record<string, string[]> {
       `missing ${big('missing')} NOT NULL CHECK (missing >= 0)`,
       `at ${time('at')} NOT NULL`,
     ],
+    // 0017: the newest notice id the member has seen, one row per member.
+    member_notice_reads: memberOwned(`seen ${big('seen')} NOT NULL CHECK (seen > 0)`, `UNIQUE (member_id)`),
   };
 }
 
@@ -453,6 +461,11 @@ async function bookImpact({ c, s }: MigrationContext): Promise<void> {
   for (const [name, sqlName] of Object.entries(TABLES_0016)) await createTable(c, s, name, sqlName);
 }
 
+/** The notices' read state (issue 26 item 4): one row per member, its id the member's (no sequence). */
+async function noticeReadState({ c, s }: MigrationContext): Promise<void> {
+  for (const [name, sqlName] of Object.entries(TABLES_0017)) await createTable(c, s, name, sqlName);
+}
+
 export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContext) => Promise<void> }> = [
   { name: '0001-tables-per-engine-table', up: initial },
   { name: '0002-cluster', up: cluster },
@@ -482,6 +495,8 @@ export const MIGRATIONS: ReadonlyArray<{ name: string; up: (ctx: MigrationContex
   { name: '0015-proof-of-reserves', up: proofOfReserves },
   // The book's memory of members' orders (market impact, issue 24 item 5).
   { name: '0016-book-impact', up: bookImpact },
+  // How far each member has read their notices, synced to their devices (issue 26 item 4).
+  { name: '0017-notice-reads', up: noticeReadState },
 ];
 
 function storage(): UmzugStorage<MigrationContext> {

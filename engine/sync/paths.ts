@@ -24,4 +24,5 @@ export const SYNCABLE_PATHS = [
   '/api/alert/create',
   '/api/alert/cancel',
   '/api/market/favourite',
+  '/api/notice/seen',
 ] as const;

@@ -28,6 +28,8 @@ import type { AddressBookSettingsRow, SavedAddressRow } from '../addressbook/tab
 import { savedAddressView } from '../addressbook/view';
 import { favourites, type FavouriteRow } from '../favourites/tables';
 import { favouriteView } from '../favourites/view';
+import { noticeReads, type NoticeReadRow } from '../notices/tables';
+import { noticeReadView } from '../notices/view';
 import { priceAlerts, type PriceAlertRow } from '../alerts/tables';
 import { alertView } from '../alerts/view';
 import { fundingPayments, type FundingRow } from '../trading/funding';
@@ -182,6 +184,13 @@ const favourite = synced<FavouriteRow>({
   view: (_ctx, r) => favouriteView(r),
 });
 
+/** How far the member has read their notices: the unread count is the same on each device of theirs. */
+const noticeRead = synced<NoticeReadRow>({
+  table: noticeReads,
+  membersOf: (r) => [r.memberId],
+  view: (_ctx, r) => noticeReadView(r),
+});
+
 /**
  * Each funding payment of the member's positions, with the mark price of its funding time: the history
  * offline, and the mark at 00:00 UTC from which /user's today's PnL measures a position open since before.
@@ -224,6 +233,7 @@ const ALL = [
   addressBookSetting,
   priceAlert,
   favourite,
+  noticeRead,
   funding,
   ledgerLine,
 ];
