@@ -1,16 +1,28 @@
 /**
- * The notification centre's shared half (docs/SPEC.md §12): which notices the member has seen on this device
- * (the newest notice id seen, kept in localStorage per member), the unread count /user shows, and the group
- * of each notice kind. The notices themselves are the engine's `notices` rows in the device replica
- * (security notices, alerts fired, deposits credited, withdrawals sent, margin warnings, funding).
+ * The notification centre's shared half (docs/SPEC.md §12): which notices the member has seen, the unread
+ * count /user shows, and the group of each notice kind. The notices themselves are the engine's `notices` rows
+ * in the device replica (security notices, alerts fired, deposits credited, withdrawals sent, margin warnings,
+ * funding).
+ *
+ * "Seen" is the newest notice id the member has seen, kept on the service (API.md "Price alerts", notices
+ * read: /api/notice/seen, synced as `noticeReads`), so each device of theirs counts the same notices unread.
+ * The centre records it through the outbox (a write made offline waits there and applies once); this device's
+ * own copy in localStorage is the immediate state, so the count clears at once, offline too. The seen id is
+ * the highest of the three: the replica's row, the writes still waiting, this device's copy.
  */
 import { useSyncExternalStore } from 'react';
-import type { NoticeKind, NoticeView } from '../../engine/index';
+import type { NoticeKind, NoticeReadView, NoticeView } from '../../engine/index';
+import { ApiError, reportError } from '../api';
+import { appWrites } from '../sync/app-writes';
 import { useReplica } from '../sync/live';
+import { usePendingMutations, type PendingWrite } from '../sync/pending';
+import { isApplied } from '../sync/writes';
 import { useUser } from '../state/user-store';
 import { readString, STORAGE_KEYS, writeString } from './storage';
 
 export type NoticeGroup = 'alerts' | 'funds' | 'trading' | 'security';
+
+export const NOTICE_SEEN_PATH = '/api/notice/seen';
 
 const GROUPS: Partial<Record<NoticeKind, NoticeGroup>> = {
   'alert.fired': 'alerts',
@@ -30,17 +42,59 @@ function seenKey(memberId: string): string {
   return `${STORAGE_KEYS.noticesSeen}${memberId}`;
 }
 
-/** The newest notice id the member has seen on this device (0: none). Notice ids are the engine's counters. */
-export function seenNoticeId(memberId: string): number {
-  const value = Number(readString(seenKey(memberId)) ?? '0');
+function idNumber(id: unknown): number {
+  const value = typeof id === 'string' ? Number(id) : 0;
   return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
-export function markNoticesSeen(memberId: string, notices: readonly Pick<NoticeView, 'id'>[]): void {
-  const newest = notices.reduce((max, n) => Math.max(max, Number(n.id) || 0), 0);
-  if (newest <= seenNoticeId(memberId)) return;
-  writeString(seenKey(memberId), String(newest));
-  for (const listener of listeners) listener();
+/** The newest notice id the member has seen on this device (0: none). Notice ids are the engine's counters. */
+export function seenNoticeId(memberId: string): number {
+  return idNumber(readString(seenKey(memberId)) ?? '0');
+}
+
+/**
+ * The newest notice id the service has, or will have once the outbox is sent: the replica's `noticeReads`
+ * row and the writes not refused (pure, for tests).
+ */
+export function recordedSeen(
+  reads: readonly Pick<NoticeReadView, 'seen'>[],
+  pending: readonly Pick<PendingWrite, 'args' | 'state'>[],
+): number {
+  let seen = 0;
+  for (const r of reads) seen = Math.max(seen, idNumber(r.seen));
+  for (const p of pending) if (p.state !== 'failed') seen = Math.max(seen, idNumber(p.args.id));
+  return seen;
+}
+
+/** The highest id this tab has sent per member (the outbox entry may not be readable yet): no second send. */
+const sent = new Map<string, number>();
+
+/**
+ * Marks `notices` seen: at once on this device, and on the service through the outbox when the newest is
+ * beyond what it has recorded (`recorded`: recordedSeen of the replica and the waiting writes).
+ */
+export function markNoticesSeen(
+  memberId: string,
+  notices: readonly Pick<NoticeView, 'id'>[],
+  recorded: number,
+): void {
+  const newest = notices.reduce((max, n) => Math.max(max, idNumber(n.id)), 0);
+  if (newest > seenNoticeId(memberId)) {
+    writeString(seenKey(memberId), String(newest));
+    for (const listener of listeners) listener();
+  }
+  if (newest <= recorded || newest <= (sent.get(memberId) ?? 0)) return;
+  sent.set(memberId, newest);
+  const writes = appWrites();
+  void writes
+    .send(NOTICE_SEEN_PATH, { id: String(newest) })
+    .then(async ({ id, result }) => {
+      // Queued (offline): the outbox sends it later, quietly (app-writes.ts).
+      if (!result) return;
+      await writes.acknowledge(id);
+      if (!isApplied(result.code)) reportError(new ApiError(result.code, result.msg, result.data));
+    })
+    .catch(() => sent.delete(memberId));
 }
 
 function subscribe(listener: () => void): () => void {
@@ -56,19 +110,28 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function isUnread(notice: Pick<NoticeView, 'id'>, seen: number): boolean {
-  return (Number(notice.id) || 0) > seen;
+  return idNumber(notice.id) > seen;
 }
 
-/** The member's notices from the replica, newest first, with the id last seen here (changes re-render). */
+/**
+ * The member's notices from the replica, newest first; the id seen (the service's, or this device's when
+ * newer: changes re-render), what the service has recorded, and the unread count.
+ */
 export function useNotices() {
   const user = useUser();
   const notices = useReplica<NoticeView>('notices');
+  const reads = useReplica<NoticeReadView>('noticeReads');
+  const pending = usePendingMutations(NOTICE_SEEN_PATH);
   const member = user?.id ?? '';
-  const seen = useSyncExternalStore(
+  const local = useSyncExternalStore(
     subscribe,
     () => (member ? seenNoticeId(member) : 0),
     () => 0,
   );
+  const recorded = recordedSeen(reads.records, pending);
+  const seen = Math.max(local, recorded);
   const unread = notices.records.filter((n) => isUnread(n, seen)).length;
-  return { notices, seen, unread, member };
+  // The device has answered with both (a fresh device's first pull may still bring more).
+  const loaded = notices.loaded && reads.loaded;
+  return { notices, seen, recorded, unread, member, loaded };
 }

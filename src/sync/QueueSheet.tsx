@@ -16,6 +16,7 @@ export function mutationLabelKey(name: string): string {
   if (name.startsWith('/api/bank/')) return 'offline.mutation.bank';
   if (name.startsWith('/api/withdraw/')) return 'offline.mutation.withdraw';
   if (name === '/api/market/favourite') return 'offline.mutation.favourite';
+  if (name === '/api/notice/seen') return 'offline.mutation.noticesSeen';
   return 'offline.mutation.other';
 }
 

@@ -44,10 +44,13 @@ const KINDS: Record<string, string> = {
   '/api/position/settings': 'settings',
   '/api/withdraw/submit': 'withdraw',
   '/api/market/favourite': 'favourite',
+  '/api/notice/seen': 'noticesSeen',
 };
 
-/** Writes whose own screen shows their outcome (a star): applied later, they raise no toast. */
-const QUIET_WHEN_APPLIED: ReadonlySet<string> = new Set(['/api/market/favourite']);
+/**
+ * Writes whose own screen shows their outcome (a star, the unread count): applied later, they raise no toast.
+ */
+const QUIET_WHEN_APPLIED: ReadonlySet<string> = new Set(['/api/market/favourite', '/api/notice/seen']);
 
 /** "Transfer of 25.00 USDT to alice": what a queued write was, for its notice and its pending row. */
 export function describeWrite(name: string, args: Record<string, unknown>): string {

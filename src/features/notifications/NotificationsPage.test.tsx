@@ -1,8 +1,8 @@
 /**
  * The notification centre (docs/SPEC.md §12): notices from the device replica (a deposit credited, a price
  * alert that went off after the clock moved), the unread count /user shows and its reset when the centre is
- * opened, setting and cancelling alerts through the outbox, and system notifications asked for only from the
- * member's press.
+ * opened (recorded on the service, so the member's other devices agree), setting and cancelling alerts through
+ * the outbox, and system notifications asked for only from the member's press.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -22,11 +22,29 @@ afterEach(() => {
 
 const notices = () => screen.findByRole('list', { name: 'Notifications' });
 
+type Auth = { id: string; token: string };
+
+/** The read state the service has recorded for the member ("0": none), as their other devices pull it. */
+async function recordedOnService(auth: Auth): Promise<string> {
+  const pulled = await engineCall<{ changes: Array<{ table: string; record: { seen: string } }> }>(
+    '/api/sync/pull',
+    {},
+    auth,
+  );
+  return pulled.changes.filter((c) => c.table === 'noticeReads').at(-1)?.record.seen ?? '0';
+}
+
+async function newestNotice(auth: Auth): Promise<string> {
+  const list = await engineCall<{ list: Array<{ id: string }> }>('/api/security/notices', {}, auth);
+  return list.list[0]!.id;
+}
+
 describe('/user/notifications, the notification centre', () => {
   it('lists a credited deposit, counts it unread on /user until the centre is opened', async () => {
     const member = await fundedMember('nc', '250');
     await renderApp('/user', { user: member });
-    const bell = await screen.findByRole('link', { name: 'Notifications, 1 unread' });
+    // A fresh member's first pull (up to 8 s with the 2-core machine at load 25, 2026-11-29).
+    const bell = await screen.findByRole('link', { name: 'Notifications, 1 unread' }, { timeout: 15_000 });
     expect(bell.getAttribute('href')).toBe('/user/notifications');
     cleanup();
     await renderApp('/user/notifications', { user: member });
@@ -34,9 +52,39 @@ describe('/user/notifications, the notification centre', () => {
     expect(await within(list).findByText('Deposit credited')).toBeTruthy();
     expect(within(list).getByText('250.00 USDT arrived in your cash account (TRC-20).')).toBeTruthy();
     expect(within(list).getByText('New')).toBeTruthy();
+    // Recorded on the service through the outbox, not only on this device.
+    const auth = { id: member.id, token: member.token };
+    const deposit = await newestNotice(auth);
+    await waitFor(async () => expect(await recordedOnService(auth)).toBe(deposit), { timeout: 15_000 });
     cleanup();
     await renderApp('/user', { user: member });
     expect(await screen.findByRole('link', { name: 'Notifications, 0 unread' })).toBeTruthy();
+  });
+
+  it('counts as read what the member read on another device, and only what came after as new', async () => {
+    const member = await fundedMember('od', '40');
+    const auth = { id: member.id, token: member.token };
+    // The member's tablet showed them the deposit notice; this device has never opened the centre.
+    const deposit = await newestNotice(auth);
+    await engineCall('/api/notice/seen', { id: deposit }, auth);
+    await renderApp('/user', { user: member });
+    // Once the first pull brought the deposit (its balance shown), the count is the service's: none unread.
+    expect((await screen.findAllByText('40.00', {}, { timeout: 15_000 })).length).toBeGreaterThan(0);
+    expect(await screen.findByRole('link', { name: 'Notifications, 0 unread' })).toBeTruthy();
+    cleanup();
+    await engineCall('/api/security/antiphishing', { phrase: 'tablet tea' }, auth);
+    const later = await newestNotice(auth);
+    await renderApp('/user', { user: member });
+    expect(
+      await screen.findByRole('link', { name: 'Notifications, 1 unread' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    cleanup();
+    await renderApp('/user/notifications', { user: member });
+    const list = await notices();
+    expect(await within(list).findByText('Deposit credited')).toBeTruthy();
+    // Only the notice that came after is marked new; opening the centre records it for the tablet too.
+    expect(within(list).getAllByText('New')).toHaveLength(1);
+    await waitFor(async () => expect(await recordedOnService(auth)).toBe(later), { timeout: 15_000 });
   });
 
   it('sets a move alert through the outbox, lists it, and shows it in the centre once the clock moved', async () => {

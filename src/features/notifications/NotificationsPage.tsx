@@ -2,8 +2,9 @@
  * /user/notifications, the notification centre (docs/SPEC.md §12): everything the service told the member,
  * newest first, from the device replica (`notices`): price alerts that went off, deposits credited,
  * withdrawals sent, liquidation warnings, funding, and the security notices, each with the anti-phishing code
- * it was sent with. New ones (since the member last looked on this device) are marked and counted on /user;
- * opening the centre marks them seen. The member may turn on system notifications here (never asked on
+ * it was sent with. New ones (since the member last looked, on any device of theirs) are marked and counted
+ * on /user; opening the centre marks them seen, here at once and on the service through the outbox
+ * (src/lib/notifications.ts). The member may turn on system notifications here (never asked on
  * load), and set and cancel price alerts.
  */
 import { useEffect, useState } from 'react';
@@ -30,13 +31,18 @@ const FILTERS: readonly Filter[] = ['all', 'alerts', 'funds', 'trading', 'securi
 
 export function NotificationsPage() {
   const { t, i18n } = useTranslation();
-  const { notices, seen, unread, member } = useNotices();
+  const { notices, seen, recorded, unread, member, loaded } = useNotices();
   const [filter, setFilter] = useState<Filter>('all');
-  // What was new when the page opened stays marked while it is open; the count on /user clears now.
-  const [newSince] = useState(seen);
+  // What was new when the page opened (once the device has answered with the notices and the read state)
+  // stays marked while it is open; the count on /user clears now, on this device and on the member's others.
+  const [newSince, setNewSince] = useState<number | null>(null);
   useEffect(() => {
-    if (member && notices.records.length > 0) markNoticesSeen(member, notices.records);
-  }, [member, notices.records]);
+    if (loaded && newSince === null) setNewSince(seen);
+  }, [loaded, newSince, seen]);
+  useEffect(() => {
+    if (newSince !== null && member && notices.records.length > 0)
+      markNoticesSeen(member, notices.records, recorded);
+  }, [newSince, member, notices.records, recorded]);
   const shown = {
     ...notices,
     records:
@@ -69,7 +75,9 @@ export function NotificationsPage() {
           data={shown}
           itemKey={(n) => n.id}
           emptyText={filter === 'all' ? t('notifications.empty') : t('notifications.emptyGroup')}
-          renderItem={(n) => <NoticeItem notice={n} fresh={isUnread(n, newSince)} locale={i18n.language} />}
+          renderItem={(n) => (
+            <NoticeItem notice={n} fresh={isUnread(n, newSince ?? seen)} locale={i18n.language} />
+          )}
         />
       </section>
       <AlertsSection />

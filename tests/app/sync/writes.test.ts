@@ -1,11 +1,14 @@
 /**
  * Writes through the outbox on a real engine (src/sync/writes.ts, outbox.ts, pending.ts): answered at once
  * online, waiting offline with their amount, pushed once however the answer is lost, and the fields a
- * withdrawal must never leave on the device (its security key) withheld from IndexedDB.
+ * withdrawal must never leave on the device (its security key) withheld from IndexedDB; the notices' read
+ * state recorded offline on one device, applied once, and the same on the member's other device.
  */
 import { describe, expect, it } from 'vitest';
 import { enqueue, flushOutbox, SECRET_GRACE_MS } from '../../../src/sync/outbox';
+import { recordedSeen } from '../../../src/lib/notifications';
 import { pendingWrites, waitingOutgoing } from '../../../src/sync/pending';
+import { replicaRecords } from '../../../src/sync/replica';
 import { createWrites, startWriteNotices, type Notice } from '../../../src/sync/writes';
 import { pair, syncHarness, transferCount } from '../../engine/sync-kit';
 import { device, type Device } from './device-kit';
@@ -204,5 +207,46 @@ describe('writes through the outbox (docs/OFFLINE.md "Writes and the outbox")', 
     expect(rows[0]?.code).not.toBe(0);
     expect(await transferCount(h)).toBe(1);
     tabs.forEach((stop) => stop());
+  });
+
+  it("the notices' read state: recorded offline on the phone, applied once, the same on the tablet", async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const ids: string[] = [];
+    for (const phrase of ['first tea', 'second tea']) {
+      expect((await h.call('/api/security/antiphishing', { phrase }, alice)).code).toBe(0);
+      ids.push((await h.call('/api/security/notices', {}, alice)).data.list[0]!.id);
+    }
+    const [older, newest] = ids as [string, string];
+    const phone = device(h, alice, false);
+    const tablet = device(h, alice, true);
+    const path = '/api/notice/seen';
+    const reads = (d: Device) => replicaRecords<{ seen: string }>(d.db, alice.id, 'noticeReads');
+    const recorded = async (d: Device) =>
+      recordedSeen(await reads(d), await pendingWrites(d.db, alice.id, [path]));
+    // Offline, the phone's write waits in its outbox and already counts there as recorded.
+    const sent = await writesOn(phone, alice.id).send(path, { id: newest });
+    expect(sent.result).toBeNull();
+    expect(await recorded(phone)).toBe(Number(newest));
+    await tablet.sync.pull();
+    expect(await recorded(tablet)).toBe(0);
+    // Back online, the push reaches the engine but its answer is lost; the retry gets the first answer.
+    phone.online.set(true);
+    phone.link('lossy');
+    expect(await phone.sync.flush()).toMatchObject({ answered: 0, pending: 1 });
+    phone.link('up');
+    expect(await phone.sync.flush()).toMatchObject({ answered: 1, pending: 0 });
+    expect((await phone.sync.result(sent.id))?.code).toBe(0);
+    // Applied once: one change in the member's log, the same row on both devices.
+    const log = (await h.call('/api/sync/pull', {}, alice)).data as { changes: Array<{ table: string }> };
+    expect(log.changes.filter((c) => c.table === 'noticeReads')).toHaveLength(1);
+    await tablet.sync.pull();
+    expect((await reads(tablet)).map((r) => r.seen)).toEqual([newest]);
+    // The tablet's own older mark, sent later, changes nothing anywhere.
+    const late = await writesOn(tablet, alice.id).send(path, { id: older });
+    expect(late.result).toMatchObject({ code: 0, data: { seen: newest } });
+    await phone.sync.pull();
+    expect((await reads(phone)).map((r) => r.seen)).toEqual([newest]);
+    expect(await recorded(tablet)).toBe(Number(newest));
   });
 });
