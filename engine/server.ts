@@ -41,12 +41,15 @@ export {
 } from './market/types';
 export type { Book, BookLevel } from './market/depth';
 export type { Range } from './market/extremes';
-export type { MarketSubscription, TimedMessage } from './market/feed';
+export { currOf, type MarketSubscription, type TimedMessage } from './market/feed';
 export type { MarketModel } from './market/hourly';
 export { percent } from './market/market';
 export {
+  basisAverage,
   FUNDING_INTERVAL_MS,
+  fundingPrice,
   fundingRateFromPremium,
+  MA_SAMPLES,
   median3,
   nextFunding,
   ratePercent,

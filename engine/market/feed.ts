@@ -10,12 +10,29 @@ import type { MarketSim } from './market';
 import { candle } from './market';
 import { findSymbol, formatPrice, formatVolume, SYMBOLS } from './symbols';
 import { INTERVALS } from './types';
-import type { CurrEntry, Interval, MarketFeedMessage, QuotaBook } from './types';
+import type { CurrEntry, Interval, MarketFeedMessage, QuotaBook, Quote } from './types';
 
 export const TICKER_PERIOD_MS = 1_000;
 const MAX_TICKS_PER_CALL = 3;
 const MAX_BOOKS_PER_CALL = 10;
 const QUOTA_LEVELS = 10;
+
+/** The Curr message's data: each quote's latest figures, by symbol. */
+export function currOf(quotes: readonly Quote[]): Record<string, CurrEntry> {
+  const curr: Record<string, CurrEntry> = {};
+  for (const q of quotes) {
+    curr[q.symbol] = {
+      symbol: q.symbol,
+      latest: q.latest,
+      change24h: q.change24h,
+      time: q.time,
+      markPrice: q.markPrice,
+      source: q.source,
+      ...(q.stale ? { stale: q.stale } : {}),
+    };
+  }
+  return curr;
+}
 
 /** What one client watches: the pair and interval of its open chart and book. */
 export interface MarketSubscription {
@@ -68,19 +85,7 @@ export function feedMessagesBetween(
     if (ticks.has(at)) {
       const quotes = sim.quotes(at);
       out.push({ at, message: { type: 'ticker24hr', data: quotes } });
-      const curr: Record<string, CurrEntry> = {};
-      for (const q of quotes) {
-        curr[q.symbol] = {
-          symbol: q.symbol,
-          latest: q.latest,
-          change24h: q.change24h,
-          time: q.time,
-          markPrice: q.markPrice,
-          source: q.source,
-          ...(q.stale ? { stale: q.stale } : {}),
-        };
-      }
-      out.push({ at, message: { type: 'Curr', data: curr } });
+      out.push({ at, message: { type: 'Curr', data: currOf(quotes) } });
       for (const { spec, interval } of subs) {
         const list = sim.klineBars(spec, interval, at, 1).map(({ start, bar }) => candle(start, bar));
         out.push({ at, message: { type: 'Kline', data: { symbol: spec.symbol, interval, list } } });

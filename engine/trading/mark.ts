@@ -38,7 +38,8 @@ export const CLAMP_PPM = 500;
 /** The funding rate's cap: +-0.75%. */
 export const FUNDING_CAP_PPM = 7_500;
 const KNOT_MS = 3_600_000;
-const MA_SAMPLES = 30;
+/** P2's moving average: one sample a minute over 30 minutes. */
+export const MA_SAMPLES = 30;
 const MINUTE_MS = 60_000;
 const SALT_PREMIUM = 0x7e41;
 
@@ -205,6 +206,28 @@ export function median3(a: Micro, b: Micro, c: Micro): Micro {
 }
 
 /**
+ * P1 at `t`: the index carried by the funding rate of the last funding time (`t` itself on one) over the
+ * time to the next funding, index x (1 + rate x toNext / 8 h). `rateAt` answers a funding time's rate (ppm).
+ */
+export function fundingPrice(index: Micro, t: number, rateAt: (fundingTime: number) => number): Micro {
+  const previous = nextFunding(t) === t ? t : nextFunding(t) - FUNDING_INTERVAL_MS;
+  const rate = BigInt(rateAt(previous));
+  const toNext = BigInt(nextFunding(t + 1) - t);
+  return mulDiv(
+    index,
+    PPM * BigInt(FUNDING_INTERVAL_MS) + rate * toNext,
+    PPM * BigInt(FUNDING_INTERVAL_MS),
+    'half-up',
+  );
+}
+
+/** P2's average of (last - index): `sum` over `n` samples, halves away from zero; 0 without samples. */
+export function basisAverage(sum: bigint, n: bigint): bigint {
+  if (n === 0n) return 0n;
+  return sum >= 0n ? mulDiv(sum, 1n, n, 'half-up') : -mulDiv(-sum, 1n, n, 'half-up');
+}
+
+/**
  * Mark price at `time` (Binance's median of three), at its whole millisecond: the system clock has
  * sub-millisecond digits, which BigInt below refuses (every quote of the live server's market list failed).
  */
@@ -212,15 +235,7 @@ export function markPrice(sim: PriceSource, spec: SymbolSpec, time: number): Mic
   const t = Math.floor(time);
   const index = indexPrice(sim, spec, t);
   const last = lastPrice(sim, spec, t);
-  const previous = nextFunding(t) === t ? t : nextFunding(t) - FUNDING_INTERVAL_MS;
-  const rate = BigInt(fundingRate(sim, spec, previous));
-  const toNext = BigInt(nextFunding(t + 1) - t);
-  const p1 = mulDiv(
-    index,
-    PPM * BigInt(FUNDING_INTERVAL_MS) + rate * toNext,
-    PPM * BigInt(FUNDING_INTERVAL_MS),
-    'half-up',
-  );
+  const p1 = fundingPrice(index, t, (at) => fundingRate(sim, spec, at));
   const minute = Math.floor(t / MINUTE_MS) * MINUTE_MS;
   const basis = memo(sim, `b:${spec.symbol}:${minute}`, () => {
     let sum = 0n;
@@ -230,10 +245,5 @@ export function markPrice(sim: PriceSource, spec: SymbolSpec, time: number): Mic
     }
     return sum;
   });
-  const p2 =
-    index +
-    (basis >= 0n
-      ? mulDiv(basis, 1n, BigInt(MA_SAMPLES), 'half-up')
-      : -mulDiv(-basis, 1n, BigInt(MA_SAMPLES), 'half-up'));
-  return median3(p1, p2, last);
+  return median3(p1, index + basisAverage(basis, BigInt(MA_SAMPLES)), last);
 }

@@ -38,7 +38,8 @@ export interface CandleStore {
   saveMinute(symbol: string, sample: MinuteSample): Promise<void>;
 }
 
-function wire(c: SnapshotCandle): Candle {
+/** A snapshot's candle (micro-unit integer strings) as the wire's (decimal strings). */
+export function wireCandle(c: SnapshotCandle): Candle {
   return {
     time: c.time,
     open: formatAmount(BigInt(c.open)),
@@ -65,7 +66,7 @@ export function memoryCandles(): CandleStore {
         .filter((c) => before === undefined || c.time < before)
         .sort((a, b) => a.time - b.time)
         .slice(-limit)
-        .map(wire),
+        .map(wireCandle),
     candleAt: async (symbol, interval, time) => series(symbol, interval).get(time) ?? null,
     upsert: async (symbol, interval, candles) => {
       for (const c of candles) series(symbol, interval).set(c.time, c);
@@ -111,7 +112,7 @@ export function sqlCandles(driver: SqlDriver, schemaName: string): CandleStore {
         [symbol, interval, before ?? Number.MAX_SAFE_INTEGER, limit],
         true,
       );
-      return rows.reverse().map((r) => wire(fromRow(r)));
+      return rows.reverse().map((r) => wireCandle(fromRow(r)));
     },
     candleAt: async (symbol, interval, time) => {
       const { rows } = await driver.query<Row>(

@@ -16,7 +16,11 @@
  *   sample a second for two hours, and the index's one-minute candles for a day.
  */
 import {
+  basisAverage,
+  currOf,
   FUNDING_INTERVAL_MS,
+  fundingPrice,
+  MA_SAMPLES,
   INTERVAL_MINUTES,
   PPM,
   formatAmount,
@@ -31,7 +35,6 @@ import {
   type Book,
   type BookLevel,
   type Candle,
-  type CurrEntry,
   type Depth,
   type Interval,
   type MarketSource,
@@ -43,14 +46,13 @@ import {
   type SymbolSpec,
   type TimedMessage,
 } from '../../engine/server';
-import type { CandleStore, MinuteSample } from './candles';
-import type { PairSnapshot, SnapshotCandle } from './snapshot';
+import { wireCandle, type CandleStore, type MinuteSample } from './candles';
+import type { PairSnapshot } from './snapshot';
 
 const SECOND = 1_000;
 const MINUTE = 60_000;
 const HISTORY_MS = 2 * 3_600_000;
 const MINUTES_KEPT = 9 * 60;
-const MA_SAMPLES = 30;
 const QUOTA_LEVELS = 10;
 
 interface Sample {
@@ -80,17 +82,6 @@ function shift(price: Micro, ppm: number, tick: number): Micro {
   const shifted = mulDiv(price, PPM + BigInt(ppm), PPM, 'half-up');
   const rounded = mulDiv(shifted, 1n, t, 'half-up') * t;
   return rounded > 0n ? rounded : t;
-}
-
-function wireCandle(c: SnapshotCandle): Candle {
-  return {
-    time: c.time,
-    open: formatAmount(BigInt(c.open)),
-    high: formatAmount(BigInt(c.high)),
-    low: formatAmount(BigInt(c.low)),
-    close: formatAmount(BigInt(c.close)),
-    volume: formatAmount(BigInt(c.volume)),
-  };
 }
 
 export class MarketReplica implements MarketSource {
@@ -189,15 +180,7 @@ export class MarketReplica implements MarketSource {
     const index = this.indexPrice(spec, t);
     if (index === 0n) return 0n;
     const last = this.lastPrice(spec, t);
-    const previous = nextFunding(t) === t ? t : nextFunding(t) - FUNDING_INTERVAL_MS;
-    const rate = BigInt(this.fundingRate(spec, previous));
-    const toNext = BigInt(nextFunding(t + 1) - t);
-    const p1 = mulDiv(
-      index,
-      PPM * BigInt(FUNDING_INTERVAL_MS) + rate * toNext,
-      PPM * BigInt(FUNDING_INTERVAL_MS),
-      'half-up',
-    );
+    const p1 = fundingPrice(index, t, (at) => this.fundingRate(spec, at));
     // P2: the index plus the 30-minute average of (last - index), from the minutes there are samples of.
     const minutes = this.state(spec).minutes;
     const minute = Math.floor(t / MINUTE) * MINUTE;
@@ -209,9 +192,7 @@ export class MarketReplica implements MarketSource {
       basis += shift(sample.index, sample.premiumPpm, spec.tick) - sample.index;
       n++;
     }
-    const average =
-      n === 0n ? 0n : basis >= 0n ? mulDiv(basis, 1n, n, 'half-up') : -mulDiv(-basis, 1n, n, 'half-up');
-    return median3(p1, index + average, last);
+    return median3(p1, index + basisAverage(basis, n), last);
   }
 
   extremes(spec: SymbolSpec, from: number, to: number): Range {
@@ -313,19 +294,7 @@ export class MarketReplica implements MarketSource {
     if (second > from) {
       const quotes = this.quotes(to);
       out.push({ at: to, message: { type: 'ticker24hr', data: quotes } });
-      const curr: Record<string, CurrEntry> = {};
-      for (const q of quotes) {
-        curr[q.symbol] = {
-          symbol: q.symbol,
-          latest: q.latest,
-          change24h: q.change24h,
-          time: q.time,
-          markPrice: q.markPrice,
-          source: q.source,
-          ...(q.stale ? { stale: q.stale } : {}),
-        };
-      }
-      out.push({ at: to, message: { type: 'Curr', data: curr } });
+      out.push({ at: to, message: { type: 'Curr', data: currOf(quotes) } });
       for (const sub of subscriptions) {
         const state = this.states.get(sub.symbol);
         const candle = state?.snapshot?.candles[sub.interval];
