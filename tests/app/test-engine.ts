@@ -78,6 +78,7 @@ function transport() {
         engine = undefined;
       },
       now: async () => testClock.now(),
+      clock: () => testClock.now(),
     },
     close: () => undefined,
   };

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetsView, type PositionRecord } from '../../../engine/index';
+import { engineNow } from '../../api';
 import { useQuotes } from '../../lib/use-quotes';
 import { useReplicaTables } from '../../sync/live';
 import {
@@ -64,7 +65,8 @@ export function useOverview() {
       today: todayPnl(
         positions ?? [],
         profits ?? [],
-        startOfDay(Date.now()),
+        // The day of the engine's clock: after the demo's fast-forward it is not the device's day.
+        startOfDay(engineNow()),
         funding ?? [],
         new Map(quotes.map((q) => [q.symbol, q.markPrice ?? q.latest])),
       ),

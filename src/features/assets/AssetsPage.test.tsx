@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { parseAmount } from '../../../engine/index';
-import { engineCall } from '../../../tests/app/test-engine';
+import { formatMicro, parseAmount } from '../../../engine/index';
+import { engineCall, testClock, testEngine } from '../../../tests/app/test-engine';
 import { renderApp } from '../../app/test-utils';
 import { preloadScreen } from '../../app/routes';
 import { userStore } from '../../state/user-store';
@@ -96,6 +96,37 @@ describe('/user, the Assets tab', () => {
     );
     for (const path of wanted) expect(hrefs.has(path), path).toBe(true);
     expect(hrefs.has('/order/withdraw')).toBe(false);
+  });
+
+  it("today's PnL starts at 00:00 UTC of the engine's clock (the demo's fast-forwarded day), not the device's", async () => {
+    // The test engine's clock is on 2026-01-05, months from the device's: a position opened and closed on the
+    // engine's day counts today, and no longer once the engine's clock has moved on a day.
+    const member = await fundedMember('day', '1000');
+    const auth = { id: member.id, token: member.token };
+    await engineCall('/api/account/transfer', { from: 'cash', to: 'contract', amount: '500' }, auth);
+    const order = { symbol: 'BTC/USDT', market: 'contract', type: 'market', volume: '0.001' };
+    const opened = await engineCall<{ fee: string }>(
+      '/api/order/place',
+      { ...order, side: 'open_long', leverage: 1, marginMode: 'cross' },
+      auth,
+    );
+    const closed = await engineCall<{ fee: string; pnl: string }>(
+      '/api/order/place',
+      { ...order, side: 'close_long' },
+      auth,
+    );
+    const signed = (v: string) => (v.startsWith('-') ? -parseAmount(v.slice(1)) : parseAmount(v));
+    const expected = signed(closed.pnl) - parseAmount(opened.fee) - parseAmount(closed.fee);
+    expect(expected).not.toBe(0n);
+    await renderApp('/user', { user: member });
+    const today = () => document.querySelector<HTMLDataElement>('.today-pnl data')?.value;
+    await waitFor(() => expect(today()).toBe(formatMicro(expected)));
+    cleanup();
+
+    testClock.advance(24 * 3_600_000);
+    await (await testEngine()).settle();
+    await renderApp('/user', { user: member });
+    await waitFor(() => expect(today()).toBe('0'));
   });
 
   it('one card per account, adding up exactly to the total; the hide switch is remembered on the device', async () => {
