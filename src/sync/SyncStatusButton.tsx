@@ -45,6 +45,12 @@ export function SyncStatusButton() {
         data-testid="sync-status"
       >
         <span className="sync-dot" aria-hidden="true" />
+        {/* On a phone the chip is its dot: the count of waiting actions stays visible (its name says it). */}
+        {status.pending > 0 && (
+          <span className="sync-count" aria-hidden="true">
+            {status.pending}
+          </span>
+        )}
         <StableLabel
           text={label}
           alternatives={[t('offline.state.online'), t('offline.state.syncing'), t('offline.state.offline')]}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberProfile, ProductView } from '../../../engine/index';
 import { api } from '../../api';
 import { toastStore } from '../../state/toast-store';
-import { useFigure } from '../../ui/Amount';
+import { Amount, useFigure } from '../../ui/Amount';
 import { Field } from '../../ui/Field';
 import { KeyDialog } from '../../ui/KeyDialog';
 import { NeedsConnection } from '../../ui/NeedsConnection';
@@ -121,17 +121,18 @@ function BuyForm({ product, profile }: { product: ProductView; profile: MemberPr
           onClose={() => setAsking(false)}
           onConfirm={(key) => void buy(key)}
         >
-          <dl className="detail-list">
+          {/* Label and value rows (the value moves to its own row, whole, when both do not fit). */}
+          <dl className="figure-rows">
             <div>
               <dt>{t('finance.amount')}</dt>
               <dd>
-                <bdi>{figure(amount, { kind: 'exact', unit: product.currency })}</bdi>
+                <Amount value={amount} kind="exact" unit={product.currency} />
               </dd>
             </div>
             <div>
-              <dt>{t('finance.annualRate')}</dt>
+              <dt>{t('finance.annualRateLabel')}</dt>
               <dd>
-                <bdi>{figure(product.annualRate, { kind: 'percent' })}%</bdi>
+                <Amount value={product.annualRate} kind="percent" unit="%" />
               </dd>
             </div>
             <div>

@@ -74,7 +74,7 @@ function Details({ product }: { product: ProductView }) {
           <thead>
             <tr>
               <th scope="col">{t('finance.level')}</th>
-              <th scope="col">{t('finance.annualRate')}</th>
+              <th scope="col">{t('finance.annualRateLabel')}</th>
             </tr>
           </thead>
           <tbody>
