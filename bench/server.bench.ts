@@ -290,7 +290,8 @@ async function showMemory(instances: Instance[], when: string): Promise<Instance
       console.log(
         `    group commit so far: ${g.units} units in ${g.batches} transactions (${(g.units / g.batches).toFixed(1)} ` +
           `per batch, largest ${g.largest}; ${(g.reads / g.batches).toFixed(1)} read statements per batch), ${g.reruns} re-runs against a batch mate's writes, ` +
-          `${g.retries} batches run again after a conflict, ${g.solo} units run alone after a failed batch`,
+          `${g.retries} batches run again after a conflict, ${g.solo} units run alone after a failed batch, ` +
+          `${g.hotLocked ?? 0} batches took hot rows' locks first, at most ${g.overlapped ?? 1} in flight at once`,
       );
   }
   return all;

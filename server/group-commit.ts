@@ -197,9 +197,19 @@ interface Pending {
 const MAX_RUNS = 1_000;
 /** Rows a retried batch queues for (advisory locks), and rows kept as hot. */
 const MAX_LOCKED_ROWS = 256;
-/** How long a row that made a batch retry stays hot (locked first by every batch of this process). */
+/**
+ * How long a row that made a batch retry stays hot (locked first by every batch of this process), counted
+ * from that conflict: writing it again does not keep it hot (see `end`).
+ */
 const HOT_MS = 1_000;
-/** A batch waiting for the in-flight limit starts anyway after this long (no unit can wait on itself). */
+/**
+ * A batch waiting for the in-flight limit starts anyway once the batches in flight have made no progress
+ * for this long (no unit can wait on itself: a unit waiting for a unit of work of its own stalls its batch).
+ * While they progress (a read answered, a unit finished) or are only writing and committing (waiting on
+ * PostgreSQL alone), the guard waits again: a plain 250 ms timer let every batch past the limit on an
+ * overloaded machine (7 in flight at a limit of 2 in a test at load 27; 8-11 at a limit of 1 in the bench at
+ * load 25-31, the pool's connections then ran out: `begin` of 1-7 s; 2026-11-29).
+ */
 const START_GUARD_MS = 250;
 
 const rowKey = (table: string, id: string) => `${table}\u0000${id}`;
@@ -213,7 +223,11 @@ export class GroupCommit {
   /** The batch admitting units, if any. */
   private admitting: Batch | null = null;
   private inFlight = 0;
+  /** The batches holding a slot. */
+  private readonly flying = new Set<Batch>();
   private readonly waiting: Array<() => void> = [];
+  /** Bumped whenever a batch's read is answered or one of its units finishes (the start guard's clock). */
+  progress = 0;
   /** Row -> time until which it is hot. */
   readonly hot = new Map<string, number>();
   /** Counts for tests and the bench. */
@@ -227,6 +241,8 @@ export class GroupCommit {
     reads: 0,
     /** The most batches of this process in flight at once. */
     overlapped: 0,
+    /** Batch attempts that took hot rows' advisory locks before their snapshot. */
+    hotLocked: 0,
   };
   /** Where the units' time went (the bench prints it; cheap enough to keep on). */
   readonly timing = new PhaseTiming();
@@ -313,10 +329,9 @@ export class GroupCommit {
   }
 
   /** A batch's slot among the batches in flight. */
-  async slot(): Promise<void> {
+  async slot(batch: Batch): Promise<void> {
     if (this.inFlight < this.options.maxBatches) {
-      this.inFlight++;
-      this.stats.overlapped = Math.max(this.stats.overlapped, this.inFlight);
+      this.take(batch);
       return;
     }
     await new Promise<void>((resolve) => {
@@ -327,17 +342,32 @@ export class GroupCommit {
         clearTimeout(timer);
         const i = this.waiting.indexOf(go);
         if (i >= 0) this.waiting.splice(i, 1);
-        this.inFlight++;
-        this.stats.overlapped = Math.max(this.stats.overlapped, this.inFlight);
+        this.take(batch);
         resolve();
       };
-      const timer = setTimeout(go, START_GUARD_MS);
+      let seen = this.progress;
+      const guard = () => {
+        const stalled = seen === this.progress && [...this.flying].some((b) => !b.ending);
+        if (stalled || this.flying.size === 0) go();
+        else {
+          seen = this.progress;
+          timer = setTimeout(guard, START_GUARD_MS);
+        }
+      };
+      let timer = setTimeout(guard, START_GUARD_MS);
       this.waiting.push(go);
     });
   }
 
-  freeSlot(): void {
+  private take(batch: Batch): void {
+    this.inFlight++;
+    this.flying.add(batch);
+    this.stats.overlapped = Math.max(this.stats.overlapped, this.inFlight);
+  }
+
+  freeSlot(batch: Batch): void {
     this.inFlight--;
+    this.flying.delete(batch);
     this.waiting.shift()?.();
   }
 
@@ -436,7 +466,8 @@ class Batch {
   private locked: string[] = [];
   private contended: string[] = [];
   private started = false;
-  private ending = false;
+  /** Its units are done: the batch is writing, committing or ending (it waits on PostgreSQL alone). */
+  ending = false;
   /** The attempt has ended: no statement may go to its connection any more. */
   private done = false;
   /** Units that read what a batch mate wrote after they began: run again one at a time, in order. */
@@ -462,7 +493,7 @@ class Batch {
 
   /** Takes a slot and a connection, sends BEGIN; admission closes `windowMs` later. */
   async start(): Promise<void> {
-    await this.gc.slot();
+    await this.gc.slot(this);
     this.tSlot = performance.now();
     this.started = true;
     this.open();
@@ -477,6 +508,7 @@ class Batch {
     const now = Date.now();
     this.locked = [...new Set([...this.contended, ...this.gc.hotRows(now)])].sort().slice(0, MAX_LOCKED_ROWS);
     const locks = this.locked.map((row) => `${this.gc.host.schema}:${row}`);
+    if (locks.length > 0) this.gc.stats.hotLocked++;
     this.conn = (async () => {
       let c: Conn;
       try {
@@ -614,6 +646,7 @@ class Batch {
     }
     try {
       const [, results] = await Promise.all([this.begin, this.readAll(c, batch)]);
+      this.gc.progress++;
       batch.forEach((r, i) => r.resolve(results[i]));
     } catch (error) {
       this.fail(error);
@@ -711,6 +744,7 @@ class Batch {
   // ---- units finishing ----
 
   finished(m: Member, outcome: Outcome): void {
+    this.gc.progress++;
     if (this.rerunning === m) this.rerunning = null;
     // A unit that left for a hash (engine/security/hashing.ts HashNeeded) wrote nothing and runs again later,
     // in a batch of its own: it leaves this one now.
@@ -800,7 +834,7 @@ class Batch {
       await (this.conn as Promise<Conn>).catch(() => undefined);
       await this.rollback();
       await this.release(false);
-      gc.freeSlot();
+      gc.freeSlot(this);
       return;
     }
     gc.stats.units += this.members.length;
@@ -836,11 +870,12 @@ class Batch {
       this.timed(tWritten, performance.now());
       host.succeeded();
       host.committed(this.members.length);
-      // The rows this batch held hot and still wrote stay hot.
-      const now = Date.now();
-      for (const row of this.locked) if (gc.hot.has(row) && written.has(row)) gc.hot.set(row, now + HOT_MS);
+      // A hot row stays hot for HOT_MS after the conflict that made it so, however often it is written
+      // since: writing it again kept it hot for good under steady load, and then every batch of the process
+      // took its lock first, so batches that never wrote it queued behind the one that did (pairs paid
+      // through both instances made a conflict now and then, and then all their rows hot).
       await this.release(false);
-      gc.freeSlot();
+      gc.freeSlot(this);
       for (const m of this.members) {
         const outcome = m.outcome as Outcome;
         if (outcome.ok) m.resolve(outcome.value);
@@ -852,7 +887,7 @@ class Batch {
         broken = true;
         if (committing || this.attempt >= 100) {
           await this.release(true);
-          gc.freeSlot();
+          gc.freeSlot(this);
           const lost = new StorageUnavailableError('The database connection was lost', { cause: error });
           for (const m of this.members) m.reject(lost);
           return;
@@ -862,7 +897,7 @@ class Batch {
         // in a transaction of its own, so only the unit at fault fails.
         await this.rollback();
         await this.release(false);
-        gc.freeSlot();
+        gc.freeSlot(this);
         const [only] = this.members;
         if (this.members.length === 1 && only) {
           // A batch of one unit failed as that unit would have alone.

@@ -42,6 +42,10 @@ export interface InstanceMemory {
     largest: number;
     /** Read statements (one per event-loop turn in which a batch's units read): round trips. */
     reads: number;
+    /** The most batches in flight at once. */
+    overlapped?: number;
+    /** Batch attempts that took hot rows' advisory locks before their snapshot. */
+    hotLocked?: number;
   };
   /** Since the last report: the event loop's delay (ms), the GC's pauses by kind, group commit's phases. */
   timing?: InstanceTiming;
