@@ -1,6 +1,6 @@
 /**
  * CPU time spent by the processes a bench run involves, read from /proc (Linux): a measure that does not
- * move with the machine's load the way requests/s does (other engineers' jobs take cores, not CPU time
+ * move with the machine's load the way requests/s does (other processes take cores, not CPU time
  * from this run's processes). Per run: each server instance's process (its hash threads included), the
  * load generator, the PostgreSQL backends of this bench (those whose `application_name` is the bench's,
  * found in pg_stat_activity) and PostgreSQL's own background processes (WAL writer, checkpointer...: they

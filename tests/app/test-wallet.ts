@@ -1,5 +1,5 @@
 /**
- * Test set-up for the wallet screens on the account engineer's in-memory engine (../auth/test-engine):
+ * Test set-up for the wallet screens on the accounts tests' in-memory engine (../auth/test-engine):
  * members with money (a simulated chain payment, confirmed by moving the test clock), VIP levels, and the
  * app's API client wired to the stored user as main.tsx wires it.
  */
