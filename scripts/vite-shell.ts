@@ -148,7 +148,20 @@ function shellCss(ctx: IndexHtmlTransformContext): string[] {
  * in the three waves its imports would otherwise make (entry, its static imports, the engine's code). On a
  * repeat visit the service worker answers the worker's imports from its cache at once: the early fetch would
  * only read the same bytes twice, so it is skipped when a service worker controls the page.
+ * It starts only where the first screen reads the engine: a member's every route (the stored 'strata.user',
+ * as the shell script and the route guard read it) and a guest's /home (GUEST_ENGINE_SCREENS). A guest's
+ * other routes open the login form (the guard sends them to /login) or a static form; there the worker and
+ * its ~173 KiB competed with the app's own start for nothing (measured 2026-11-28: /user -> /login 1.47-1.79 s
+ * with it, 1.27-1.45 s without), and the app creates it on its first call as before.
  */
+/**
+ * The routes whose first screen reads the demo engine for a guest (normalised as the router matches: lower
+ * case, no trailing slash): /home's quotes, and / which opens it (src/app/paths.ts REDIRECTS). Every other
+ * route a guest opens is the login form the guard sends them to (src/app/guard.ts), /register, /forget or
+ * /home/more, none of which reads data before the member acts.
+ */
+export const GUEST_ENGINE_SCREENS = ['/', '/home'] as const;
+
 export function startAfterFirstPaint(
   html: string,
   inlinedCss: readonly string[] = [],
@@ -165,13 +178,18 @@ export function startAfterFirstPaint(
     .join(';');
   const starter =
     `<script data-entry="${src}" data-preload="${preloads.join(' ')}" data-css="${inlinedCss.join(' ')}"` +
-    (engine ? ` data-worker="${engine.entry}" data-worker-chunks="${engine.chunks.join(' ')}"` : '') +
+    (engine
+      ? ` data-worker="${engine.entry}" data-worker-chunks="${engine.chunks.join(' ')}"` +
+        ` data-worker-guest="${GUEST_ENGINE_SCREENS.join(' ')}"`
+      : '') +
     (routes ? ` data-routes="${routes}"` : '') +
     `>(function(){` +
     `var d=document,c=d.currentScript.dataset,done=false;` +
     `function add(h){var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=h;d.head.appendChild(k);}` +
     `function css(h){var k=d.createElement('link');k.setAttribute('disabled','');k.rel='stylesheet';k.href=h;d.head.appendChild(k);}` +
     `function worker(){if(!c.worker||!window.Worker)return;` +
+    `var u=null;try{u=localStorage.getItem('strata.user');}catch(e){}` +
+    `if(!u&&(' '+c.workerGuest+' ').indexOf(' '+(location.pathname.replace(/\\/+$/,'').toLowerCase()||'/')+' ')<0)return;` +
     `try{window.__strataEngine=new Worker(c.worker,{type:'module',name:'strata-engine'});}catch(e){return;}` +
     `var sw=navigator.serviceWorker;if(sw&&sw.controller)return;` +
     `c.workerChunks.split(' ').forEach(function(h){if(h&&window.fetch)fetch(h).then(function(r){return r.arrayBuffer();}).catch(function(){});});}` +

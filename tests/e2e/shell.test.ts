@@ -140,6 +140,21 @@ describe('the shell paints before the JavaScript', () => {
           .filter((name) => name.endsWith('.css')),
       );
       expect(css.filter((name) => inlined.includes(name))).toEqual([]);
+
+      // A guest's /user opens the login form, which reads no data: the starter leaves the engine worker to
+      // the app (created on its first call, if any), so the worker does not compete with the app's start.
+      const login = await context.newPage();
+      await login.goto('/user');
+      await login.locator('form input[type="password"]').waitFor();
+      const started = await login.evaluate(() => {
+        const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+          /\/assets\/index-/.test(new URL(e.name).pathname),
+        );
+        const w = window as unknown as { __workerCreatedAt?: number };
+        return { entry: entry?.startTime ?? null, worker: w.__workerCreatedAt ?? Infinity };
+      });
+      expect(started.entry).not.toBeNull();
+      expect(started.worker).toBeGreaterThan(started.entry ?? Infinity);
     } finally {
       await context.close();
     }
