@@ -20,8 +20,13 @@ const THEME_COLOR = '#0b1220';
 /** What demo mode's engine worker loads before its first answer (the `engine-boot` chunk below). */
 const ENGINE_BOOT_MODULES =
   /[\\/](engine|src)[\\/]|[\\/]node_modules[\\/](zod|comlink|dexie|@noble[\\/](hashes|curves)|@scure)[\\/]/;
-/** Loaded when a call needs it: passkey verification (@simplewebauthn/server) and the reserves' Ed25519. */
-const LAZY_ENGINE_CODE = /[\\/]src[\\/]worker[\\/]engine\.worker\.ts$|ed25519|ed448|simplewebauthn/;
+/**
+ * Loaded when a call needs it: passkey verification (@simplewebauthn/server), the reserves' Ed25519, and
+ * address derivation (engine/chain/addresses.ts: BIP-32 on secp256k1 with its HKDF and RIPEMD-160, ~24 KiB
+ * gzip; engine/chain/domain.ts loads it on the first call that derives an address).
+ */
+const LAZY_ENGINE_CODE =
+  /[\\/]src[\\/]worker[\\/]engine\.worker\.ts$|ed25519|ed448|simplewebauthn|[\\/]engine[\\/]chain[\\/]addresses\.ts$|[\\/]node_modules[\\/](@noble[\\/]curves|@scure[\\/]bip32|@noble[\\/]hashes[\\/](hkdf|legacy)\.js)/;
 
 /** The manifest spec's "auto" (ar-SA and fa-IR are right to left); the plugin's type lists only ltr and rtl. */
 const DIR_AUTO = 'auto' as unknown as ManifestOptions['dir'];

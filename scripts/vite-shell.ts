@@ -151,8 +151,8 @@ function shellCss(ctx: IndexHtmlTransformContext): string[] {
  * It starts only where the first screen reads the engine: a member's every route (the stored 'strata.user',
  * as the shell script and the route guard read it) and a guest's /home (GUEST_ENGINE_SCREENS). A guest's
  * other routes open the login form (the guard sends them to /login) or a static form; there the worker and
- * its ~173 KiB competed with the app's own start for nothing (measured 2026-11-28: /user -> /login 1.47-1.79 s
- * with it, 1.27-1.45 s without), and the app creates it on its first call as before.
+ * its boot chunk competed with the app's own start for nothing (measured 2026-11-28: /user -> /login
+ * 1.47-1.79 s with it, 1.27-1.45 s without), and the app creates it on its first call as before.
  */
 /**
  * The routes whose first screen reads the demo engine for a guest (normalised as the router matches: lower

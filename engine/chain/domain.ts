@@ -1,16 +1,25 @@
 /**
  * The chain domain: the deposit key, simulated chains, the member's exclusive addresses, and the platform
- * addresses the site config publishes (written to meta at every engine open).
+ * addresses the site config publishes.
  *
  * Key custody (docs/SERVER.md): addresses are derived watch-only from an account xpub. A live server is
  * given it (config.walletXpub, from WALLET_XPUB); otherwise the engine generates a demo key at random (never
- * from the seed) the first time a database opens, keeps only its xpub in meta, and marks every address it
- * shows as a demo address. The seed only drives the simulation.
+ * from the seed), keeps only its xpub in meta, and marks every address it shows as a demo address. The seed
+ * only drives the simulation.
+ *
+ * The derivation code (BIP-32 on secp256k1, HKDF, keccak; engine/chain/addresses.ts, ~24 KiB gzip) is loaded
+ * by the first call that derives an address, not with the engine: a demo engine's first answers (the market)
+ * neither wait for its bytes nor for its work. Before (2026-11-28) a fresh demo database generated its key
+ * and derived the platform addresses in the engine's open, building the curve's tables on the way: about as
+ * much CPU as the whole market summary that followed. A demo database now gets its key the first time a call
+ * needs it (a deposit address, a manual deposit, an address-book check, the site config's addresses); a
+ * configured xpub is stored and its platform addresses derived at every open, as before.
  */
 import type { Ctx } from '../context';
 import type { Domain } from '../routes';
-import { meta } from '../site/handlers';
-import { WatchOnlyBook, walletXpubFromSeed, type Network } from './addresses';
+import { meta } from '../site/meta';
+import type * as Addresses from './addresses';
+import type { Network, WatchOnlyBook } from './addresses';
 import { createChains, type SimulatedChain } from './simulator';
 import { depositAddresses, depositAddressId, type DepositAddressRow } from './tables';
 
@@ -24,23 +33,74 @@ const PLATFORM_ADDRESSES = [
   ['site.ercAddress', 'ERC20'],
 ] as const;
 
+let chainCode: Promise<typeof Addresses> | null = null;
+/** The derivation code, loaded once per process by the first call that needs it. */
+function addresses(): Promise<typeof Addresses> {
+  chainCode ??= import('./addresses');
+  return chainCode;
+}
+
 // Address derivation costs a few curve multiplications per level: one book per xpub for the process.
 const books = new Map<string, WatchOnlyBook>();
 
-export function addressBook(xpub: string): WatchOnlyBook {
+export async function addressBook(xpub: string): Promise<WatchOnlyBook> {
   let book = books.get(xpub);
   if (!book) {
-    book = new WatchOnlyBook(xpub);
+    const { WatchOnlyBook } = await addresses();
+    book = books.get(xpub) ?? new WatchOnlyBook(xpub);
     books.set(xpub, book);
   }
   return book;
 }
 
-/** This database's deposit key (written at every engine open by the domain's init). */
+/**
+ * This database's deposit key, made now if it has none yet (a demo database's first call that needs it: a
+ * random key, of which only the xpub is kept), with the platform addresses derived from it in meta.
+ */
+async function ensureWallet(ctx: Ctx): Promise<{ xpub: string; demo: boolean }> {
+  let xpub = (await ctx.tx.get(meta, XPUB_KEY))?.value;
+  let kind = (await ctx.tx.get(meta, KIND_KEY))?.value;
+  if (!xpub) {
+    // Only a demo database has no key here: init stores a configured one.
+    const { walletXpubFromSeed } = await addresses();
+    // Only the public half of the random demo key is kept: nothing can spend what is paid to it.
+    xpub = walletXpubFromSeed(ctx.entropy(64));
+    kind = 'demo';
+    ctx.tx.put(meta, { id: XPUB_KEY, value: xpub });
+    ctx.tx.put(meta, { id: KIND_KEY, value: kind });
+  }
+  await ensurePlatformAddresses(ctx, xpub);
+  return { xpub, demo: kind !== 'xpub' };
+}
+
+/**
+ * The platform's addresses are derived once per deposit key. Deriving costs curve multiplications, and the
+ * first in a process builds the curve's tables (~50 ms): an engine opening again on the same key (a
+ * returning member's demo worker, a restarted server) reads them instead.
+ */
+async function ensurePlatformAddresses(ctx: Ctx, xpub: string): Promise<void> {
+  const rows = await Promise.all(PLATFORM_ADDRESSES.map(([key]) => ctx.tx.get(meta, key)));
+  const derivedFor = (await ctx.tx.get(meta, PLATFORM_FOR_KEY))?.value;
+  if (derivedFor === xpub && rows.every((row) => row?.value)) return;
+  const book = await addressBook(xpub);
+  PLATFORM_ADDRESSES.forEach(([key, network], i) => {
+    const value = book.platform(network);
+    if (rows[i]?.value !== value) ctx.tx.put(meta, { id: key, value });
+  });
+  ctx.tx.put(meta, { id: PLATFORM_FOR_KEY, value: xpub });
+}
+
+/** This database's deposit key (made by the first call that needs it, see ensureWallet). */
 export async function walletOf(ctx: Ctx): Promise<{ book: WatchOnlyBook; demo: boolean }> {
-  const xpub = (await ctx.tx.get(meta, XPUB_KEY))?.value;
-  if (!xpub) throw new Error('The deposit key is not initialised');
-  return { book: addressBook(xpub), demo: (await ctx.tx.get(meta, KIND_KEY))?.value !== 'xpub' };
+  const { xpub, demo } = await ensureWallet(ctx);
+  return { book: await addressBook(xpub), demo };
+}
+
+/** The platform's published address on `network` (the site config's walletAddress / ercAddress). */
+export async function platformAddress(ctx: Ctx, network: Network): Promise<string> {
+  await ensureWallet(ctx);
+  const key = PLATFORM_ADDRESSES.find(([, n]) => n === network)?.[0] ?? '';
+  return (await ctx.tx.get(meta, key))?.value ?? '';
 }
 
 export function chainOf(ctx: Ctx, network: Network): SimulatedChain {
@@ -83,36 +143,22 @@ export async function ownerOfAddress(
 export const chainDomain: Domain = {
   name: 'chain',
   init: async (ctx) => {
-    let xpub = ctx.config.walletXpub.trim();
-    let kind = 'xpub';
+    const xpub = ctx.config.walletXpub.trim();
     if (xpub === '') {
-      kind = 'demo';
-      const stored = await ctx.tx.get(meta, XPUB_KEY);
-      const storedKind = (await ctx.tx.get(meta, KIND_KEY))?.value;
       // A database that once ran on a real xpub never falls back to a demo key silently.
-      if (stored && storedKind === 'xpub') {
+      const stored = await ctx.tx.get(meta, XPUB_KEY);
+      if (stored && (await ctx.tx.get(meta, KIND_KEY))?.value === 'xpub') {
         throw new Error('This database uses a real deposit key: start it with WALLET_XPUB (walletXpub)');
       }
-      // Only the public half of the random demo key is kept: nothing can spend what is paid to it.
-      xpub = stored?.value ?? walletXpubFromSeed(ctx.entropy(64));
+      // A demo database's key is made by the first call that needs it (ensureWallet).
+      return;
     }
     for (const [key, value] of [
       [XPUB_KEY, xpub],
-      [KIND_KEY, kind],
+      [KIND_KEY, 'xpub'],
     ] as const) {
       if ((await ctx.tx.get(meta, key))?.value !== value) ctx.tx.put(meta, { id: key, value });
     }
-    // The platform's addresses are derived once per deposit key. Deriving costs curve multiplications, and
-    // the first in a process builds the curve's tables (~50 ms): an engine opening again on the same key (a
-    // returning member's demo worker, a restarted server) reads them instead.
-    const rows = await Promise.all(PLATFORM_ADDRESSES.map(([key]) => ctx.tx.get(meta, key)));
-    const derivedFor = (await ctx.tx.get(meta, PLATFORM_FOR_KEY))?.value;
-    if (derivedFor === xpub && rows.every((row) => row?.value)) return;
-    const book = addressBook(xpub);
-    PLATFORM_ADDRESSES.forEach(([key, network], i) => {
-      const value = book.platform(network);
-      if (rows[i]?.value !== value) ctx.tx.put(meta, { id: key, value });
-    });
-    ctx.tx.put(meta, { id: PLATFORM_FOR_KEY, value: xpub });
+    await ensurePlatformAddresses(ctx, xpub);
   },
 };

@@ -79,6 +79,41 @@ describe('D1 each member has an exclusive deposit address per network', () => {
     }
   });
 
+  it('D1 a demo engine opens and answers the market without its deposit key; the first call that needs it makes it', async () => {
+    const derive = vi.spyOn(WatchOnlyBook.prototype, 'member');
+    const platform = vi.spyOn(WatchOnlyBook.prototype, 'platform');
+    try {
+      const h = await harness();
+      const stored = async () =>
+        ((await h.engine.diagnostics.snapshot())['meta'] as { id: string; value: string }[])
+          .filter((row) => row.id.startsWith('chain.') || /^site\.(wallet|erc)Address$/.test(row.id))
+          .map((row) => row.id)
+          .sort();
+      expect((await h.call('/api/market/list')).code).toBe(0);
+      const alice = await signUp(h, 'alice');
+      // No key made, no address derived: the derivation code has not been needed.
+      expect(await stored()).toEqual([]);
+      expect(platform).not.toHaveBeenCalled();
+      const address = await addressOf(h, alice, 'TRC20');
+      expect(await stored()).toEqual([
+        'chain.platformXpub',
+        'chain.walletKind',
+        'chain.walletXpub',
+        'site.ercAddress',
+        'site.walletAddress',
+      ]);
+      expect(derive).toHaveBeenCalledTimes(1);
+      // The key stays: the same address again, and the site publishes the platform's addresses of that key.
+      expect(await addressOf(h, alice, 'TRC20')).toBe(address);
+      const site = (await h.get('/api/site/getsite')).data as { walletAddress: string };
+      expect(site.walletAddress).toMatch(/^T/);
+      expect(platform).toHaveBeenCalledTimes(2);
+    } finally {
+      derive.mockRestore();
+      platform.mockRestore();
+    }
+  });
+
   it('D1 the same seed gives the same addresses on another engine', async () => {
     const a = await harness({ seed: 11 });
     const b = await harness({ seed: 11 });

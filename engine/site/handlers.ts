@@ -2,22 +2,17 @@
  * GET /api/site/getsite: platform deposit addresses, customer-service contact, the demo flag, whether
  * quick buy is available (a payment provider is configured: engine/counterparties.ts) and the business
  * constants screens check before sending (`limits`, from the engine's config).
- * Addresses come from config when set, else from the meta records the chain domain writes at init
- * (`site.walletAddress`, `site.ercAddress`), so the site never shows an address nobody derived.
+ * Addresses come from config when set, else from the meta records the chain domain writes
+ * (`site.walletAddress`, `site.ercAddress`; engine/chain/domain.ts platformAddress, which derives them the
+ * first time they are asked for), so the site never shows an address nobody derived.
  */
+import { platformAddress } from '../chain/domain';
 import type { SiteConfig } from '../contract';
 import { formatAmount } from '../money';
 import { handler } from '../router';
 import type { Domain } from '../routes';
-import { defineTable } from '../store/port';
 
-export interface MetaRow {
-  id: string;
-  value: string;
-}
-
-/** Small named values shared between domains (e.g. platform addresses). */
-export const meta = defineTable<MetaRow>('meta');
+export { meta, type MetaRow } from './meta';
 
 export const siteDomain: Domain = {
   name: 'site',
@@ -26,9 +21,8 @@ export const siteDomain: Domain = {
       method: 'GET',
       auth: false,
       run: async (ctx): Promise<SiteConfig> => ({
-        walletAddress:
-          ctx.config.walletAddress || ((await ctx.tx.get(meta, 'site.walletAddress'))?.value ?? ''),
-        ercAddress: ctx.config.ercAddress || ((await ctx.tx.get(meta, 'site.ercAddress'))?.value ?? ''),
+        walletAddress: ctx.config.walletAddress || (await platformAddress(ctx, 'TRC20')),
+        ercAddress: ctx.config.ercAddress || (await platformAddress(ctx, 'ERC20')),
         customerservice: ctx.config.customerService,
         demo: ctx.config.demo,
         limits: {

@@ -21,7 +21,9 @@ describe('the shell paints before the JavaScript', () => {
     try {
       const page = await context.newPage();
       await page.goto('/home');
-      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('首页');
+      await expect
+        .poll(() => page.locator('h1.topbar-title').textContent(), { timeout: 15_000 })
+        .toBe('首页');
       expect(await page.locator('.demo-badge').textContent()).toBe('演示');
       expect(await page.locator('.demo-badge').isVisible()).toBe(true);
       const tabs = await page.locator('nav.tabbar a.tab span').allTextContents();
@@ -43,14 +45,18 @@ describe('the shell paints before the JavaScript', () => {
       const page = await context.newPage();
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto('/login');
-      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('تسجيل الدخول');
+      await expect
+        .poll(() => page.locator('h1.topbar-title').textContent(), { timeout: 15_000 })
+        .toBe('تسجيل الدخول');
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect(await page.locator('.demo-badge').textContent()).toBe('تجريبي');
       expect(await page.locator('button.back').count()).toBe(1);
       expect(await page.locator('nav.tabbar').count()).toBe(0);
       // /user is for members only: a guest's shell is the screen the guard sends them to.
       await page.goto('/user');
-      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('تسجيل الدخول');
+      await expect
+        .poll(() => page.locator('h1.topbar-title').textContent(), { timeout: 15_000 })
+        .toBe('تسجيل الدخول');
     } finally {
       await context.close();
     }
@@ -66,7 +72,9 @@ describe('the shell paints before the JavaScript', () => {
       const page = await context.newPage();
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto('/home');
-      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('Start');
+      await expect
+        .poll(() => page.locator('h1.topbar-title').textContent(), { timeout: 15_000 })
+        .toBe('Start');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de-DE');
       expect(await page.locator('header .lang-button').getAttribute('aria-label')).toBe('Sprache');
     } finally {
@@ -224,7 +232,9 @@ describe('the shell paints before the JavaScript', () => {
       expect(await shifts()).toEqual([]);
 
       await page.goto('/user');
-      await expect.poll(() => page.locator('h1.topbar-title').textContent()).toBe('Assets');
+      await expect
+        .poll(() => page.locator('h1.topbar-title').textContent(), { timeout: 15_000 })
+        .toBe('Assets');
       await expect.poll(() => chip.textContent(), { timeout: 20_000 }).toBe('Online');
       expect(await shifts()).toEqual([]);
     } finally {
