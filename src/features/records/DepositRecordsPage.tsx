@@ -2,37 +2,25 @@
  * /order/rechargeRecord: deposits, newest first, with confirmations while pending; filtered on the device by
  * date and status, each transaction hash with Copy.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '../../../engine/index';
 import { formatTime } from '../../lib/format';
 import { Amount } from '../../ui/Amount';
-import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../../ui/NetworkChoice';
-import { filterRecords, NO_FILTER } from './filters';
 import { HashLine } from './HashLine';
-import { RecordFilters } from './RecordFilters';
+import { RecordFilters, useFilteredReplica } from './RecordFilters';
 import { useStatusOptions } from './status-options';
 import '../../ui/wallet.css';
 
 export function DepositRecordsPage() {
   const { t } = useTranslation();
-  const all = useReplica<DepositRecord>('deposits');
-  const [filter, setFilter] = useState(NO_FILTER);
-  const records = filterRecords(all.records, filter, (d) => d.status);
-  const data = { ...all, records };
+  const { data, bar } = useFilteredReplica<DepositRecord>('deposits', (d) => d.status);
   const statuses = useStatusOptions(['pending', 'success', 'rejected']);
   return (
     <div className="page records">
-      <RecordFilters
-        value={filter}
-        onChange={setFilter}
-        statuses={statuses}
-        shown={records.length}
-        total={all.records.length}
-      />
+      <RecordFilters {...bar} statuses={statuses} />
       <ReplicaList
         label={t('routes.orderRechargeRecord')}
         data={data}

@@ -1,7 +1,9 @@
 /** The filter bar above a records list: from and to dates, a status (or a direction), and "clear". */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReplica, type Replicated } from '../../sync/live';
 import { Field, SelectField } from '../../ui/Field';
-import { isFiltered, NO_FILTER, type RecordFilter } from './filters';
+import { filterRecords, isFiltered, NO_FILTER, type RecordFilter } from './filters';
 import './records.css';
 
 export interface RecordFiltersProps {
@@ -54,4 +56,21 @@ export function RecordFilters({ value, onChange, statuses, statusLabel, shown, t
       )}
     </form>
   );
+}
+
+/**
+ * A replica table's rows filtered on the device: `data` for ReplicaList, `bar` for RecordFilters (the filter,
+ * its setter, and the rows shown of the total). `statusOf` is what the status choice compares.
+ */
+export function useFilteredReplica<T extends { createdAt: number }>(
+  table: string,
+  statusOf: (record: T) => string,
+): { data: Replicated<T>; bar: Pick<RecordFiltersProps, 'value' | 'onChange' | 'shown' | 'total'> } {
+  const all = useReplica<T>(table);
+  const [filter, setFilter] = useState(NO_FILTER);
+  const records = filterRecords(all.records, filter, statusOf);
+  return {
+    data: { ...all, records },
+    bar: { value: filter, onChange: setFilter, shown: records.length, total: all.records.length },
+  };
 }

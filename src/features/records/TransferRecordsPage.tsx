@@ -1,39 +1,30 @@
 /** /order/transferRecord: internal transfers in and out, newest first, filtered by date and direction. */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransferRecord } from '../../../engine/index';
 import { formatTime } from '../../lib/format';
 import { Amount } from '../../ui/Amount';
-import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { PendingRows } from '../../ui/PendingRows';
 import { appWrites } from '../../sync/app-writes';
 import { usePendingMutations } from '../../sync/pending';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { filterRecords, NO_FILTER } from './filters';
-import { RecordFilters } from './RecordFilters';
+import { RecordFilters, useFilteredReplica } from './RecordFilters';
 import '../../ui/wallet.css';
 
 export function TransferRecordsPage() {
   const { t } = useTranslation();
-  const all = useReplica<TransferRecord>('transfers');
-  const [filter, setFilter] = useState(NO_FILTER);
-  const records = filterRecords(all.records, filter, (r) => r.direction);
-  const data = { ...all, records };
+  const { data, bar } = useFilteredReplica<TransferRecord>('transfers', (r) => r.direction);
   // Transfers made on this device that the server has not settled yet (waiting, or refused), listed first.
   const pending = usePendingMutations('/api/transfer/submit');
   return (
     <div className="page records">
       <RecordFilters
-        value={filter}
-        onChange={setFilter}
+        {...bar}
         statusLabel={t('statement.direction')}
         statuses={[
           { value: 'in', label: t('statement.in') },
           { value: 'out', label: t('statement.out') },
         ]}
-        shown={records.length}
-        total={all.records.length}
       />
       <PendingRows
         rows={pending}

@@ -3,29 +3,23 @@
  * review's outcome, filtered on the device by date and status, address and hash with Copy. /order/withdraw also
  * offers a new withdrawal (the /user menu lists the one entry, /order/withdrawRecord).
  */
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { WithdrawalRecord } from '../../../engine/index';
 import { formatTime } from '../../lib/format';
 import { Amount, useFigure } from '../../ui/Amount';
-import { useReplica } from '../../sync/live';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { networkLabel } from '../../ui/NetworkChoice';
 import { PATHS } from '../../lib/paths';
-import { filterRecords, NO_FILTER } from './filters';
 import { HashLine } from './HashLine';
-import { RecordFilters } from './RecordFilters';
+import { RecordFilters, useFilteredReplica } from './RecordFilters';
 import { useStatusOptions } from './status-options';
 import '../../ui/wallet.css';
 
 export function WithdrawRecordsPage({ withAction = false }: { withAction?: boolean }) {
   const { t } = useTranslation();
-  const all = useReplica<WithdrawalRecord>('withdrawals');
-  const [filter, setFilter] = useState(NO_FILTER);
-  const records = filterRecords(all.records, filter, (w) => w.status);
-  const data = { ...all, records };
+  const { data, bar } = useFilteredReplica<WithdrawalRecord>('withdrawals', (w) => w.status);
   const statuses = useStatusOptions(['pending', 'success', 'rejected']);
   return (
     <div className="page records">
@@ -34,13 +28,7 @@ export function WithdrawRecordsPage({ withAction = false }: { withAction?: boole
           {t('records.newWithdrawal')}
         </Link>
       )}
-      <RecordFilters
-        value={filter}
-        onChange={setFilter}
-        statuses={statuses}
-        shown={records.length}
-        total={all.records.length}
-      />
+      <RecordFilters {...bar} statuses={statuses} />
       <ReplicaList
         label={t('routes.orderWithdrawRecord')}
         data={data}
