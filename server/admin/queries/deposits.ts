@@ -9,6 +9,7 @@ import {
 import { decodeValue, escapeText } from '../../sql-codec';
 import type { SqlConnection } from '../../sql-driver';
 import { seconds } from '../db';
+import { approvalsNeeded, approvalsOf } from './approvals';
 import { counted, listOf, micro, offset, Params, type Page, type RecordRow } from './sql';
 import { operatorUploadUrl } from './uploads';
 
@@ -23,23 +24,6 @@ interface DepositRecord {
   proof: string | null;
   reason?: string | null;
   createdAt: number;
-}
-
-async function approvalsOf(c: SqlConnection, s: string, ids: string[]): Promise<Map<string, Approval[]>> {
-  const out = new Map<string, Approval[]>();
-  if (ids.length === 0) return out;
-  const { rows } = await c.query<{ deposit_id: string; operator_id: string; username: string; at: string }>(
-    `SELECT a.deposit_id, a.operator_id::text AS operator_id, o.username, a.at::text AS at ` +
-      `FROM ${s}.deposit_approvals a JOIN ${s}.operators o ON o.id = a.operator_id ` +
-      `WHERE a.deposit_id = ANY($1::text[]) ORDER BY a.at, a.operator_id`,
-    [ids],
-  );
-  for (const r of rows) {
-    const list = out.get(r.deposit_id) ?? [];
-    list.push({ operatorId: r.operator_id, username: r.username, at: seconds(r.at) });
-    out.set(r.deposit_id, list);
-  }
-  return out;
 }
 
 function depositView(
@@ -59,7 +43,7 @@ function depositView(
     status: d.status,
     createdAt: seconds(d.createdAt),
     reason: d.reason ?? null,
-    approvalsNeeded: BigInt(d.amount) > thresholdMicro ? 2 : 1,
+    approvalsNeeded: approvalsNeeded(d.amount, thresholdMicro),
     approvals,
   };
 }
@@ -78,7 +62,7 @@ export async function depositById(
   const row = rows[0];
   if (!row) return undefined;
   const record = decodeValue(row.v) as DepositRecord;
-  const approvals = (await approvalsOf(c, s, [id])).get(id) ?? [];
+  const approvals = (await approvalsOf(c, s, 'deposit', [id])).get(id) ?? [];
   return {
     record,
     view: depositView(record, String(decodeValue(row.username) ?? ''), approvals, thresholdMicro),
@@ -124,6 +108,7 @@ export async function listDeposits(
   const approvals = await approvalsOf(
     c,
     s,
+    'deposit',
     records.map((r) => r.record.id),
   );
   return listOf(

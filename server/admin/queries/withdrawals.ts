@@ -10,6 +10,7 @@ import type { WithdrawalRow } from '../../../engine/server';
 import { decodeValue, escapeText } from '../../sql-codec';
 import type { SqlConnection } from '../../sql-driver';
 import { seconds } from '../db';
+import { approvalsNeeded, approvalsOf } from './approvals';
 import { counted, listOf, micro, offset, Params, type Page, type RecordRow } from './sql';
 
 /** The contract's status from the engine's: a pending withdrawal claimed for sending is `sending`. */
@@ -23,28 +24,6 @@ function withdrawalStatusWhere(status: AdminWithdrawalStatus): string {
 
 /** A withdrawal as the engine stores it (its table's row, decoded from the SQL row's value). */
 export type WithdrawalRecord = WithdrawalRow;
-
-async function approvalsOf(c: SqlConnection, s: string, ids: string[]): Promise<Map<string, Approval[]>> {
-  const out = new Map<string, Approval[]>();
-  if (ids.length === 0) return out;
-  const { rows } = await c.query<{
-    withdrawal_id: string;
-    operator_id: string;
-    username: string;
-    at: string;
-  }>(
-    `SELECT a.withdrawal_id, a.operator_id::text AS operator_id, o.username, a.at::text AS at ` +
-      `FROM ${s}.withdrawal_approvals a JOIN ${s}.operators o ON o.id = a.operator_id ` +
-      `WHERE a.withdrawal_id = ANY($1::text[]) ORDER BY a.at, a.operator_id`,
-    [ids],
-  );
-  for (const r of rows) {
-    const list = out.get(r.withdrawal_id) ?? [];
-    list.push({ operatorId: r.operator_id, username: r.username, at: seconds(r.at) });
-    out.set(r.withdrawal_id, list);
-  }
-  return out;
-}
 
 export function withdrawalView(
   w: WithdrawalRecord,
@@ -72,7 +51,7 @@ export function withdrawalView(
         ? { txHash: w.broadcast.txHash, nonce: w.broadcast.nonce, at: seconds(w.broadcast.at) }
         : null,
     reason: w.reason,
-    approvalsNeeded: BigInt(w.amount) > thresholdMicro ? 2 : 1,
+    approvalsNeeded: approvalsNeeded(w.amount, thresholdMicro),
     approvals,
   };
 }
@@ -104,7 +83,7 @@ export async function withdrawalWithApprovals(
 ): Promise<AdminWithdrawal | undefined> {
   const found = await withdrawalById(c, s, id);
   if (!found) return undefined;
-  const approvals = (await approvalsOf(c, s, [id])).get(id) ?? [];
+  const approvals = (await approvalsOf(c, s, 'withdrawal', [id])).get(id) ?? [];
   return withdrawalView(found.record, found.username, approvals, thresholdMicro);
 }
 
@@ -147,6 +126,7 @@ export async function listWithdrawals(
   const approvals = await approvalsOf(
     c,
     s,
+    'withdrawal',
     records.map((r) => r.record.id),
   );
   const total = filter.status
