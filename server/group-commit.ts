@@ -1,30 +1,9 @@
 /**
- * Group commit (docs/SERVER.md "Group commit"): the units of work that reach this process together run in ONE
- * PostgreSQL transaction and commit with one COMMIT (one WAL flush), instead of one transaction each.
- *
- * - Each unit still runs the engine's own code (its handler, its ledger rules) against a view of the store;
- *   nothing of the ledger is restated in SQL.
- * - A batch is one REPEATABLE READ transaction. Its units read the batch's snapshot with the writes of the
- *   batch mates applied before them laid over it (the overlay), and the reads of all units issued in one turn
- *   of the event loop travel as one statement (point reads as one `id = ANY(...)` per table, index reads as
- *   one lateral join per table, sequence draws as one `generate_series` per sequence).
- * - Units are applied to the overlay one at a time, in the order they finish (optimistic concurrency in
- *   memory): a unit whose reads include a row (or an index key, or a table it scanned) that a batch mate
- *   applied after it began runs again at once, against the overlay, so the batch is equivalent to running its
- *   units one after another. Many transfers from one account in one batch therefore apply in order, and the
- *   account's rows are written once, at the end, with one lock.
- * - A unit that fails its rules is dropped from the batch alone (it wrote nothing to the overlay); its
- *   refusal is answered once the batch has committed (it may have seen a batch mate's writes).
- * - At the end the batch writes every row of the overlay in ONE statement, tables and ids in one fixed order
- *   (so two batches lock rows in the same order), its commit notes, then COMMIT. Every unit's answer waits
- *   for that COMMIT: `synchronous_commit` untouched, nothing acknowledged before it is durable.
- * - A conflict with another transaction (40001, 40P01, 23505) runs the whole batch again on a fresh snapshot,
- *   after taking session advisory locks on the rows it wrote, so retries on a hot row queue instead of
- *   colliding again (the rows stay known as hot for a second: every batch of this process locks them first,
- *   so two instances paying from one account take turns instead of aborting each other). A connection lost
- *   before COMMIT also runs it again; during COMMIT the outcome is unknown (503 for every unit of it). Any
- *   other failure of the batch's own statements (a constraint refusing a row) runs each of its units again
- *   in a transaction of its own, so only the unit at fault fails.
+ * Group commit: the units of work that reach this process together run in ONE REPEATABLE READ transaction
+ * and commit with one COMMIT. Each unit runs the engine's own code against the batch's snapshot with its
+ * batch mates' writes laid over it (the overlay), is applied in the order it finishes (run again at once if
+ * a batch mate changed what it read), and is answered only after the COMMIT. Reads, writes, conflicts, hot
+ * rows and the start guard: docs/SERVER.md "Group commit"; figures: docs/SERVER.md "Load figures".
  */
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import { StorageUnavailableError, type CommitNote, type RowRef, type StoredRow } from '../engine/index';

@@ -1,31 +1,10 @@
 /**
- * The SQL adapter of engine/store/port.ts, on PostgreSQL or PGlite.
- *
- * Layout: one SQL table per engine table (server/sql-schema.ts, versioned migrations run at open), each
- * `(id, ix text[], v jsonb, typed columns generated from v)`; tables without a migration (tests' own) share
- * `strata_rows (t, id, ix, v)`. Values and keys are encoded by server/sql-codec.ts.
- *
- * Nothing is mirrored in memory: a read is a query (a point read by primary key, an index query on the GIN
- * index over `ix`, or a scan), so start-up time and memory do not grow with the data.
- *
- * Concurrency: `transaction(work)` runs a unit of work in one REPEATABLE READ PostgreSQL transaction on one
- * pooled connection (snapshot isolation): its reads see one consistent snapshot, its writes and COMMIT go
- * through the same transaction. A unit that writes a row (update, upsert, delete, or an insert of a key it
- * read as absent) that another transaction changed since its snapshot is aborted by PostgreSQL (40001), as
- * is one of two deadlocked units (40P01); the store rolls back and runs `work` again from the start on a
- * fresh snapshot, with a short random back-off, up to `maxAttempts` times. Every money rule of the engine
- * reads and writes the same rows (a spend reads and writes its balance row, a receive limit its total row),
- * so first-committer-wins on those rows gives no lost update and no double spend across any number of
- * units and processes; the schema's constraints (server/sql-schema.ts) back this up in the database itself.
- * SERIALIZABLE was measured and dropped: its predicate locks (page-level on the GIN index, relation-level on
- * small tables) aborted unrelated transfers so often that 16 concurrent ones exhausted 100 attempts.
- * Plain `commit` (no transaction around it) is one transaction of its own.
- *
- * Commit notes (engine/store/port.ts CommitNote, e.g. an operator decision's audit row): each is written by
- * the writer registered for its kind (`writeNotesWith`), on the unit's connection, after its rows and before
- * COMMIT, so the rows and the notes commit together or not at all. A note without a writer, or a writer that
- * fails, fails the unit (CommitNoteError, nothing written); conflicts and lost connections are retried and
- * reported as for any write.
+ * The SQL adapter of engine/store/port.ts, on PostgreSQL or PGlite: one SQL table per engine table
+ * (server/sql-schema.ts; values and keys encoded by server/sql-codec.ts), nothing mirrored in memory, each
+ * unit of work one REPEATABLE READ transaction run again from the start on a conflict (40001, 40P01), and
+ * commit notes written by their kind's writer before COMMIT. Layout, concurrency and why not SERIALIZABLE:
+ * docs/SERVER.md "Storage", docs/DECISIONS.md "Server"; commit notes: docs/OPERATIONS.md "The engine's
+ * operations port".
  */
 import {
   StorageUnavailableError,

@@ -1,28 +1,9 @@
 /**
- * The reconciler of uncertain broadcasts (docs/OPERATIONS.md "The reconciler"): a withdrawal stays claimed
- * ("sending") when its broadcast got no answer (BroadcastUncertainError), since it may be on chain. The
- * gateway recorded the signed transaction's hash (and EVM nonce) on it before broadcasting
- * (engine.operations.recordBroadcast), so each round asks the chain where that transaction stands
- * (`ChainGateway.sentStatus`) and:
- * - mined and successful, with at least `confirmations`: completes the withdrawal with that hash
- *   (`completeWithdrawal`, the hold captured once);
- * - mined but failed (reverted: nothing was transferred), or absent for good (EVM: another transaction of the
- *   hot wallet was mined with its nonce; TRON: the node knows it and its expiration is behind the head):
- *   releases it back to review (`releaseWithdrawal`). The signer signs a withdrawal id with one nonce only
- *   (on TRON as one transaction only), so such a withdrawal is then rejected rather than approved again;
- * - mined with fewer confirmations, in the node's pool, or absent but still minable: leaves it for a later
- *   round.
- * A withdrawal being sent with no recorded transaction (the process stopped before its signature) is left to
- * people: nothing was broadcast (the gateway broadcasts only after the hash is recorded), and an operator
- * releases it to review with a reason (POST /api/admin/withdrawals/release, audited).
- *
- * `watchSends` runs a round every `everyMs` on the instance holding the background-work lease, like the
- * deposit watcher (server/chain/live.ts). Each completion and release is logged (`chain send reconciled`)
- * and audited: the decision carries its audit row as a commit note (server/admin/db.ts AuditNote) by the
- * system actor (no operator, username and role `system`; actions `withdrawal.reconcile_complete` and
- * `withdrawal.reconcile_release`, with the hash, what the chain said and the reason), which the SQL store
- * writes in the decision's own transaction: a failed audit write rolls the decision back (the round fails,
- * is logged, and the next one decides again). The memory store ignores the note.
+ * The reconciler of uncertain broadcasts: a withdrawal stays "sending" when its broadcast got no answer;
+ * each round (`watchSends`, on the instance holding the background-work lease) asks the chain where its
+ * recorded transaction stands and completes it, releases it to review, or leaves it for a later round.
+ * Each decision is logged and audited by the system actor in its own transaction. The table of outcomes:
+ * docs/OPERATIONS.md "The reconciler of uncertain broadcasts"; the audit rows: docs/OPERATIONS.md "Audit log".
  */
 import type { EngineOperations, SendingWithdrawal } from '../../engine/index';
 import { auditNote, SYSTEM_ACTOR, type AuditNote } from '../admin/db';

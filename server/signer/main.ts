@@ -1,27 +1,8 @@
 /**
- * The signer process (`npm run signer`; docs/OPERATIONS.md "The signer process"): holds the hot wallet's
- * private key, which the API server never does, and signs the ERC-20 transfers the API server asks for,
- * within its own limits (server/signer/service.ts). Settings from its own environment:
- *
- * - `SIGNER_EVM_KEY` (required): the hot wallet's private key, 0x + 64 hex. Removed from this process's
- *   environment once read.
- * - `SIGNER_TOKEN` (required, at least 32 characters): the shared secret the API server sends.
- * - `EVM_USDT_ADDRESS` (required): the token contract, the only one it signs calls to.
- * - `SIGNER_EVM_CHAIN_ID` (required): the only chain id it signs for.
- * - `SIGNER_MAX_PER_TX`, `SIGNER_MAX_PER_DAY` (required): USDT limits (decimal).
- * - `SIGNER_EVM_MAX_GAS` (150000), `SIGNER_EVM_MAX_GWEI` (200): the highest gas limit and fee per gas (gwei)
- *   it signs, so one transaction burns at most their product in fees (0.03 ETH by default).
- * - A public development key (Hardhat's, ganache's) is refused unless the chain id is a local one, and
- *   warned about there.
- * - `SIGNER_STATE_FILE` (`./.signer/journal.jsonl`): the journal of every signature, EVM and TRON, read back
- *   at start (the day's total and the signed withdrawal ids survive a restart); an unreadable or corrupt file
- *   stops the start (exit 1).
- * - `EVM_USDT_DECIMALS` (6), `SIGNER_HOST` (127.0.0.1), `SIGNER_PORT` (8788).
- * - `SIGNER_TRON_KEY` (optional): the TRON hot wallet's private key (64 hex), removed from the environment once
- *   read; with it `TRON_USDT_ADDRESS` (the TRC-20 token, base58) is required and `SIGNER_TRON_MAX_FEE_LIMIT`
- *   (sun, default 100 TRX) caps the fee_limit it signs (server/signer/tron.ts).
- *
- * Logs one JSON line per decision on stdout. SIGINT/SIGTERM stop it (exit 0).
+ * The signer process (`npm run signer`): reads its settings from its own environment (the hot wallet keys
+ * are removed from it once read), opens its journal and serves server/signer/service.ts. Every variable,
+ * its default and the refusals at start (a public development key on a non-local chain, a corrupt journal):
+ * docs/OPERATIONS.md "The signer process". Logs one JSON line per decision; SIGINT/SIGTERM stop it (exit 0).
  */
 import { isAddress, parseGwei, type Address, type Hex } from 'viem';
 import { JournalError } from './journal';

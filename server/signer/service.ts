@@ -1,34 +1,10 @@
 /**
- * The signer service (docs/OPERATIONS.md "The signer process", docs/SERVER.md "Key custody"): the only
- * process that holds the hot wallet's private key. The API server never sees it: its EVM gateway builds an
- * unsigned ERC-20 `transfer`, asks this service to sign it (server/signer/client.ts, RemoteSigner), and
- * broadcasts the signed bytes itself; its TRON gateway does the same with a TRC-20 `transfer` built by
- * TronGrid (server/signer/tron-client.ts, RemoteTronSigner; the TRON checks: server/signer/tron.ts).
- *
- * Before signing, the service checks what it is asked to sign, on its own settings and not the caller's:
- * - the caller presents the shared secret (`Authorization: Bearer <SIGNER_TOKEN>`, compared in constant time);
- * - the transaction is an EIP-1559 call to the configured token contract with no ether value, on the
- *   configured chain id, and its calldata is exactly the ABI encoding of `transfer(address,uint256)` (68
- *   bytes: nothing appended, no stray bits in the address word);
- * - its gas limit and fee per gas are within the caps (SIGNER_EVM_MAX_GAS, SIGNER_EVM_MAX_GWEI), so the
- *   most one transaction can burn in fees is known;
- * - the amount is within the per-transaction limit and, with what it signed earlier that UTC day on either
- *   network, within the daily limit (both required; server/signer/limits.ts);
- * - a withdrawal id it signed before is signed again only for the same nonce, amount and destination (a
- *   replacement: only one of the two can ever be mined), on TRON only for the same transaction (the same
- *   txId), and then its amount is not counted twice (server/signer/ledger.ts).
- *
- * Every signature is written to the journal (server/signer/journal.ts, `SIGNER_STATE_FILE`) and fsync'd
- * before it is answered; on start the journal is read back, so the day's total and the signed withdrawal ids
- * survive a restart. Without a journal (`stateFile` unset: unit tests) they are kept in memory only.
- *
- * Routes (JSON): `GET /health` (no secret: `{ ok: true }`), `GET /v1/evm/address` (`{ address }`),
- * `POST /v1/evm/sign` (`{ transaction, withdrawalId }` with bigints as decimal strings, answers
- * `{ serializedTransaction, hash }`); with a TRON key, `GET /v1/tron/address` and `POST /v1/tron/sign`
- * (`{ rawDataHex, withdrawalId }`, answers `{ signature, txId }`; its checks: server/signer/tron.ts).
- * Errors answer `{ error }` with 400 (malformed), 401 (secret), 403 (refused by a rule or a limit), 409 (a
- * withdrawal id already signed for another transaction: server/signer/ledger.ts), 404, 413 (body over
- * 64 KiB).
+ * The signer service: the only process that holds the hot wallet's private key. The API server's gateways
+ * (server/signer/client.ts, tron-client.ts) build unsigned ERC-20 / TRC-20 transfers, this service checks
+ * them on its own settings (secret, token, chain, calldata, gas and fee caps, per-transaction and daily
+ * limits, one transaction per withdrawal id: limits.ts, ledger.ts, tron.ts), journals each signature before
+ * answering (journal.ts), and the gateway broadcasts the signed bytes. Routes, checks and error codes:
+ * docs/OPERATIONS.md "The signer process"; why a separate process: docs/SERVER.md "Key custody".
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

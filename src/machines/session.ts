@@ -3,17 +3,7 @@
  * login; a 401 shows ONE session-expired dialog however many calls fail, and acknowledging it clears the
  * stored state, toasts 'logged out' and lands logged out; logout calls the server, then clears the state
  * even if that call failed.
- *
- * Interface (use with @xstate/react's useActorRef / useSelector)
- * - context: `{ user: LocalUser | null, error: Failure | null }` (error: the last failed login/register).
- * - events: REGISTER(form), LOGIN(credentials), LOGOUT, TOKEN_EXPIRED, ACK_EXPIRED, REFRESHED(user: partial
- *   LocalUser from /api/user/getuser).
- * - emitted: `loggedIn` (user), `loggedOut` (reason 'logout' | 'expired'): navigate on these.
- * - actors: restore, login, register, logout (session-effects.ts: the API client and user store).
- * - actions: saveUser, clearUser, toastLoggedOut (same file).
- * The dialog is the `tokenExpired` state itself: render it while `state.matches('tokenExpired')`.
- * Persist snapshots only from settled states: while loggingIn/registering the invoked call's input holds the
- * password.
+ * Its interface is documented on `sessionMachine` below.
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
 import type { LocalUser } from '../state/user-store';
@@ -38,6 +28,18 @@ export type SessionEvent =
 export type SessionEmitted =
   { type: 'loggedIn'; user: LocalUser } | { type: 'loggedOut'; reason: 'logout' | 'expired' };
 
+/**
+ * Interface (use with @xstate/react's useActorRef / useSelector)
+ * - context: `{ user: LocalUser | null, error: Failure | null }` (error: the last failed login/register).
+ * - events: REGISTER(form), LOGIN(credentials), LOGOUT, TOKEN_EXPIRED, ACK_EXPIRED, REFRESHED(user: partial
+ *   LocalUser from /api/user/getuser).
+ * - emitted: `loggedIn` (user), `loggedOut` (reason 'logout' | 'expired'): navigate on these.
+ * - actors: restore, login, register, logout (session-effects.ts: the API client and user store).
+ * - actions: saveUser, clearUser, toastLoggedOut (same file).
+ * The dialog is the `tokenExpired` state itself: render it while `state.matches('tokenExpired')`.
+ * Persist snapshots only from settled states: while loggingIn/registering the invoked call's input holds the
+ * password.
+ */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,

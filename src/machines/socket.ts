@@ -2,23 +2,9 @@
  * The real-time socket's lifecycle (SPEC.md §4): connect at start; on open send `bind` with the heartbeat
  * text and repeat it every 58 s; on error or close wait 5 s and reconnect, backing off (10 s, 20 s... at most
  * 60 s) while attempts keep failing; never two connections at once; `ping` is ignored and every other message
- * is emitted to listeners. While the browser says it is offline, no connection is attempted at all (a
- * WebSocket that cannot connect makes the browser log an error each time): the machine rests in `offline`
- * and connects at once when the browser says it is online again (issue 26).
- *
- * Interface
- * - input: `{ url, heartbeat, online? }` (heartbeat: the text bind carries; online: the browser's
- *   navigator.onLine at start, default true).
- * - context: `{ url, heartbeat, connections, failures }` (connections: how many have been opened, for
- *   diagnostics; failures: attempts failed in a row since the last open, which set the back-off).
- * - events from the connection actor: OPENED, MESSAGES(messages: one frame, or a batch from the demo worker),
- *   ERROR, CLOSED (see socket-connection.ts); from the network actor: ONLINE, OFFLINE.
- * - emitted: `{ type: 'message', message }` for each non-ping message: `actor.on('message', ...)`.
- * - actors: `connection` (default: a browser WebSocket). Demo mode provides
- *   `socketConnection(demoSocketFactory)` (the worker's feed); tests provide a fake factory. `network`
- *   (default: the window's online/offline events; none outside a browser).
- * States: connection.connecting, connection.open, waiting, offline. The connection actor lives exactly as
- * long as the `connection` state, so a new connection can only start after the old one was stopped and closed.
+ * is emitted to listeners. While the browser says it is offline the machine rests in `offline` and connects
+ * at once when it is online again (docs/DECISIONS.md "Machines and the demo worker"). Its interface is
+ * documented on `socketMachine` below.
  */
 import { assign, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
 import type { FeedMessage } from '../../engine/index';
@@ -72,6 +58,21 @@ export function bindFrame(heartbeat: string): string {
   return JSON.stringify({ type: 'bind', data: heartbeat });
 }
 
+/**
+ * Interface
+ * - input: `{ url, heartbeat, online? }` (heartbeat: the text bind carries; online: the browser's
+ *   navigator.onLine at start, default true).
+ * - context: `{ url, heartbeat, connections, failures }` (connections: how many have been opened, for
+ *   diagnostics; failures: attempts failed in a row since the last open, which set the back-off).
+ * - events from the connection actor: OPENED, MESSAGES(messages: one frame, or a batch from the demo worker),
+ *   ERROR, CLOSED (see socket-connection.ts); from the network actor: ONLINE, OFFLINE.
+ * - emitted: `{ type: 'message', message }` for each non-ping message: `actor.on('message', ...)`.
+ * - actors: `connection` (default: a browser WebSocket). Demo mode provides
+ *   `socketConnection(demoSocketFactory)` (the worker's feed); tests provide a fake factory. `network`
+ *   (default: the window's online/offline events; none outside a browser).
+ * States: connection.connecting, connection.open, waiting, offline. The connection actor lives exactly as
+ * long as the `connection` state, so a new connection can only start after the old one was stopped and closed.
+ */
 export const socketMachine = setup({
   types: {
     input: {} as SocketInput,

@@ -1,23 +1,7 @@
 /**
  * The device's sync lifecycle (docs/OFFLINE.md): push the outbox, pull the replica's changes, follow the
  * network, and try again with back-off when a push or pull got no usable answer.
- *
- * Interface
- * - input: `{ online }` (navigator.onLine at start).
- * - regions (parallel): network (online | offline), leader (follower | following: this tab answers online
- *   events), push (idle | pushing), pull (idle | pulling), retry (idle | waiting: the back-off timer).
- * - context: pending (the member's mutations in the outbox), error (the last failure's code, null after a
- *   success), lastSync, failures (retries scheduled since the last success, which set the back-off), and the
- *   run flags: pushAgain / pullAgain (a request while a pass runs makes one more pass, not a second run),
- *   pullAfterPush (SYNC: pull once the push run ended without error), applied (changes pulled this run).
- * - events: ONLINE / OFFLINE (the browser), FOLLOW / UNFOLLOW (the tab election), ENQUEUED (the outbox
- *   grew by one), REFRESHED (the outbox and replica re-read), PUSH, PULL, SYNC (push then pull), STALE (the
- *   server's data changed: a feed account event, the page shown again, a demo fast-forward, one's own
- *   write: a pull when online and signed in). `signedIn` on an event is read by the adapter when it sends it.
- * - emitted: pushed(report) when a push run ends, pullEnded(applied) / pullFailed(error) when a pull run
- *   ends, pushFailed(error) when a push pass threw: the adapter resolves its promises on these.
- * - actors: push, pull (sync-effects.ts: one pass each); delays: retry (1 s, 2 s, 4 s ... at most 30 s).
- * The status the UI reads (idle, syncing, offline, error) is `syncStatus(snapshot)`.
+ * Its interface is documented on `syncMachine` below.
  */
 import { assign, emit, enqueueActions, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { FlushReport } from '../sync/outbox';
@@ -89,6 +73,24 @@ const unprovided = (name: string) =>
 
 const isOnline = stateIn({ network: 'online' });
 
+/**
+ * Interface
+ * - input: `{ online }` (navigator.onLine at start).
+ * - regions (parallel): network (online | offline), leader (follower | following: this tab answers online
+ *   events), push (idle | pushing), pull (idle | pulling), retry (idle | waiting: the back-off timer).
+ * - context: pending (the member's mutations in the outbox), error (the last failure's code, null after a
+ *   success), lastSync, failures (retries scheduled since the last success, which set the back-off), and the
+ *   run flags: pushAgain / pullAgain (a request while a pass runs makes one more pass, not a second run),
+ *   pullAfterPush (SYNC: pull once the push run ended without error), applied (changes pulled this run).
+ * - events: ONLINE / OFFLINE (the browser), FOLLOW / UNFOLLOW (the tab election), ENQUEUED (the outbox
+ *   grew by one), REFRESHED (the outbox and replica re-read), PUSH, PULL, SYNC (push then pull), STALE (the
+ *   server's data changed: a feed account event, the page shown again, a demo fast-forward, one's own
+ *   write: a pull when online and signed in). `signedIn` on an event is read by the adapter when it sends it.
+ * - emitted: pushed(report) when a push run ends, pullEnded(applied) / pullFailed(error) when a pull run
+ *   ends, pushFailed(error) when a push pass threw: the adapter resolves its promises on these.
+ * - actors: push, pull (sync-effects.ts: one pass each); delays: retry (1 s, 2 s, 4 s ... at most 30 s).
+ * The status the UI reads (idle, syncing, offline, error) is `syncStatus(snapshot)`.
+ */
 export const syncMachine = setup({
   types: {
     input: {} as SyncInput,

@@ -2,19 +2,7 @@
  * The member's VIP level (SPEC.md §4, API.md): vip0 -> purchasing -> active (VIP2-6, refundable deposit) or
  * trial (VIP1, 60 days, counted down to the second and then expired); active -> refundRequested -> refunded
  * -> vip0. Buying a level not above the current one is refused locally with 4033, as the server would.
- *
- * Interface
- * - context: level (0-6), expiresAt (ms, trial only), remaining (ms left of the trial), pending (the level
- *   being bought or refunded), error (Failure of the last purchase or refund).
- * - events: BUY(level, key), BOUGHT(result, at), FAILED(code, msg), REFUND, REFUNDED, SYNC(profile, at).
- *   `at` is the time (ms) on the server's clock when the result or profile was read; remaining = expiresAt - at.
- *   Send SYNC with /api/user/getuser's { vip, vipExpiresAt } when the screen opens and after a refresh.
- * - emitted: bought(level), failed(error), expired, refunded.
- * - actors: buy, refund (vip-effects.ts). In demo mode provide
- *   `vipEffects(() => createDemoWorkerTransport().demo.clock())`, the engine's fast-forwarded clock; SYNC's `at`
- *   comes from the same clock.
- * Delayed events are not part of a persisted snapshot: after restoring one in `trial`, send SYNC to restart
- * the countdown.
+ * Its interface is documented on `vipMachine` below.
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { toFailure, type Failure } from './failure';
@@ -74,6 +62,20 @@ const buy = [
   { actions: ['refuseLevel', 'announceFailure'] },
 ] as const;
 
+/**
+ * Interface
+ * - context: level (0-6), expiresAt (ms, trial only), remaining (ms left of the trial), pending (the level
+ *   being bought or refunded), error (Failure of the last purchase or refund).
+ * - events: BUY(level, key), BOUGHT(result, at), FAILED(code, msg), REFUND, REFUNDED, SYNC(profile, at).
+ *   `at` is the time (ms) on the server's clock when the result or profile was read; remaining = expiresAt - at.
+ *   Send SYNC with /api/user/getuser's { vip, vipExpiresAt } when the screen opens and after a refresh.
+ * - emitted: bought(level), failed(error), expired, refunded.
+ * - actors: buy, refund (vip-effects.ts). In demo mode provide
+ *   `vipEffects(() => createDemoWorkerTransport().demo.clock())`, the engine's fast-forwarded clock; SYNC's `at`
+ *   comes from the same clock.
+ * Delayed events are not part of a persisted snapshot: after restoring one in `trial`, send SYNC to restart
+ * the countdown.
+ */
 export const vipMachine = setup({
   types: {
     context: {} as VipContext,

@@ -1,26 +1,10 @@
 /**
  * One withdrawal, from the form to the review's verdict (SPEC.md §4, API.md): editing -> validating ->
  * confirming -> submitting -> awaitingReview (the server's 911 answer, with the record) -> success or
- * rejected; a refused submission is `failed` with its catalogue code.
- *
- * Withdrawals go through the device's one outbox (src/sync, docs/OFFLINE.md) under a mutation id fixed at
- * CONFIRM, with the security key withheld from the device (kept in memory only). They need a connection:
- * offline, CONFIRM and RETRY are refused (`editing` with the offline code) and nothing is queued. When the
- * connection drops mid-flight, the submission is in the outbox without an answer: `waiting` waits for the
- * answer the outbox gets when it pushes it again (same id: the server applies it at most once, ever).
- *
- * Interface
- * - input: `{ network?, minimum?, online? }` (minimum: the engine's, from getsite's limits or the fee quote;
- *   until it is known the form checks no minimum and the engine refuses below it with 410). MINIMUM updates it.
- * - context: form, minimum, fieldErrors (reason codes per field), record (the 911 record), error (Failure),
- *   online, mutationId.
- * - events: EDIT(patch), SUBMIT, CONFIRM, CANCEL, RETRY, ONLINE, OFFLINE, REVIEW_RESULT(status). The screen
- *   turns feed messages into REVIEW_RESULT with `reviewResultOf(message, context.record.id)`.
- * - emitted: submitted(record), failed(error), waiting, reviewed(status).
- * - actors: validate (withdrawal-effects.ts `validateWith(validators)`), submit (into the outbox and pushed
- *   at once: the answer, or an unanswered error), answer (the outbox's answer to `mutationId`, later).
- * The key is cleared from the form once the server accepted the withdrawal (911). Snapshots taken before
- * that hold the key: persist only awaitingReview, success or rejected.
+ * rejected; a refused submission is `failed` with its catalogue code. Submitted through the device's outbox
+ * under a mutation id fixed at CONFIRM, the key withheld from the device; refused offline, and `waiting` for
+ * the outbox's answer when the connection drops mid-flight (docs/DECISIONS.md "Machines and the demo
+ * worker", docs/OFFLINE.md). Its interface is documented on `withdrawalMachine` below.
  */
 import { assertEvent, assign, emit, setup } from 'xstate';
 import type { SecondFactorFields } from '../../engine/index';
@@ -90,6 +74,20 @@ function newMutationId(): string {
   return globalThis.crypto.randomUUID();
 }
 
+/**
+ * Interface
+ * - input: `{ network?, minimum?, online? }` (minimum: the engine's, from getsite's limits or the fee quote;
+ *   until it is known the form checks no minimum and the engine refuses below it with 410). MINIMUM updates it.
+ * - context: form, minimum, fieldErrors (reason codes per field), record (the 911 record), error (Failure),
+ *   online, mutationId.
+ * - events: EDIT(patch), SUBMIT, CONFIRM, CANCEL, RETRY, ONLINE, OFFLINE, REVIEW_RESULT(status). The screen
+ *   turns feed messages into REVIEW_RESULT with `reviewResultOf(message, context.record.id)`.
+ * - emitted: submitted(record), failed(error), waiting, reviewed(status).
+ * - actors: validate (withdrawal-effects.ts `validateWith(validators)`), submit (into the outbox and pushed
+ *   at once: the answer, or an unanswered error), answer (the outbox's answer to `mutationId`, later).
+ * The key is cleared from the form once the server accepted the withdrawal (911). Snapshots taken before
+ * that hold the key: persist only awaitingReview, success or rejected.
+ */
 export const withdrawalMachine = setup({
   types: {
     input: {} as WithdrawalInput,
