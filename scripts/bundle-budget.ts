@@ -1,22 +1,11 @@
 /**
- * Checks the build against ARCHITECTURE.md's budgets and fails it on any breach:
- * - /home's critical path <= 131 KiB gzip (docs/PWA.md "Budgets and figures" has its history: 204 KiB before the
- *   quotes card left it, 120 KiB with wouter, 130 KiB since React Router, the design card's router, came
- *   back, 2026-11-28: 129.4 KiB measured, of which react-router 14.3): the JavaScript
- *   the page fetches before its load event when /home is opened (index.html's entry chunk and modulepreloads with their static imports, the /home screen
- *   chunk that src/main.tsx starts loading at once with its static imports, and the active language's locale
- *   parts the head script preloads; zh-CN, the default, is measured). Each module's share is printed (from
- *   build-report/modules.json, written by scripts/vite-bundle-report.ts; the treemap is
- *   build-report/treemap.html);
- * - the first-data path of /home in demo mode <= 339 KiB gzip (issue 25: 228.7 KiB measured on 2026-11-28
- *   without the engine code the worker's entry loaded with import() before its first answer; 353.7 KiB since
- *   that code is the worker's one static `engine-boot` chunk, the same bytes counted whole; 338.3 KiB on
- *   2026-11-29 once address derivation (BIP-32, secp256k1) left `engine-boot` for the first call that needs it; the
- *   JavaScript up to the first quote row, the engine worker included: FIRST_DATA_PATHS below; /market, /user and
- *   /order/transferRecord are printed beside it);
- * - each on-demand locale chunk (assets/locale-<lang>-*.js, named in vite.config.ts) <= 10 KiB gzip;
- * - the K-line chart chunk (assets/chart-*.js) <= 60 KiB gzip;
- * - the service worker precaches the shell (index.html) and none of those on-demand chunks.
+ * Checks the build against ARCHITECTURE.md's budgets and fails it on any breach: /home's critical path
+ * (BUDGET.homeCritical: the JavaScript /home fetches before its load event, zh-CN's locale parts included),
+ * the first-data path of /home in demo mode (FIRST_DATA_PATHS: up to the first quote row, the engine worker
+ * included; /market, /user and /order/transferRecord printed beside it), each on-demand locale chunk, the
+ * K-line chart chunk, and that the service worker precaches the shell and none of those chunks. Each
+ * module's share is printed (build-report/modules.json, scripts/vite-bundle-report.ts). The budgets'
+ * figures and history: docs/PWA.md "Budgets and figures" and "The data path and its budget".
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

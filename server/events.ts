@@ -1,22 +1,9 @@
 /**
- * The event bus between server instances (docs/SERVER.md "Storage"): a feed message committed on one
- * instance (an account event such as `{ type: 'balance', data: { memberId } }`, or a market message
- * produced by the instance that runs background work) reaches the sockets of every instance.
- *
- *   bus.publish(message)    sends a message to every instance, this one included
- *   bus.subscribe(listener) hears every message published on any instance; returns the unsubscribe
- *
- * `localBus()` is the bus of a single process (memory storage, PGlite). `postgresBus()` uses PostgreSQL
- * LISTEN/NOTIFY on one channel per schema: the NOTIFY payload is the message as JSON
- * (`{ "type": ..., "data": { "memberId": ..., ... } }`); a message too large for a NOTIFY payload (8,000
- * bytes) is stored in `strata_events` and the payload carries its row id instead (`{ "ref": "<id>" }`), which
- * every listener reads back (rows older than a minute are pruned). NOTIFY is transactional and ordered per
- * publisher. The listening connection is re-opened after an error (a restarted database, a killed
- * connection); messages published while it was down are lost, as a socket's own reconnect would lose them:
- * the app refetches its state when its socket comes back (API.md "Real-time feed").
- *
- * `bridgeFeed()` connects an engine to a bus: what the engine publishes locally goes on the bus, and the
- * socket hub subscribes to the bus instead of the engine, so it hears every instance.
+ * The event bus between server instances: a feed message committed on one instance reaches the sockets of
+ * every instance. `bus.publish(message)` sends to every instance, this one included; `bus.subscribe(listener)`
+ * hears them all and returns the unsubscribe. `localBus()` is one process's bus; `postgresBus()` uses
+ * LISTEN/NOTIFY (large messages through `strata_events`); `bridgeFeed()` puts an engine's feed on a bus.
+ * Payloads, ordering and what is lost while the listener reconnects: docs/SERVER.md "Storage".
  */
 import type pg from 'pg';
 import type { Engine, FeedMessage } from '../engine/index';

@@ -1,22 +1,10 @@
 /**
- * The PostgreSQL schema of the SQL store, as versioned migrations run by umzug (docs/DEPLOY.md "Database and
- * migrations").
- *
- * One SQL table per engine table (`ENGINE_TABLES` maps the engine's `defineTable` names to them; a test fails
- * when an engine table has none). Every table has the store's three columns: `id text PRIMARY KEY`,
- * `ix text[]` (the record's precomputed index keys, behind a GIN index: the engine's declared indexes) and
- * `v jsonb` (the record, server/sql-codec.ts). The fields constraints need are real typed columns generated
- * from `v` (micro-USDT amounts as bigint, member ids, times), and the constraints sit on them:
- * - a journal entry's legs sum to zero per asset (L1), checked per row;
- * - member and platform balances never go negative (L4); holds and transfers move positive amounts;
- * - one sync result per (member, mutation id); usernames unique case-insensitively;
- * - rows that belong to a member reference `members` (deferred to COMMIT, since a unit of work writes a new
- *   member and its rows in one transaction, in no particular order).
- * `strata_rows (t, id, ix, v)`, the store's first layout, stays as the home of tables without a migration
- * (tests' own tables); migration 1 moves every engine table's rows out of it.
- *
- * All pending migrations run in ONE transaction under a transaction-scoped advisory lock, so instances
- * starting together migrate once and a failed migration leaves the schema as it was.
+ * The PostgreSQL schema of the SQL store, as versioned migrations run by umzug: one SQL table per engine
+ * table (`ENGINE_TABLES`; a test fails when an engine table has none), each with `id`, `ix text[]` (GIN) and
+ * `v jsonb`, plus typed columns generated from `v` that carry the ledger's constraints (L1, L4, one sync
+ * result per mutation, member references deferred to COMMIT). All pending migrations run in ONE transaction
+ * under an advisory lock. Tables and constraints: docs/SERVER.md "Storage"; running them: docs/DEPLOY.md
+ * "Database and migrations".
  */
 import { Umzug, type MigrationParams, type UmzugStorage } from 'umzug';
 import { auditSystemActor, depositApprovals, operatorsAndAudit } from './admin/migration';

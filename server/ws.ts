@@ -1,23 +1,9 @@
 /**
  * The real-time feed at /ws (API.md "Real-time feed"): the engine's feed, forwarded as `{ type, data }`.
- *
- * - A socket receives nothing until its first `bind` (the app sends one on open and every 58 s).
- * - Market messages (ticker24hr, Curr, Kline, getQuota) go to every bound socket. A socket that cannot keep
- *   up (over 1 MiB unsent) skips market messages until it drains; they are superseded a second later.
- * - Account events (any message whose data carries a `memberId`) go only to sockets authenticated as that
- *   member. A socket authenticates with the same pair the HTTP calls carry: `bind` with
- *   `data: { token, userId, heartbeat? }` (a plain string bind stays anonymous), or `{ type: 'auth', data:
- *   { token, userId } }` (`data: null` signs the socket out). The server checks the pair with
- *   /api/user/getuser and answers `{ type: 'bound', data: { memberId } }` (null when anonymous or refused).
- *   The pair is checked again at every bind and whenever a call may have ended sessions (logout, password
- *   changes and resets), so a revoked or expired token stops receiving within one heartbeat.
- * - The server sends `{ type: 'ping', data: <unix seconds> }` every 30 s, and closes a socket that sent
- *   nothing for three heartbeats, or that has not read 16 MiB sent to it.
- * - When the server stops, every socket is closed with code 1012 (service restart): the app reconnects.
- * - One client IP may hold at most `anonymousPerIp` sockets that are not authenticated (20 by default); a
- *   socket over the limit is closed at once (1013). Authenticated sockets do not count.
- *
- * The upgrade itself is @fastify/websocket's (server/http.ts routes /ws here; other paths are refused).
+ * Nothing reaches a socket before its first `bind`; market messages go to every bound socket (a slow one
+ * skips them until it drains), account events only to sockets authenticated as their member, re-checked at
+ * every bind and after calls that may end sessions. Pings, limits, close codes and authentication:
+ * docs/SERVER.md "WebSocket `/ws`". The upgrade itself is @fastify/websocket's (server/http.ts).
  */
 import type { RawData, WebSocket } from 'ws';
 import type { Engine, EngineResponse, FeedMessage } from '../engine/index';

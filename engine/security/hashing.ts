@@ -1,21 +1,9 @@
 /**
- * Password, security-key and secret-answer hashing: PBKDF2-SHA256 through WebCrypto (600,000 iterations by
- * default, OWASP 2023), a 16-byte salt per secret, compared in constant time. The stored form is
- * self-describing so the iteration count can be raised later without invalidating old hashes:
- * `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`.
- *
- * The derivation itself is an injected `Hasher` (the engine gets its I/O injected): WebCrypto by default
- * (the browser demo, tests); the server injects a worker-thread pool (server/hash-pool.ts).
- *
- * Handlers hash through `ctx.hashing` (a `Hashing`), which keeps hashes out of every unit of work: a hash
- * the call (or job, or internal operation) has not computed yet aborts its unit (`HashNeeded`: rolled back,
- * its storage transaction released, and a call's or operation's serial-queue slot; no onFailure work). The
- * runtime computes the hash outside, then runs the unit again from the start, where the same hash is
- * answered from the memo (engine/runtime.ts outside()). Units nested in another (each mutation of a sync
- * push, and so a call with an Idempotency-Key) share the enclosing unit's Hashing: their HashNeeded leaves
- * the enclosing unit whole. So no database transaction or connection is held while a hash runs (settle's
- * jobs keep settle's queue slot); the cost is the unit's work before the hash, done again. After
- * MAX_DEFERRED_ROUNDS hashes computed outside, a unit hashes the rest inline.
+ * Password, security-key and secret-answer hashing: PBKDF2-SHA256 (600,000 iterations by default, a 16-byte
+ * salt per secret, compared in constant time), stored as `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`.
+ * The derivation is an injected `Hasher` (WebCrypto by default; the server's worker-thread pool). Handlers
+ * hash through `ctx.hashing`, which keeps hashes out of every unit of work (`HashNeeded`: the unit rolls
+ * back, the hash runs outside, the unit runs again): docs/SERVER.md "Hashing pool".
  */
 import { base64 } from '@scure/base';
 

@@ -1,21 +1,9 @@
 /**
- * The member app's page with the first screen's public data in it (docs/PWA.md "Live mode: first data in the
- * HTML"): a navigation to /, /home, /market or any other app route gets index.html with the market list
- * (exactly /api/market/list's `data`) and the server's time inlined as
- * `<script type="application/json" id="strata-first-data">`, so /home's quote rows and /market's list have
- * their data in the first round trip instead of after the app's JavaScript has asked for it.
- *
- * - The list is the engine's answer to /api/market/list, which the engine answers from memory (the live
- *   market replica, or the simulator): no database round trip. The page is rendered at most once a second
- *   and shared by every navigation in that second (compression: see Prefixes below); its ETag changes with
- *   its bytes, and it is never cached without revalidation (`Cache-Control: no-cache`), so neither the
- *   browser nor a shared cache ever reuses older prices than the server's current page without asking.
- * - The JSON is escaped for a script element (`<`, `>`, `&`, U+2028 and U+2029 as \u escapes): a pair name or
- *   venue holding `</script>` cannot end the element. A JSON script is never executed, so the CSP's script
- *   hashes (security.ts, taken from the file on disk) need no entry for it.
- * - /index.html itself (the file, which the service worker precaches) stays as built, without data: a warm
- *   visit's page never carries prices frozen at install time.
- * - Without a market answer (refused, or an error) the page is the file as built, as before.
+ * The member app's page with the first screen's public data in it: a navigation to an app route gets
+ * index.html with /api/market/list's `data` and the server's time inlined as a JSON script
+ * (`strata-first-data`), rendered at most once a second from the engine's memory, escaped for a script
+ * element, revalidated on every use (`no-cache`, ETag). /index.html itself stays as built. Why and how:
+ * docs/PWA.md "Live mode: first data in the HTML".
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,21 +1,9 @@
 /**
- * Liveness and readiness for load balancers and orchestrators (docs/API.md "Operational endpoints",
- * docs/OPERATIONS.md "Health, metrics and shutdown"). Plain HTTP statuses, not the envelope: a balancer
- * reads the status.
- *
- * - `GET /livez`: 200 `{ status: 'live' }` while the process answers at all.
- * - `GET /readyz`: 200 `{ status: 'ready', checks }` when the storage answers and every migration this
- *   build knows has run; otherwise 503 with `status: 'not ready'` and the check that failed. From the moment
- *   the server starts to stop (SIGTERM) it answers 503 `status: 'draining'`, so the balancer sends new
- *   requests elsewhere while the ones in flight finish.
- * - Redis (REDIS_URL) is reported in `checks.redis` but never makes an instance not ready (docs/DECISIONS.md
- *   "Server", 2026-11-28): it holds only rate-limit counters, and while it does not answer every limit is
- *   still enforced, counted in each instance's memory (rate-store.ts). `redis: 'unreachable'` on a 200 says
- *   that the limits are per instance for now, not shared; taking every instance out of the balancer for it
- *   would turn a looser limit into an outage for every member.
- *
- * Neither is logged per request (a balancer asks every second or two); outages are logged by
- * server/health.ts.
+ * Liveness and readiness for load balancers and orchestrators: `GET /livez` while the process answers,
+ * `GET /readyz` 200 when the storage answers and every migration has run, 503 otherwise and while draining.
+ * Plain HTTP statuses, not the envelope; Redis is reported but never makes an instance not ready
+ * (docs/DECISIONS.md "Server"). Answers and checks: docs/OPERATIONS.md "Probes (server/http/probes.ts)",
+ * docs/API.md "Operational endpoints". Not logged per request; outages are logged by server/health.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,26 +1,10 @@
 /**
- * The signer's TRON route (docs/OPERATIONS.md "The signer process"): the API server's TRON gateway
- * (server/chain/tron.ts) asks TronGrid to build a USDT `transfer`, then sends the transaction's `raw_data_hex`
- * here. The signer does not trust the caller's description of it: it decodes the protobuf bytes itself
- * (TRON's `Transaction.raw`, java-tron protocol/src/main/protos/core/Tron.proto) and signs only
- *
- * - one contract, of type TriggerSmartContract (31), whose `Any` carries
- *   `type.googleapis.com/protocol.TriggerSmartContract`;
- * - from its own address, to the configured token contract, with no TRX (`call_value`) and no TRC-10 token;
- * - calling exactly `transfer(address,uint256)` (selector a9059cbb, 68 bytes of call data) for a positive
- *   amount to a non-zero account;
- * - with a `fee_limit` between 1 sun and its cap, and an `expiration` in the future but not too far;
- * - nothing else in `raw_data` (no memo, no scripts, no authorities, no other permission than the owner's);
- * - within the USDT limits it shares with the EVM route (server/signer/limits.ts);
- * - for a `withdrawalId` (required) not signed before, or signed before for this very transaction (the same
- *   raw_data, hence the same txId): TRON has no nonce, so any other transaction for the same withdrawal could
- *   be included beside the first one (409; server/signer/ledger.ts).
- *
- * Each signature is journaled (withdrawal id, amount, destination, txId, expiration) and fsync'd before it is
- * answered, like the EVM route's (server/signer/journal.ts).
- *
- * The transaction id is sha256 of the raw_data bytes; the signature is secp256k1 over that id, 65 bytes
- * r || s || v with v the recovery id (0 or 1), as java-tron and wallet-cli write it.
+ * The signer's TRON route: the API server's TRON gateway (server/chain/tron.ts) has TronGrid build a USDT
+ * `transfer` and sends its `raw_data_hex` here. The signer decodes the protobuf itself (TRON's
+ * `Transaction.raw`) and signs only one TriggerSmartContract `transfer(address,uint256)` from its own address
+ * to the configured token, within its fee cap, expiration window and the USDT limits it shares with the EVM
+ * route, for a withdrawal id not signed for another transaction; txId is sha256 of raw_data, the signature
+ * secp256k1 `r || s || v`. Every check: docs/OPERATIONS.md "The signer process" ("TRON").
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { sha256 } from '@noble/hashes/sha2.js';
