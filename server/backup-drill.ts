@@ -1,20 +1,10 @@
 /**
- * The backup and restore drill (docs/OPERATIONS.md "Runbook: backup and restore"; `npm run backup:drill`):
- *
- * 1. A consistent backup: one REPEATABLE READ transaction exports its snapshot, and `pg_dump --snapshot` dumps
- *    the schema at exactly that snapshot (custom format), while the drill reads the same snapshot's row counts
- *    and audit log, so the copy can be compared with what the database held at that instant however busy it is.
- * 2. A restore into a fresh database (`CREATE DATABASE strata_drill_<random>`, `pg_restore --exit-on-error`).
- * 3. Checks on the restored copy: every table holds the snapshot's row count; every migration this build
- *    knows has run; the ledger's rules (engine/ledger/invariants.ts, docs/RULES.md L1-L6: each journal entry
- *    sums to zero per asset, every balance equals the sum of its entries, each asset sums to zero over all
- *    accounts, no member balance below zero, frozen amounts equal their open holds, each hold closed once);
- *    the audit log intact: the same rows as the snapshot's, compared by a SHA-256 chain over the rows in id
- *    order (h(i) = sha256(h(i-1) + row i)), and still append-only (its triggers present and enabled).
- * 4. The scratch database is dropped (kept with `keepDatabase`), the backup file kept where `backupFile` says
- *    (a temporary file, removed, otherwise).
- *
- * It needs pg_dump and pg_restore of the server's major version or newer, and a role that may create databases.
+ * The backup and restore drill (`npm run backup:drill`): dumps the schema at one exported snapshot
+ * (`pg_dump --snapshot`), restores it into a fresh `strata_drill_<random>` database, and checks the copy (row
+ * counts, migrations, the ledger's rules L1-L6, the audit log by a SHA-256 chain over its rows in id order,
+ * h(i) = sha256(h(i-1) + row i), and its append-only triggers); then drops the scratch database. Needs
+ * pg_dump/pg_restore of the server's major version or newer and a role that may create databases. Steps,
+ * output and figures: docs/OPERATIONS.md "Runbook: backup and restore".
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,20 +1,10 @@
 /**
- * The hourly skeleton of each price path: log price at every hour boundary, driven by a GARCH(1,1)
- * variance (volatility clustering; Bollerslev 1986) with Student-t innovations (fat tails; Bollerslev 1987),
- * one shared market factor (pairs move together; Sharpe's one-factor model) and jumps, market-wide and
- * the pair's own (Merton 1976). There is no pull towards any level (docs/TRADING.md "Market model"): the
- * log price is a driftless random walk pinned to the pair's reference price at the reference time (a UTC
- * midnight, configurable through `MarketModel`) and walked outwards from it, forwards into the future and
- * backwards into the past, so the present looks like the reference market while a year of history wanders
- * as freely as a real one.
- *
- * Walking outwards, step k away from the reference uses the variance v_k, draws the return
- * r_k = sqrt(v_k) (beta t_market + sqrt(1 - beta^2) t_own) + jump_k, with t_market and t_own unit-variance
- * Student-t draws (4 degrees of freedom) and t_market the same for every pair, and updates
- * v_{k+1} = omega + alpha min(r_k^2, cap) + beta_g v_k. Forwards, hour R + k goes from x to x + r_k;
- * backwards, hour R - 1 - k goes from x - r_k to x. The recursion is sequential, so one checkpoint per day
- * is kept on each side; any hour is at most 23 cheap steps from one.
- * Everything finer (minutes, ticks) is generated inside the hour from counter-based randomness.
+ * The hourly skeleton of each price path: the log price at every hour boundary, a driftless random walk with
+ * GARCH(1,1) variance, Student-t innovations, one shared market factor and jumps, pinned to the pair's
+ * reference price at the reference time and walked outwards from it (forwards and backwards), with one
+ * checkpoint per day on each side so any hour is at most 23 steps from one. Minutes and ticks are generated
+ * inside the hour from counter-based randomness. The model, its equations and its sources: docs/TRADING.md
+ * "Market model".
  */
 import { dlog } from './detmath';
 import { hashWords, normalFrom, unit } from './rng';

@@ -1,19 +1,9 @@
 /**
- * Index, last and mark prices of the perpetual contracts, and their funding rate (docs/RULES.md K11-K12,
- * docs/TRADING.md "Mark price" and "Funding"). All pure functions of (seed, model, pair, time).
- *
- * - index: the simulated spot price of the pair (the spot market is the index's only constituent).
- * - last: the perpetual's own traded price, the index times (1 + premium). The premium is a path of hourly
- *   knots, linear between them, in integer parts per million: the interest rate, plus the pair's 24-hour
- *   momentum, a slow regime and an hourly wobble (knot below), so funding drifts with the market and goes
- *   either way. The contract book is the spot book shifted by the same premium.
- * - mark (Binance, "Mark Price in USDⓈ-M Futures"): median of
- *     P1 = index x (1 + last funding rate x time to the next funding / 8 h),
- *     P2 = index + 30-minute moving average of (last - index), sampled each minute,
- *     P3 = last.
- * - funding rate (Binance, "Introduction to Binance Futures Funding Rates"): the premium index P averaged
- *   over the 8 hours (one sample a minute), F = P + clamp(I - P, -0.05%, 0.05%) with I = 0.01% per 8 h,
- *   then capped to +-0.75%.
+ * Index, last and mark prices of the perpetual contracts, and their funding rate, all pure functions of
+ * (seed, model, pair, time): the index is the simulated spot price; last is the index times (1 + premium),
+ * the premium a path of hourly knots in parts per million; mark is Binance's median of three; funding is
+ * Binance's premium-index formula over 8 hours, capped to +-0.75%. Formulas: docs/TRADING.md "Mark price" and
+ * "Funding"; rules K11-K12 in docs/RULES.md.
  */
 import type { Book } from '../market/depth';
 import { hashWords, unit } from '../market/rng';

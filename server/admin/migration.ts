@@ -1,20 +1,9 @@
 /**
- * Migration 0005 (issue 12, docs/OPERATIONS.md "Operators and roles", "Audit log"): the back office's own
- * tables, beside the engine's and never read by the engine.
- *
- * - `operators`: staff accounts, separate from members. Passwords are PBKDF2 hashes in the members' format
- *   (engine/security/hashing.ts); `totp_secret` is the base32 TOTP key, `totp_last_step` the last time step
- *   used (a code is accepted once). `failed_logins` / `locked_until` (ms) lock an operator out after
- *   repeated failures.
- * - `operator_sessions`: the SHA-256 of each session token (the token itself is never stored), expiry and
- *   revocation in ms of the server's clock.
- * - `audit_log`: append-only. A trigger raises on UPDATE, DELETE and TRUNCATE, so not even a bug (or a
- *   hand-typed statement through the application's role) can rewrite history.
- * - `admin_settings`: key/value (the maker-checker threshold, default 10000 USDT).
- * - `withdrawal_approvals`: one row per (withdrawal, operator): the primary key makes "the same operator
- *   twice" impossible in the database as well as in the code.
- *
- * Times are bigint milliseconds of the server's clock (tests run on a manual clock), as in the engine.
+ * Migration 0005: the back office's own tables, beside the engine's and never read by the engine:
+ * `operators`, `operator_sessions` (token hashes only), `audit_log` (append-only: a trigger raises on UPDATE,
+ * DELETE and TRUNCATE), `admin_settings` and `withdrawal_approvals` (one row per withdrawal and operator).
+ * Times are bigint milliseconds of the server's clock, as in the engine. Columns and why:
+ * docs/OPERATIONS.md "Operators and roles", "Maker-checker" and "Audit log".
  */
 import type { MigrationContext } from '../sql-driver';
 

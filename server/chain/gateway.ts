@@ -1,19 +1,9 @@
 /**
- * The chain gateway: what a live server needs from a blockchain (issue 12 item 5, docs/OPERATIONS.md).
- *
- * - Deposits: the gateway watches a set of member addresses for USDT transfers from the configured token
- *   contract, counts confirmations and reports each transfer as `pending`, then `confirmed` once it reaches
- *   the configured confirmations, or `dropped` when the block that held it is reorganised away (or the
- *   transfer failed) before then. A transfer's identity is its transaction hash plus its log (event) index,
- *   so whoever consumes the reports (engine.operations.recordChainDeposit) credits it at most once, however
- *   often it is reported.
- * - Withdrawals: the gateway builds the token transfer, has the Signer sign it (the signer holds the private
- *   key; a gateway never sees one), broadcasts it and answers the real transaction hash.
- * - Fees: an estimate of the network fee the platform pays to send a withdrawal.
- *
- * Adapters: server/chain/evm.ts (ERC-20 on any EVM chain, via viem) and server/chain/tron.ts (TRC-20 via a
- * TronGrid-compatible HTTP API). The demo's simulated chains stay inside the engine (engine/chain/simulator.ts)
- * and answer only in demo mode (engine/counterparties.ts).
+ * The chain gateway: what a live server needs from a blockchain. Deposits: watched member addresses, each
+ * USDT transfer reported `pending`, `confirmed` or `dropped`, identified by transaction hash plus log index so
+ * it is credited at most once. Withdrawals: built, signed by the signer (a gateway never holds a key),
+ * broadcast. Fees: an estimate. Adapters: server/chain/evm.ts (viem) and server/chain/tron.ts; the demo's
+ * simulated chains stay in the engine. docs/OPERATIONS.md "The chain gateway".
  */
 import type { ChainDepositObservation, EngineOperations } from '../../engine/index';
 

@@ -1,19 +1,9 @@
 /**
- * The live server's chains (docs/OPERATIONS.md "Chain gateway"), from its configuration (server/config.ts):
- *
- * - `connectSigner`: the signer process (server/signer) over HTTP, before anything else opens, so a wrong
- *   URL or secret stops the start with a message naming it. The API server learns the hot wallet's address
- *   from it; the key never leaves the signer.
- * - `evmGateway`: the EVM gateway on `EVM_RPC_URL` for the `EVM_USDT_ADDRESS` token, resuming its deposit
- *   scan where the last run left it (`admin_settings` row `chain.ERC20.nextBlock`), else at `EVM_FROM_BLOCK`,
- *   else at the chain's head.
- * - `tronGateway`: the TRON gateway on `TRON_API_URL` (TronGrid) for the `TRON_USDT_ADDRESS` token, signing
- *   through the signer's TRON route (`connectTronSigner`), resuming its transfer scan at the block time the
- *   last run left (`chain.TRC20.since`, reaching back TRON_CONFIRMATIONS blocks), else at the head.
- * - `deposits watcher`: every `CHAIN_POLL_MS`, on the instance holding the background-work lease only,
- *   one `watchRound` per gateway (refresh the watched member addresses, poll, report each change to the
- *   engine's `recordChainDeposit`, which credits at most once), then the scan position is saved. Rounds
- *   never overlap; `close()` stops the timer and waits for the round in progress.
+ * The live server's chains, from its configuration: `connectSigner` (before anything else opens, so a wrong
+ * URL or secret stops the start), `evmGateway` and `tronGateway` (each resuming its deposit scan where the
+ * last run left it, kept in `admin_settings`), and the deposits watcher (every `CHAIN_POLL_MS`, on the
+ * instance holding the background-work lease, one round per gateway; rounds never overlap). Settings and scan
+ * positions: docs/OPERATIONS.md "The live server's chain (server/chain/live.ts)".
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';

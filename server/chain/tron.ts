@@ -1,19 +1,9 @@
 /**
- * The TRON chain gateway (server/chain/gateway.ts) over a TronGrid-compatible HTTP API (TronGrid, or a
- * full node's /wallet API plus TronGrid's /v1 index):
- * - head: POST /wallet/getnowblock;
- * - deposits: GET /v1/accounts/{address}/transactions/trc20?only_to=true&contract_address={token} per watched
- *   address, then POST /wallet/gettransactioninfobyid for the including block, the receipt and the log index
- *   of the Transfer event; a transaction that disappears, fails, or moves to another block before its
- *   confirmations is `dropped`;
- * - withdrawals: POST /wallet/triggersmartcontract builds `transfer(address,uint256)`, the adapter checks
- *   txID = sha256(raw_data_hex), the Signer decodes and checks raw_data and signs it (it alone holds the
- *   key), and
- *   POST /wallet/broadcasttransaction sends it;
- * - fees: POST /wallet/triggerconstantcontract (energy used) times the chain's energy price
- *   (POST /wallet/getchainparameters, getEnergyFee), in sun.
- * No local TRON node exists for CI: tests/engine/chain/tron.test.ts replays hand-written responses in
- * TronGrid's documented format.
+ * The TRON chain gateway (server/chain/gateway.ts) over a TronGrid-compatible HTTP API: head from
+ * getnowblock, deposits from TronGrid's TRC-20 index confirmed by gettransactioninfobyid, withdrawals built by
+ * triggersmartcontract (txID checked as sha256(raw_data_hex)), signed by the signer and broadcast, fees from
+ * triggerconstantcontract times the energy price. No local TRON node exists for CI: tests replay hand-written
+ * responses in TronGrid's format. Calls and checks: docs/OPERATIONS.md "TRON adapter".
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';

@@ -1,19 +1,9 @@
 /**
- * The market-data gateway's settings (docs/DEPLOY.md "Market data", docs/OPERATIONS.md "Market data and
- * the house's risk"), read from the environment and checked at start: a wrong value stops the server with a
- * message naming the variable. Without MARKET_VENUES a live server has no market (no quotes, no orders).
- *
- * | Variable | Default | Meaning |
- * | MARKET_VENUES | - | ccxt exchange ids, at least three: `binance,okx,coinbase` |
- * | MARKET_PAIRS | all eight | the pairs to price and trade: `BTC/USDT,ETH/USDT` |
- * | MARKET_WEIGHTS | equal | index weights per venue: `binance:2,okx:1,coinbase:1` |
- * | MARKET_STALE_SECONDS | 10 | a venue with no update for this long leaves the index |
- * | MARKET_OUTLIER_BPS | 500 | a venue further than this from the median leaves the index |
- * | MARKET_MIN_VENUES | 2 | fewer venues left than this: the index is stale |
- * | MARKET_BOOK_LEVELS | 50 | order book levels kept per venue and side |
- * | MARKET_PERPETUALS | false | watch the venues' USDT perpetuals for the funding premium |
- * | MARKET_POLL_MS | 2000 | REST polling period where a venue has no WebSocket stream |
- * | MARKET_BACKFILL | 500 | candles fetched per venue, pair and interval at start |
+ * The market-data gateway's settings (MARKET_VENUES, MARKET_PAIRS, MARKET_WEIGHTS, MARKET_STALE_SECONDS,
+ * MARKET_OUTLIER_BPS, MARKET_MIN_VENUES, MARKET_BOOK_LEVELS, MARKET_PERPETUALS, MARKET_POLL_MS,
+ * MARKET_BACKFILL), read from the environment and checked at start: a wrong value stops the server naming
+ * the variable. Without MARKET_VENUES a live server has no market. Defaults and meanings: docs/DEPLOY.md
+ * "Market data"; what members see: docs/OPERATIONS.md "Market data and the house's risk".
  */
 
 export class MarketConfigError extends Error {}

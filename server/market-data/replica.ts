@@ -1,19 +1,9 @@
 /**
- * The live market as the engine sees it on one instance (engine/market/source.ts MarketSource): the last
- * snapshot the gateway published for each pair (snapshot.ts), a short history of its prices, and the
- * minute samples the mark price and the funding rate are made of. Every instance keeps one, fed from the
- * bus; the gateway's own instance too.
- *
- * - The **index** is the snapshot's; a pair is **stale** when its snapshot says so, or when no snapshot has
- *   come for the stale time (the gateway's instance is gone: the next lease holder takes over).
- * - **Last** (the perpetual's price) is the index times (1 + the venues' perpetual premium), to the tick;
- *   the **mark** is docs/TRADING.md's median of three on it, the funding rate Binance's formula on the
- *   minute premiums of the eight hours (engine/trading/mark.ts), the same arithmetic as in demo mode.
- * - Books are the venues' combined book; the contract book is that book moved by the premium. A book is a
- *   book of now: an instant in the past gets the current one (only a liquidation found within the last
- *   seconds asks for one).
- * - Past prices (options' entry and exit, a liquidation's window) come from the history kept here: one
- *   sample a second for two hours, and the index's one-minute candles for a day.
+ * The live market as the engine sees it on one instance (engine/market/source.ts MarketSource), fed from the
+ * cluster's market bus: the last snapshot the gateway published for each pair (stale when it says so or when
+ * none came for the stale time), last and mark prices and funding on the venues' premium, the books, and the
+ * price history past prices are read from. What each is made of: docs/OPERATIONS.md "Market data and the
+ * house's risk" ("Each instance's replica").
  */
 import {
   basisAverage,

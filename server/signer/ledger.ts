@@ -1,20 +1,10 @@
 /**
- * What the signer has signed, per withdrawal id, across its EVM and TRON routes (docs/OPERATIONS.md "The
- * signer process"): read back from the journal at start (server/signer/journal.ts), then kept with every
- * signature of this run, together with the USDT limits both routes share (server/signer/limits.ts).
- *
- * A withdrawal id is paid by one transaction only, so a second signature for it is given only when it
- * cannot make a second payment:
- *
- * - EVM: the same nonce, amount and destination (a replacement, e.g. a higher fee: only one transaction
- *   with a nonce can ever be mined);
- * - TRON, which has no nonce: the very same transaction (the same raw_data, hence the same txId; signing
- *   is deterministic, so the same signature). Any other transaction for that id could be included beside
- *   the first one, until the first one's expiration, and after it too if it was included meanwhile: the
- *   signer cannot tell, so it refuses;
- * - never on the other network than the first signature.
- *
- * Otherwise 409. A second signature is not counted again toward the daily limit.
+ * What the signer has signed, per withdrawal id, across its EVM and TRON routes: read back from the journal
+ * at start (journal.ts), kept with every signature of this run, with the USDT limits both routes share
+ * (limits.ts). A withdrawal id is paid by one transaction only: a second signature is given only for the same
+ * nonce, amount and destination (EVM) or the very same transaction (TRON, which has no nonce), never on the
+ * other network, and is not counted again toward the daily limit; otherwise 409. Why: docs/OPERATIONS.md
+ * "The signer process" ("The journal").
  */
 import type { JournalEntry, SignerJournal } from './journal';
 import { createSpendLimits, type SpendLimitSettings } from './limits';
