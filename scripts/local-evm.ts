@@ -1,17 +1,9 @@
 /**
- * Helpers for running live mode against a local EVM node (docs/DEPLOY.md "Live mode on a local EVM node").
- * Test chains only: the keys below are the well-known development keys (Hardhat's accounts 1 and 2), funded
- * only on the ganache node started as the docs say.
- *
- *   npx tsx scripts/local-evm.ts deploy [hotWallet]     compile + deploy the USDT-like test token (6 decimals),
- *                                                       give the hot wallet 10,000 USDT; prints EVM_USDT_ADDRESS
- *   npx tsx scripts/local-evm.ts pay <token> <to> <usdt> a deposit: USDT from the funder to <to>
- *   npx tsx scripts/local-evm.ts mine [blocks]          mines blocks (confirmations), default 12
- *   npx tsx scripts/local-evm.ts balance <token> <addr> USDT balance of an address
- *   npx tsx scripts/local-evm.ts xpub                   a random WALLET_XPUB for a test server (its private
- *                                                       half is discarded: nothing paid to it can be spent)
- *
- * LOCAL_EVM_RPC (default http://127.0.0.1:8545) names the node; LOCAL_EVM_FUNDER_KEY the paying account.
+ * Helpers for running live mode against a local EVM node (docs/DEPLOY.md "Live mode on a local EVM node"):
+ * `deploy [hotWallet]`, `pay <token> <to> <usdt>`, `mine [blocks]`, `balance <token> <addr>`, `xpub`
+ * (`npx tsx scripts/local-evm.ts <command>`, or `npm run chain:local`). Test chains only: the keys are the
+ * well-known development keys, funded only on the ganache node the docs start. LOCAL_EVM_RPC (default
+ * http://127.0.0.1:8545) names the node; LOCAL_EVM_FUNDER_KEY the paying account.
  */
 import {
   createPublicClient,

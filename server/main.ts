@@ -1,17 +1,10 @@
 /**
- * The server process (docs/SERVER.md, docs/DEPLOY.md): settings from the environment, pino logs on stdout
- * (each line of a request with its id), and a clean stop on SIGINT and SIGTERM (/readyz answers draining for
- * DRAIN_DELAY_MS, sockets are closed with 1012 so the app reconnects, no new connections while the requests in
- * flight finish, the settle in progress finishes, the engine and its storage close, the background-work lease
- * is handed back), then exit 0. A live server (DEMO=false) without WALLET_XPUB exits 1 with a
- * message naming it.
- *
- * With EVM_RPC_URL and/or TRON_API_URL (and SIGNER_URL) it also watches an EVM chain and/or TRON for deposits
- * and sends approved withdrawals through the signer process (server/chain/live.ts, docs/OPERATIONS.md "Chain gateway"). A private key in
- * its environment stops it (exit 1): keys belong to the signer (`npm run signer`).
- *
- * `npm run server` (development: `node --import tsx`, one process, demo keys unless DEMO=false) passes
- * `--dev`; `npm run server:start` runs the compiled dist-server/main.js (production: live unless DEMO=true).
+ * The server process: settings from the environment, pino logs on stdout, the chains and signer when
+ * configured (server/chain/live.ts), and a clean stop on SIGINT/SIGTERM (draining, sockets closed with 1012,
+ * requests and settle finish, the lease handed back), then exit 0. Refuses to start live without
+ * WALLET_XPUB, or with a private key in its environment (keys belong to the signer). `npm run server` is
+ * development (`--dev`), `npm run server:start` the compiled build. docs/SERVER.md "Running live mode" and
+ * "Key custody", docs/OPERATIONS.md "Stopping an instance (SIGTERM, SIGINT)".
  */
 import { startServer } from './app';
 import { EvmGateway } from './chain/evm';

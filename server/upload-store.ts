@@ -1,16 +1,9 @@
 /**
- * Where member uploads' bytes live on SQL storage (audit M3, docs/SERVER.md "Uploads"): written chunk by
- * chunk while the request streams in (server/http/uploads.ts), so an upload never sits whole in the
- * process's memory, and bounded before the first byte is taken:
- *
- * - per client IP: at most UPLOAD_BYTES_PER_IP stored in the last 24 hours (429);
- * - overall: at most UPLOAD_STORAGE_MAX stored in all (507).
- *
- * Each upload first reserves the largest file (5 MiB) under a transaction-scoped advisory lock, so uploads
- * racing on several instances never pass a bound together; the reservation becomes the file's real size
- * once it is complete, and is deleted with its chunks when the upload is refused or fails. A reservation
- * left by a stopped process stops counting after an hour. The engine's `uploads` row names the blob by its
- * id (engine/accounts/uploads.ts StoredUpload); every byte of a blob is counted, referenced or not.
+ * Where member uploads' bytes live on SQL storage: written chunk by chunk as the request streams in
+ * (server/http/uploads.ts), bounded before the first byte per client IP (UPLOAD_BYTES_PER_IP over 24 hours,
+ * 429) and overall (UPLOAD_STORAGE_MAX, 507) by a 5 MiB reservation under an advisory lock, so racing
+ * instances never pass a bound together. The engine's `uploads` row names the blob by its id. Reservations,
+ * clean-up: docs/SERVER.md "HTTP" ("Uploads").
  */
 import { randomBytes } from 'node:crypto';
 import type { FileRow } from '../engine/server';

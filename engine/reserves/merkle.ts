@@ -1,18 +1,9 @@
 /**
- * Proof of reserves: the Merkle sum tree of member liabilities (docs/OPERATIONS.md "Proof of reserves").
- * Pure and synchronous, shared by the engine (which builds the tree) and the member's device (which checks its
- * own inclusion proof, offline too), so both hash exactly the same text.
- *
- * - A leaf is one member: `leafId` (SHA-256 of the member's id under a fixed label, as Binance and BingX hash the
- *   UID), a secret `nonce` drawn at random for the member at each snapshot (as OKX's per-user nonce), and the
- *   member's USDT per account (available and frozen of each sub-account), canonical decimal strings.
- *   hash = SHA-256("strata-por-leaf|" + leafId + "|" + nonce + "|" + "cash=1.5,cash:frozen=0,...").
- * - A parent commits to both children's hashes AND sums (a Merkle sum tree, Maxwell's scheme with both sums
- *   hashed separately, as OKX's parent rule carries the balances): hash = SHA-256("strata-por-node|" + left hash
- *   + "|" + left sum + "|" + right hash + "|" + right sum), sum = left sum + right sum. The root's sum is the
- *   published total, so the total cannot understate what the leaves add up to.
- * - A level with an odd count carries its last node up unchanged (RFC 6962 §2.1's tree shape: no padding
- *   node, no duplicated leaf), so the shape follows from the leaf count alone.
+ * Proof of reserves: the Merkle sum tree of member liabilities, pure and synchronous, shared by the engine
+ * (which builds it) and the member's device (which checks its own inclusion proof, offline too), so both hash
+ * exactly the same text: leaves `strata-por-leaf|leafId|nonce|balances`, parents committing to both
+ * children's hashes and sums, an odd level carrying its last node up (RFC 6962's shape). The format:
+ * docs/OPERATIONS.md "Proof of reserves"; why: docs/DECISIONS.md "Proof of reserves".
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';

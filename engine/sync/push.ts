@@ -1,17 +1,10 @@
 /**
- * POST /api/sync/push: replays a device's queued mutations, in order, each exactly as the direct call would
- * run it (the shared steps of engine/pipeline.ts: resolve, decode, parse, authorise), each as a unit of work nested in the push's (a savepoint: it rolls back alone, and the push
- * commits once). A mutation id is applied at most once, ever (rule Y1): its effects and the record of its
- * answer are written in the SAME unit of work and commit together, so no crash can separate them (Y2); a
- * mutation that fails is rolled back and its failure is recorded by the same unit that runs its onFailure
- * work (Y3), so a replay answers the same failure. Only answers where nothing was applied are not recorded:
- * a lost session (401) and a nested unit that failed outside its handler (503); the device replays those.
- *
- * A mutation that needs a password or key hash not computed yet (a withdrawal's key, a password change)
- * leaves the whole push: everything rolled back, nothing recorded, the hash computed outside any transaction,
- * then the push runs again from its first mutation with the hash in the call's memo (engine/runtime.ts
- * outside(), engine/security/hashing.ts). The push stays one unit of work, and each mutation id is still
- * applied and recorded once, by the attempt that commits.
+ * POST /api/sync/push: replays a device's queued mutations in order, each exactly as the direct call would
+ * run it (engine/pipeline.ts), each a unit nested in the push's (a savepoint), the push one commit. A
+ * mutation id is applied at most once, ever (Y1); its effects and its answer commit together (Y2); a failure
+ * is recorded with its onFailure work (Y3). 401 and 503 are not recorded and are replayed. A mutation that
+ * needs a hash leaves the whole push, which runs again with the hash in the memo. docs/DECISIONS.md "Sync",
+ * docs/SERVER.md "Hashing pool".
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';

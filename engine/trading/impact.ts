@@ -1,17 +1,8 @@
 /**
- * Market impact (docs/TRADING.md "Market impact"): the book remembers what members' orders took from it
- * and refills over time. A taker order that takes quantity Q from one side of a pair's book leaves that
- * side Q thinner at its top; what is missing decays exponentially with the refill time constant
- * (REFILL_MS), the transient impact of Obizhaeva and Wang (2013, "Optimal trading strategy and
- * supply/demand dynamics", J. Financial Markets 16): D(t) = D(t0) e^{-(t - t0) / tau}. The next order walks
- * the book with its first D(t) units gone, so a big sweep moves the next order's fill price, and the book
- * is whole again after a few time constants (entirely after REFILL_HORIZON_MS).
- *
- * One record per market (spot or contract), pair and side of the book: the quantity missing, in book units
- * (1e-4 base), as of a time. Member orders read and write it (spot takers, contract opens and closes);
- * liquidations neither read nor write it, so their outcome stays a function of the prices alone, whatever
- * the clock's step (risk.ts). Floats appear only in the decay; what the walk uses is an integer quantity,
- * and prices stay the book's own tick-rounded levels.
+ * Market impact: the book remembers what members' orders took from it and refills over time, the transient
+ * impact of Obizhaeva and Wang (2013): D(t) = D(t0) e^{-(t - t0) / tau}, one record per market, pair and side.
+ * Member taker orders read and write it; liquidations neither, so they stay a function of the prices alone.
+ * Floats appear only in the decay. Constants, figures and why: docs/TRADING.md "Market impact".
  */
 import type { Ctx } from '../context';
 import { dexp } from '../market/detmath';

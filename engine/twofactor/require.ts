@@ -1,18 +1,10 @@
 /**
- * The second-factor gate (docs/RULES.md A20-A24). Every action a member with two-factor authentication must
- * confirm calls `requireSecondFactor(ctx, member, action, { code, passkey })` before it changes anything:
- *
- * - two-factor authentication off: returns at once ('none'); the optional request fields are ignored, so a
- *   member without it calls every route exactly as before;
- * - no code and no passkey: 6101 with `data.methods` (what the member can answer with);
- * - a passkey answer (AuthenticationResponseJSON to a challenge asked for this action): verified, 6110/6111;
- * - a recovery code (four groups of four): accepted once, even while authenticator codes are locked;
- * - an authenticator code: 6103 while locked; 6102 when wrong (counted: the failure survives the call's
- *   rollback; the fifth in a row locks for `twoFactorLockMs`, answering 6103); 6104 when its time step is at
- *   or before the last accepted one (each code is accepted once, for any action).
- *
- * Actions: 'login' (a new device), 'withdraw', 'transfer', 'security' (password, key, two-factor, passkey and
- * anti-phishing changes), 'addressBook' (saved withdrawal addresses).
+ * The second-factor gate (docs/RULES.md A20-A24): every action a member with two-factor authentication must
+ * confirm calls `requireSecondFactor(ctx, member, action, { code, passkey })` before it changes anything.
+ * Off: 'none'. Otherwise no answer is 6101 (with `data.methods`), a passkey is verified (6110/6111), a
+ * recovery code is accepted once, an authenticator code is refused while locked (6103), when wrong (6102,
+ * counted past the call's rollback) or when already used (6104). Actions: 'login', 'withdraw', 'transfer',
+ * 'security', 'addressBook'. Codes: docs/API.md.
  */
 import { z } from 'zod';
 import type { MemberRow } from '../accounts/tables';

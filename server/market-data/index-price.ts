@@ -1,16 +1,8 @@
 /**
- * The index price of a pair from several venues (docs/TRADING.md "Index price"), exact in micro-USDT.
- *
- * As Binance documents its USDⓈ-M price index ("Price Index", Binance FAQ 547ba48141474ab3bddc5d7898f97928):
- * - a venue with no update for `staleMs` (Binance: 10 s) has weight zero;
- * - a venue whose price is further than `outlierBps` from the median of all fresh venues (Binance: 5%) has
- *   weight zero; if more than one is that far, the plain median of all fresh venues is the index (when
- *   there are at least three: the midpoint of two disagreeing venues is no price);
- * and as OKX documents its spot index ("Spot index prices"): with fewer valid venues than the index needs,
- * no weighting can be trusted. Here the index is then **stale** (fewer than `minVenues` left): the
- * gateway keeps its last value and the engine refuses orders and pauses liquidations on it.
- * The rest is weighted by the configured weights and their weighted median taken (robust to one bad print,
- * where an average is not).
+ * The index price of a pair from several venues, exact in micro-USDT, as Binance documents its USDⓈ-M
+ * price index and OKX its spot index: stale venues and outliers from the median get weight zero, the rest's
+ * weighted median is the index, and with fewer than `minVenues` left the index is stale (orders refused,
+ * liquidations paused). Rules and sources: docs/TRADING.md "Index price".
  */
 export interface VenuePrice {
   venue: string;

@@ -1,17 +1,9 @@
 /**
- * The signer's durable journal (docs/OPERATIONS.md "The signer process", `SIGNER_STATE_FILE`): one JSON line
- * per signature, EVM or TRON, appended and fsync'd before the signature is answered. On start the signer
- * reads it back (server/signer/ledger.ts), so a restart neither resets the day's total (both networks count
- * toward one) nor forgets which transaction a withdrawal id was signed for:
- *
- * - EVM (`network` "ERC20", or absent in lines written before TRON was signed): withdrawal id, nonce,
- *   amount, destination, hash, chain id, time;
- * - TRON (`network` "TRC20"): withdrawal id, amount, destination (base58), txId (sha256 of the raw_data
- *   signed), the transaction's expiration, time.
- *
- * Append-only: the service never rewrites a line. A last line cut short by a crash in the middle of a write
- * (no newline, not valid JSON) was never answered to anyone, so it is dropped on open; any other line that
- * does not read back is a corrupt journal and opening fails.
+ * The signer's durable journal (`SIGNER_STATE_FILE`): one JSON line per signature, EVM or TRON, appended and
+ * fsync'd before the signature is answered, and read back at start (server/signer/ledger.ts) so a restart
+ * neither resets the day's total nor forgets what a withdrawal id was signed for. Append-only; a last line cut
+ * short by a crash was never answered and is dropped on open, any other unreadable line fails the open.
+ * Fields per network: docs/OPERATIONS.md "The signer process" ("The journal").
  */
 import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -1,17 +1,10 @@
 /**
- * What the site says about itself, read once from the engine's config through GET /api/site/getsite and
- * never copied into the app (API.md "Site config"):
- * - `limits`: the business constants screens check before sending (minimum transfer and withdrawal, fees,
- *   VIP prices);
- * - `demo`: whether the server runs a simulated counterparty (demo chain, reviewer, market). A live build
- *   served by a server in demo mode must say "Demo" on every screen just as the in-browser demo does;
- * - `quickBuy`: whether /user/buycoin can buy (a live server without a payment provider says false). Not
- *   kept for the next start: until the site answers, the screen offers quick buy and the server decides.
- *
- * The last answer is kept in localStorage so an offline start still shows the rules and the demo badge (the
- * head script in index.html reads it before first paint and sets `<html data-site-demo>`). Until an answer is
- * known, screens leave the checks to the engine (which judges every call anyway). The site is asked again
- * when the connection returns.
+ * What the site says about itself, read from GET /api/site/getsite and never copied into the app (API.md
+ * "Site config"): `limits` (what screens check before sending), `demo` (a live build served in demo mode says
+ * "Demo" on every screen) and `quickBuy`. The last answer is kept in localStorage (`strata.site`) so an
+ * offline start still shows the rules and the demo badge (index.html's head script sets
+ * `<html data-site-demo>` from it); until one is known screens leave the checks to the engine. Asked again
+ * when the connection returns. docs/DECISIONS.md "App".
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { SiteLimits } from '../../engine/index';

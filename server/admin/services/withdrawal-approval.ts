@@ -1,17 +1,10 @@
 /**
- * An operator's approval of a withdrawal, maker-checker (docs/OPERATIONS.md "Withdrawals"): above the
- * threshold two different operators approve; the first (the maker) is recorded and nothing is sent; the
- * last one needed (the checker, or the only one) claims the withdrawal in the engine, has the chain gateway
- * sign and broadcast it, and records the real hash with the approval and the audit row in one transaction.
- * Which of the two an approval is gets decided under a lock on the withdrawal's approvals (two at once are a
- * maker and a checker); a checker's approval that sent nothing (no gateway, a refusal, a lost claim) is not
- * recorded.
- *
- * What can go wrong between the claim and the record, and what is left:
- * - the gateway surely failed: the claim is released (pending again), 503;
- * - the broadcast's outcome is unknown: it stays claimed ("sending") with its signed hash on record, for the
- *   reconciler (server/chain/reconciler.ts); the approval and the hash are audited, 503;
- * - sent but the record failed: it stays claimed, logged, 503.
+ * An operator's approval of a withdrawal, maker-checker: above the threshold two different operators
+ * approve; the maker's approval is recorded and sends nothing, the last one needed claims the withdrawal,
+ * has the gateway sign and broadcast it, and records the hash with the approval and its audit row in one
+ * transaction (an advisory lock decides which an approval is). A failed send releases the claim (503); an
+ * unknown broadcast stays "sending" for the reconciler; a send whose record failed stays claimed and is
+ * logged. docs/OPERATIONS.md "Maker-checker".
  */
 import type { AdminWithdrawal } from '../../../contract/admin/model';
 import type { Engine } from '../../../engine/index';
