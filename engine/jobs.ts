@@ -1,15 +1,8 @@
 /**
- * Persisted scheduled jobs and periodic hooks.
- *
- * A job `{ kind, dueAt, payload }` is written through the unit of work (so scheduling rolls back with a
- * failed call) and run by `Engine.settle()` once `clock.now() >= dueAt`, in (dueAt, id) order, each in its
- * own unit of work with `ctx.now = dueAt`: a job runs "as of" its due time, so catching up after a long gap
- * gives the same records as running on time.
- *
- * A periodic hook is called with a window `{ from, to }` of whole periods (multiples of `intervalMs` since
- * the epoch) that elapsed since its last run. It must compute what is due in the window itself (blocks,
- * daily accruals), so a 40-day gap is ONE call, not a million ticks. Windows are cut at each due job, so
- * hooks and jobs interleave in time order.
+ * Persisted scheduled jobs and periodic hooks. A job is written through the unit of work and run by
+ * `Engine.settle()` once due, in (dueAt, id) order, each in its own unit with `ctx.now = dueAt`; a periodic
+ * hook gets the window of whole periods since its last run and computes what is due in it itself, so a
+ * 40-day gap is one call. Windows are cut at each due job. engine/README.md "Jobs, hooks, feed, randomness".
  */
 import type { Ctx } from './context';
 import { defineTable } from './store/port';

@@ -1,16 +1,9 @@
 /**
- * Screenshots of the phone screens whose figures and labels are checked by eye (issue 26's "Done when"): the
- * trade screen (spot and contract with the order preview, the leveraged order's confirmation sheet, the
- * position card), a finance product (detail, subscription and its sheet), /user and the K-line, at 360 px
- * (the trade screen also at 412 px) in en-US, de-DE, ar-SA and zh-CN, light and dark.
- *
- * It builds nothing: run `npm run build` first, then `npx tsx scripts/screenshots.ts [screen...]` (screens
- * by name, e.g. `trade-contract user`; all when none are given). It serves dist/ with `vite preview` on a free
- * loopback port, registers a demo member through the English pages (a simulated deposit, VIP1, 300 USDT
- * moved to contracts, a 20x long of 0.01 BTC through its confirmation sheet), then stores each language and
- * theme as the app does (localStorage `strata.lang`, `strata.theme`) and writes
- * `<dir>/<screen>-<lang>-<theme>.png` (dir: SHOTS_DIR, default /tmp/shots26), full page, once animations are
- * done. Not part of `npm test`: the pictures are for a person to look at.
+ * Screenshots of the phone screens whose figures and labels are checked by eye (trade, a finance product,
+ * /user, the K-line) at 360 px (the trade screen also at 412 px) in en-US, de-DE, ar-SA and zh-CN, light and
+ * dark, from the built app (`npm run build` first) served by `vite preview`, for a demo member it registers.
+ * `npx tsx scripts/screenshots.ts [screen...]` writes `<SHOTS_DIR>/<screen>-<lang>-<theme>.png` (default
+ * /tmp/shots26). Not part of `npm test`. README.md "Set up".
  */
 import { mkdirSync } from 'node:fs';
 import { preview } from 'vite';

@@ -1,16 +1,9 @@
 /**
- * Vite plugin: the shell painted before any JavaScript (docs/PWA.md "The shell before JavaScript").
- *
- * In the build, it loads src/app/shell/StaticShell.tsx through a throw-away Vite server (ssrLoadModule, so
- * the components compile exactly as in the app), renders every shell route to a template
- * (scripts/shell-html.ts), and writes into index.html:
- * - #root: the zh-CN /home shell as markup (the default language and start URL; what paints with JS off);
- * - right after it, an inline script with every route's template and the shell strings of all twenty
- *   languages, which shows the opened route in the stored language before first paint (the head script has
- *   already set <html lang dir data-theme>);
- * - the app's CSS and that of the screens the shell renders (/home, /market, /user) inline (<style>), so the
- *   shell paints fully styled without waiting for a stylesheet request.
- * Every route still answers with this one index.html (the service worker's navigation fallback included).
+ * Vite plugin: the shell painted before any JavaScript. In the build it renders src/app/shell/StaticShell.tsx
+ * (through a throw-away Vite server's ssrLoadModule, so the components compile as in the app) to a template
+ * per shell route (scripts/shell-html.ts) and writes into index.html the zh-CN /home shell as #root's markup,
+ * an inline script with every route's template and all twenty languages' shell strings, and the shell's CSS
+ * inline. docs/PWA.md "The shell before JavaScript".
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

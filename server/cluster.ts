@@ -1,15 +1,9 @@
 /**
- * What several server instances on one database share besides their tables (docs/SERVER.md "Storage"):
- *
- * - the event bus (server/events.ts): feed messages reach sockets on every instance;
- * - the background-work lease: `mayRunBackgroundWork()` is true on one instance at a time. It renews a row
- *   in `strata_leases` (`holder`, `expires_at`) at every settle tick and takes the row over once it has
- *   expired, so a killed leader (kill -9 included) is replaced within `leaseMs`. The lease only saves work:
- *   correctness does not depend on it, since each job and periodic hook re-reads its own row inside its
- *   unit of work (one transaction; two units writing the row cannot both commit) and does nothing when another
- *   instance already ran it (engine/runtime.ts).
- *
- * Memory storage and PGlite are one process: a local bus, and background work always runs.
+ * What several server instances on one database share besides their tables: the event bus (server/events.ts)
+ * and the background-work lease (`mayRunBackgroundWork()`, one instance at a time, a row in `strata_leases`
+ * renewed every settle tick and taken over once expired). The lease only saves work: each job and hook
+ * re-reads its own row in its unit of work. Memory storage and PGlite are one process: a local bus, and
+ * background work always runs. docs/SERVER.md "Storage".
  */
 import { randomUUID } from 'node:crypto';
 import type { StoreAdapter } from '../engine/index';

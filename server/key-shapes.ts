@@ -1,16 +1,8 @@
 /**
- * Values shaped like wallet secrets, whatever the variable holding them is called: the API server holds no
- * private key (docs/SERVER.md "Key custody"), and a key under an unexpected name (HOT_KEY, WALLET_SEED) is as
- * dangerous as one under SIGNER_EVM_KEY. config.ts refuses to start when any variable's value has one of
- * these shapes:
- *
- * - a raw secp256k1 key: 64 hex digits, with or without `0x` (EVM and TRON keys alike);
- * - an extended private key (BIP-32 `xprv`, `tprv`, and the SLIP-132 `yprv`/`zprv`/`uprv`/`vprv` forms);
- * - a BIP-39 mnemonic: 12, 15, 18, 21 or 24 words, all of one BIP-39 word list (case and spacing ignored).
- *
- * A 64-hex shared secret (`openssl rand -hex 32`) has the shape of a key, and is refused like one unless it
- * is SIGNER_TOKEN's (the one hex secret the server is documented to hold): a password for something else
- * can take another form (`openssl rand -base64 32`).
+ * Values shaped like wallet secrets, whatever the variable holding them is called (a key under HOT_KEY is as
+ * dangerous as one under SIGNER_EVM_KEY): raw secp256k1 keys (64 hex), extended private keys (xprv and its
+ * SLIP-132 forms) and BIP-39 mnemonics. config.ts refuses to start when any variable's value has one of these
+ * shapes, SIGNER_TOKEN's excepted. docs/SERVER.md "Key custody".
  */
 import {
   czech,

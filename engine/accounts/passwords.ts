@@ -1,15 +1,9 @@
 /**
- * Changing and recovering credentials. Decisions (docs/DECISIONS.md "Accounts"):
- * - editPsw needs the old password (402 when wrong, counted toward the login limit: a stolen session cannot
- *   guess it) and signs out every other session.
- * - edituserPsw changes the key with the old key through requireKey (3007, counted toward the 430 lock);
- *   it does not hold withdrawals (API.md).
- * - question/forget/forgetKey identify the account by username (or e-mail/phone); 3000 when none.
- *   Wrong answers and passwords count toward the same per-account limit as logins (429).
- * - forget and forgetKey hold withdrawals for 24 h (431) and sign out every session; forgetKey clears the
- *   430 lock.
- * - All four are security changes: a member with two-factor authentication on confirms them with `code`
- *   (or, signed in, `passkey`) after the other checks pass (twofactor/require.ts).
+ * Changing and recovering credentials: editPsw (the old password, counted toward the login limit; signs out
+ * the other sessions), edituserPsw (the old key through requireKey), question/forget/forgetKey (by username;
+ * forget and forgetKey hold withdrawals for 24 h and sign out every session). All four are security changes
+ * confirmed by the second factor when it is on. Codes and decisions: docs/DECISIONS.md "Accounts",
+ * docs/RULES.md A9.
  */
 import type { Ctx } from '../context';
 import { Codes, fail } from '../errors';

@@ -1,16 +1,9 @@
 /**
- * Uploads (POST /api/user/uploads, /api/Recharges/uploads): multipart field `file`, kept in storage and
- * served back at the relative URL `/uploads/<id>` (GET, answering `{ name, type, size, dataUrl }`) to the
- * member who uploaded it only (their session's headers, as any member call); anyone else, with or without a
- * session, gets 404 as for an id that does not exist, so an id is never confirmed. Operators see uploads
- * through their own route (server/admin, docs/OPERATIONS.md). Decisions: PNG, JPEG, WebP, GIF and PDF only,
- * checked by their leading bytes as well as the declared type (an SVG or HTML file renamed .png is refused);
- * at most `config.uploadMaxBytes` (5 MiB). The id still carries 64 random bits (identity documents).
- *
- * On the server with SQL storage the bytes never reach the engine: the server streams them into its upload
- * store (server/http/upload-store.ts) and hands the engine a `StoredUpload`, which the row records (`stored`)
- * without the bytes; the server answers `GET /uploads/<id>` for such rows itself, with the same ownership
- * rule (the engine answers 404 for them).
+ * Uploads (POST /api/user/uploads, /api/Recharges/uploads): multipart field `file`, PNG, JPEG, WebP, GIF or
+ * PDF checked by their leading bytes, at most `config.uploadMaxBytes` (5 MiB), served back at `/uploads/<id>`
+ * to the member who uploaded it only (anyone else gets 404, so an id is never confirmed). On SQL storage the
+ * server streams the bytes into its upload store and hands the engine a `StoredUpload` without them.
+ * docs/DECISIONS.md "Accounts", docs/SERVER.md "HTTP" ("Uploads").
  */
 import { base64 } from '@scure/base';
 import { Codes, fail } from '../errors';

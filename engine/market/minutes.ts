@@ -1,15 +1,9 @@
 /**
- * Minutes inside one hour of the skeleton, and ticks inside one minute.
- *
- * The 60 minute closes of an hour are a Brownian bridge pinned to the hour's start and end log prices
- * (plus its jump, placed at one minute), so minutes always reproduce the hourly skeleton exactly. Its
- * steps are the market's draw times the pair's beta plus the pair's own draw (the one-factor model of
- * hourly.ts, minute by minute, so pairs move together at one minute), and their variances follow the
- * market's activity within the hour, an AR(1) in log volatility (a discrete stochastic-volatility model,
- * Taylor 1986) scaled so they add up to the hour's GARCH variance: a busy minute is followed by busy ones. Each
- * minute's intra-minute path is piecewise linear through its open, high, low and close (and two more
- * points inside the range), so a tick price at any instant is computable and the running high/low of a
- * partial minute is exact: the max of the vertices passed and the current price.
+ * Minutes inside one hour of the skeleton, and ticks inside one minute: the 60 minute closes are a Brownian
+ * bridge pinned to the hour's start and end (so minutes reproduce hourly.ts exactly), with the one-factor
+ * model minute by minute and variances from an AR(1) in log volatility scaled to the hour's GARCH variance;
+ * each minute's path is piecewise linear through its open, high, low and close, so a tick at any instant and
+ * a partial minute's high/low are exact. docs/TRADING.md "Market model".
  */
 import { dexp } from './detmath';
 import type { HourlyPath } from './hourly';

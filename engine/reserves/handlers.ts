@@ -1,15 +1,9 @@
 /**
- * Proof of reserves (issue 27 item 7; API.md "Proof of reserves"; docs/OPERATIONS.md "Proof of reserves"):
- * every hour the engine takes a snapshot of what it owes its members, a Merkle sum tree with one leaf per
- * member (engine/reserves/merkle.ts), signs its root, total, time and leaf count with an Ed25519 key, and
- * keeps each member's leaf and path for them to download and check on their device. The demo's fast-forward
- * moves the engine's clock, so an hour forward publishes a new snapshot there too.
- *
- * The signing key is `config.reservesSigningKey` (a live server's POR_SIGNING_KEY, kept outside the
- * database); else, in a demo engine, the published demo key (keys.ts: its reserves are simulated, and the app
- * pins its public key in demo mode); else a seed drawn from `ctx.entropy` at the first snapshot and kept in
- * `meta` (a development server, which the app trusts on first use). Nonces come from
- * `ctx.entropy` too: a fresh secret per member and snapshot, never shown to anyone but the member.
+ * Proof of reserves (API.md "Proof of reserves"): every hour a snapshot of what the engine owes its members,
+ * a Merkle sum tree with one leaf per member (merkle.ts), its root, total, time and leaf count signed with an
+ * Ed25519 key (`config.reservesSigningKey`; the published demo key in a demo engine; else a seed kept in
+ * `meta`), each member's leaf and path kept for them to check. docs/OPERATIONS.md "Proof of reserves",
+ * docs/DECISIONS.md "Proof of reserves".
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';

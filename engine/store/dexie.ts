@@ -1,15 +1,8 @@
 /**
- * Dexie (IndexedDB) adapter with a write-ahead log.
- *
- * Each commit is ONE put of the whole unit of work into the `log` object store, in one readwrite
- * transaction that holds nothing but IDB requests, so it is atomic and cannot auto-commit halfway (the way a
- * transaction awaiting WebCrypto would). Every `compactEvery` commits, and at open, the log is folded into
- * `rows` (one object store for every table, keyed by [t+id], so adding a table never needs a version bump)
- * and cleared, again in one transaction. Replaying the log at open gives the same state either way.
- *
- * Reads are served by an in-memory mirror, updated only after IndexedDB committed. One engine per database:
- * the mirror assumes no other writer (the app runs the engine in one worker holding a Web Lock).
- * Commits use `durability: 'relaxed'` (a browser may lose the last commits on an OS crash, never part of one).
+ * Dexie (IndexedDB) adapter with a write-ahead log: each commit is ONE put of the unit of work into the `log`
+ * store, folded into `rows` every `compactEvery` commits and at open; reads come from an in-memory mirror
+ * updated after IndexedDB committed (one engine per database, behind a Web Lock); `durability: 'relaxed'`.
+ * Why: docs/DECISIONS.md "Engine core" ("Write-ahead log on IndexedDB").
  */
 import { Dexie, type Table } from 'dexie';
 import { MemoryStore } from './memory';

@@ -1,15 +1,8 @@
 /**
- * The `trading.watch` hook: once a second (and, after a gap, once for the whole gap) it fills resting spot
- * limit orders whose price was touched and liquidates what the mark took to a 100% margin ratio, using the
- * prices of the whole window, so nothing that happened while the engine was closed is missed (S4, K7).
- *
- * Liquidation is an event in time (docs/TRADING.md "Liquidation as an event in time"): for each isolated
- * position, and for each member's cross account as a whole, the watch finds the first whole second in the
- * window at which the margin balance met the maintenance margin, and liquidates at that second's book and
- * mark, recording that second as the close time. The mark at second s is the index at s times the
- * mark/index ratio at the start of s's minute, so the answer depends only on the price path: a gap of 20
- * days gives the result of 5-minute steps. Funding times inside the window are settled in order (funding
- * changes what backs a position), exactly as a clock that stopped at each of them would.
+ * The `trading.watch` hook: once a second (and once for a whole gap) it fills resting spot limit orders whose
+ * price was touched and liquidates at the first whole second of the window at which the margin balance met
+ * the maintenance margin, at that second's book and mark, settling funding times inside the window in order,
+ * so a gap gives the result of small steps (S4, K7). docs/TRADING.md "Liquidation as an event in time".
  */
 import type { Ctx } from '../context';
 import { acct } from '../ledger';

@@ -1,15 +1,9 @@
 /**
- * The market-data gateway (issue 28, docs/OPERATIONS.md "Market data and the house's risk"): where the
- * server's prices come from, beside the chain gateways (server/chain). Two adapters:
- *
- * - `simulatedMarketData`: demo mode, as before: the engine's own simulator (engine/market), no venue.
- * - `venueMarketData`: live mode with MARKET_VENUES: real venues through ccxt (venue.ts). Only the instance
- *   holding the background-work lease (server/cluster.ts) connects to the venues; it makes each pair's
- *   snapshot (index, premium, combined book, 24 h figures, current candles) once a second, publishes it on
- *   the cluster's market bus, writes candles and minute samples to PostgreSQL, and logs at warn level when
- *   a venue is unreachable or an index goes stale. Every instance (this one included) prices from what it
- *   hears on the bus (replica.ts), so an order on any instance fills against the same book. When the lease
- *   moves, the new holder connects and backfills; the old one lets go.
+ * The market-data gateway: where the server's prices come from. `simulatedMarketData` (demo: the engine's
+ * simulator) and `venueMarketData` (live, MARKET_VENUES: real venues through ccxt, venue.ts), connected on the
+ * instance holding the background-work lease only, which publishes each pair's snapshot once a second on the
+ * cluster's market bus; every instance prices from what it hears (replica.ts). docs/OPERATIONS.md "Market
+ * data and the house's risk".
  */
 import {
   INTERVALS,
