@@ -14,15 +14,14 @@ import { api } from '../../api';
 import { useSiteLimits } from '../../api/site-config';
 import { NeedsConnection } from '../../ui/NeedsConnection';
 import { useFigure } from '../../ui/Amount';
-import { Field, SelectField } from '../../ui/Field';
+import { SelectField } from '../../ui/Field';
 import { pairScale, parseAmountText } from '../../../engine/index';
-import { cleanAmount } from '../../lib/amount';
 import { readString, removeKey, STORAGE_KEYS, writeString } from '../../lib/storage';
 import { checkPositive, marginFor, microToString, quantityForShare, quantityForTotal } from './order-rules';
 import { OrderPreview, useOrderPreview } from './OrderPreview';
 import { OrderConfirmSheet, type ConfirmOrder } from './OrderConfirmSheet';
 import { Segmented } from '../../ui/Segmented';
-import { AmountBySwitch, QuickAmounts, type AmountBy } from './QuickAmounts';
+import { AmountEntry, QuickAmounts, type AmountBy } from './QuickAmounts';
 import { useCached } from '../../sync/cache';
 import { useReplicaTables } from '../../sync/live';
 import { previewAccountFromReplica, type ReplicaBalance } from '../../sync/member-views';
@@ -236,24 +235,14 @@ export function ContractForm({
           />
         </div>
         <p className="terms">{t('trade.settingsNote')}</p>
-        <AmountBySwitch
+        <AmountEntry
           base={base}
-          value={by}
-          onChange={(v) => {
-            setBy(v);
-            setAmount('');
-          }}
-        />
-        <Field
-          label={by === 'quantity' ? t('trade.volume', { base }) : t('tradeScreen.total')}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
+          by={by}
+          onBy={setBy}
+          amount={amount}
+          onAmount={setAmount}
           error={amountError}
           hint={t('trade.availableIs', { amount: figure(available ?? '0', { unit: 'USDT' }) })}
-          onChange={(e) => setAmount(cleanAmount(e.target.value))}
-          addon={<span className="unit">{by === 'quantity' ? base : 'USDT'}</span>}
         />
         <QuickAmounts labelFor={(percent) => t('tradeScreen.quickShare', { percent })} onPick={fillShare} />
         {by === 'total' && (

@@ -24,7 +24,7 @@ import {
   spotQuantityForShare,
   totalForQuantity,
 } from './order-rules';
-import { AmountBySwitch, QuickAmounts, type AmountBy } from './QuickAmounts';
+import { AmountEntry, QuickAmounts, type AmountBy } from './QuickAmounts';
 import { Segmented } from '../../ui/Segmented';
 import { useOrderSubmit } from './use-order-submit';
 import { OrderPreview } from './OrderPreview';
@@ -191,20 +191,12 @@ export function SpotForm({
       )}
       {/* A market order cannot wait offline (its price is the moment's); a limit order can. */}
       <NeedsConnection when={type === 'market'}>
-        <AmountBySwitch
+        <AmountEntry
           base={base}
-          value={by}
-          onChange={(v) => {
-            setBy(v);
-            setAmount('');
-          }}
-        />
-        <Field
-          label={by === 'quantity' ? t('trade.volume', { base }) : t('tradeScreen.total')}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
+          by={by}
+          onBy={setBy}
+          amount={amount}
+          onAmount={setAmount}
           error={errorText('volume')}
           hint={
             side === 'buy'
@@ -213,8 +205,6 @@ export function SpotForm({
                   amount: figure(availableBase ?? '0', { kind: 'quantity', symbol, unit: base }),
                 })
           }
-          onChange={(e) => setAmount(cleanAmount(e.target.value))}
-          addon={<span className="unit">{by === 'quantity' ? base : 'USDT'}</span>}
         />
         <QuickAmounts
           labelFor={(percent) =>
