@@ -1,14 +1,9 @@
 /**
- * The engine's internal port for what happens outside a member's request: a chain gateway reporting the
- * deposits it sees (server/chain/gateway.ts), and the decisions an operator takes (withdrawals, payment-proof
- * deposits, identity checks). Never reachable over HTTP: the server wires it to the gateway and, later, to
- * the operator console (docs/OPERATIONS.md). Each call is one serialised unit of work at the clock's time,
- * all-or-nothing, and idempotent: a repeated report or decision changes nothing the second time.
- *
- * An operator's decision takes an optional `note` (engine/store/port.ts CommitNote): an opaque record the
- * storage writes in the decision's own commit when the decision is taken (the call answers true), and not
- * at all otherwise. The server's SQL store writes the operator's audit row from it, so the decision and its
- * audit row are one transaction; storage without such records (memory, Dexie) ignores it.
+ * The engine's internal port for what happens outside a member's request: a chain gateway's deposit reports
+ * and operators' decisions (withdrawals, payment-proof deposits, identity checks). Never reachable over
+ * HTTP. Each call is one unit of work at the clock's time, all-or-nothing and idempotent; a decision's
+ * optional `note` (CommitNote) is written in the decision's own commit (the server's audit row).
+ * docs/OPERATIONS.md "The engine's operations port".
  */
 import { certs } from './accounts/cert';
 import { members } from './accounts/tables';

@@ -1,14 +1,9 @@
 /**
- * PostgreSQL roles for a production deployment (audit L7, docs/DEPLOY.md "Database roles"): the schema is
- * owned by a migrations role, which only `npm run migrate` uses; the server connects as a runtime role that
- * owns nothing and holds only what the app does: SELECT, INSERT, UPDATE and DELETE on the tables,
- * sequences' nextval, and on the audit log INSERT and SELECT only (no UPDATE, DELETE or TRUNCATE, and, as
- * it does not own the table, no way to disable its append-only triggers). The migration catalogue
- * (`strata_migrations`, `strata_tables`) is read-only to it.
- *
- * `createRoles` runs once, as a role that may create roles (a superuser, or the managed database's admin):
- * `npm run db:roles` (scripts/db-roles.ts). `grantRuntime` runs after every migration (scripts/migrate.ts),
- * so tables a later migration adds get the same grants and the audit log stays insert-only.
+ * PostgreSQL roles for a production deployment: the schema is owned by a migrations role (`npm run
+ * migrate`); the server connects as a runtime role that owns nothing and may only read and write rows, with
+ * INSERT and SELECT only on the audit log (and no way to disable its triggers). `createRoles` runs once
+ * (`npm run db:roles`), `grantRuntime` after every migration. docs/DEPLOY.md "Database roles",
+ * docs/OPERATIONS.md "Runbook: database roles and migrations".
  */
 import { checkSchemaName, postgresDriver, type SqlConnection } from './sql-driver';
 import { migrate } from './sql-schema';

@@ -1,14 +1,9 @@
 /**
- * How store records and keys fit PostgreSQL columns without loss.
- *
- * Records go in a jsonb column. JSON cannot carry everything the memory adapter keeps (bigints, byte
- * arrays, undefined array items, -0, NaN), and PostgreSQL refuses two things any JS string may hold: the
- * NUL character and unpaired UTF-16 surrogates (a username typed by a fuzzer). So values are encoded into
- * JSON with tagged objects `{ "$t": kind, "v": ... }`; an ordinary object that happens to have a `$t` key,
- * or a key PostgreSQL cannot hold, is tagged too, so decoding is unambiguous. Plain JSON records (nearly
- * all of them) come out unchanged apart from the walk.
- *
- * Text columns (table, id, index keys) use a reversible percent escape for the same characters.
+ * How store records and keys fit PostgreSQL columns without loss. Records go in jsonb, with what JSON or
+ * PostgreSQL cannot hold (bigints, bytes, undefined array items, -0, NaN, NUL, unpaired surrogates) encoded as
+ * tagged objects `{ "$t": kind, "v": ... }`, an ordinary object with a `$t` key tagged too so decoding is
+ * unambiguous; plain JSON records come out unchanged. Text columns (table, id, index keys) use a reversible
+ * percent escape. docs/SERVER.md "Storage".
  */
 import { base64 } from '@scure/base';
 

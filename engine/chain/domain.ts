@@ -1,19 +1,10 @@
 /**
  * The chain domain: the deposit key, simulated chains, the member's exclusive addresses, and the platform
- * addresses the site config publishes.
- *
- * Key custody (docs/SERVER.md): addresses are derived watch-only from an account xpub. A live server is
- * given it (config.walletXpub, from WALLET_XPUB); otherwise the engine generates a demo key at random (never
- * from the seed), keeps only its xpub in meta, and marks every address it shows as a demo address. The seed
- * only drives the simulation.
- *
- * The derivation code (BIP-32 on secp256k1, HKDF, keccak; engine/chain/addresses.ts, ~24 KiB gzip) is loaded
- * by the first call that derives an address, not with the engine: a demo engine's first answers (the market)
- * neither wait for its bytes nor for its work. Before (2026-11-28) a fresh demo database generated its key
- * and derived the platform addresses in the engine's open, building the curve's tables on the way: about as
- * much CPU as the whole market summary that followed. A demo database now gets its key the first time a call
- * needs it (a deposit address, a manual deposit, an address-book check, the site config's addresses); a
- * configured xpub is stored and its platform addresses derived at every open, as before.
+ * addresses the site config publishes. Addresses are derived watch-only from an account xpub: a live
+ * server's WALLET_XPUB, else a demo key generated at random (never from the seed; only its xpub kept, every
+ * address marked as a demo address) the first time a call needs it. The derivation code
+ * (engine/chain/addresses.ts) loads with the first call that derives. docs/SERVER.md "Key custody",
+ * docs/DECISIONS.md "Chains, deposits and withdrawals".
  */
 import type { Ctx } from '../context';
 import type { Domain } from '../routes';

@@ -1,14 +1,9 @@
 /**
- * Where the engine's prices come from. Every price, book, candle and quote the engine uses (fills, marks,
- * funding, liquidations, valuations, the market calls and the feed) is asked of one MarketSource, the
- * market counterparty of engine/counterparties.ts:
- *
- * - demo mode: the simulator (`simulatedSource`), a pure function of (seed, market model, time);
- * - live mode: the market-data gateway's (server/market-data/source.ts), prices from real venues, handed to
- *   createEngine as `market`. A live engine without one has no market: no quotes, no orders (403).
- *
- * A source answers at instants the engine asks for. The simulator answers any instant; a live source
- * answers from what it has seen (the current book at any instant, past prices from its recent history).
+ * Where the engine's prices come from: every price, book, candle and quote it uses is asked of one
+ * MarketSource, the market counterparty of engine/counterparties.ts: the simulator in demo mode (a pure
+ * function of seed, model and time), the market-data gateway's in live mode (server/market-data/source.ts;
+ * without one, no market: 403). A live source answers from what it has seen. docs/OPERATIONS.md "Market data
+ * and the house's risk".
  */
 import type { Micro } from '../money';
 import { contractBook, fundingRate, indexPrice, lastPrice, markPrice } from '../trading/mark';

@@ -1,14 +1,8 @@
 /**
- * Which proof-of-reserves signing key the member's device trusts (docs/OPERATIONS.md "Proof of reserves",
- * "Signing key pinning"). A signature only proves something if the key is not the one the server sends with
- * it: the app ships the keys it expects (pinned), and without pins it remembers the first key it saw (trust on
- * first use) and warns when a later snapshot is signed by another. Pure, shared by the app and its tests.
- *
- * - Pinned keys are a list, each with the time it is valid from. A snapshot must be signed by the key in force
- *   at the snapshot's time: the pinned key with the latest valid-from at or before it. So a rotated-out key
- *   keeps verifying the snapshots it signed, and signs nothing after its successor's valid-from.
- * - The demo engine signs with a published demo key (its balances and reserves are simulated), pinned by the
- *   app in demo mode.
+ * Which proof-of-reserves signing key the member's device trusts: the keys the app ships (pinned, each valid
+ * from a time; a snapshot must be signed by the key in force at its time), else the first key seen (trust on
+ * first use, with a warning when a later snapshot is signed by another). The demo engine's published key is
+ * pinned in demo mode. Pure, shared by the app and its tests. docs/OPERATIONS.md "Signing key pinning".
  */
 
 /** A key the app expects: Ed25519 public key (hex), valid for snapshots from `validFrom` (Unix seconds). */

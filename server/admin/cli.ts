@@ -1,14 +1,8 @@
 /**
- * Bootstrapping operators (docs/OPERATIONS.md "Bootstrapping the first admin"):
- *
- *   ADMIN_PASSWORD='...' npm run admin:create -- --username alice --role admin
- *   printf '%s' "$PASSWORD" | npm run admin:create -- --username alice --role admin
- *
- * Connects like the server (DATABASE_URL, else PGlite in DATA_DIR; DB_SCHEMA), runs the migrations, creates
- * the operator and prints its TOTP secret and otpauth URL once (they are never shown again). The password
- * comes from ADMIN_PASSWORD or stdin (prompted without echo on a terminal), never from the command line,
- * where it would land in the shell history and the process list. There is no default operator or password.
- * With PGlite, stop the server first: an embedded database has one process at a time.
+ * Bootstrapping operators: `ADMIN_PASSWORD='...' npm run admin:create -- --username alice --role admin` (or
+ * the password on stdin, prompted without echo; never on the command line). Connects like the server, runs
+ * the migrations, creates the operator and prints its TOTP secret and otpauth URL once. No default operator
+ * or password. With PGlite, stop the server first. docs/OPERATIONS.md "Bootstrapping the first admin".
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';

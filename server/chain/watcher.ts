@@ -1,14 +1,9 @@
 /**
- * Glue between the chain gateways and the engine's operations port (engine/operations.ts), independent of
- * the HTTP layer so the live server can mount it once its rewrite lands (docs/OPERATIONS.md):
- * - `watchRound`: one round of the deposit watcher for one gateway: the watched set is refreshed from the
- *   deposit addresses the engine handed out, then every change the gateway sees is reported to the engine.
- * - `sendApprovedWithdrawal`: a reviewer's approval: the withdrawal is claimed (once), the gateway sends it
- *   through the signer, and the engine records the real hash. If the broadcast surely failed, the claim is
- *   released so the withdrawal can be approved again or rejected; if its outcome is unknown
- *   (BroadcastUncertainError, with the hash), it stays claimed until the chain is checked for that hash: the
- *   signed transaction's hash was recorded on it before the broadcast, for the reconciler
- *   (server/chain/reconciler.ts).
+ * Glue between the chain gateways and the engine's operations port (engine/operations.ts), apart from the
+ * HTTP layer: `watchRound` (one deposit-watcher round for one gateway: refresh the watched addresses, report
+ * every change) and `sendApprovedWithdrawal` (claim once, send through the signer, record the real hash;
+ * release the claim when the broadcast surely failed, keep it for the reconciler when its outcome is
+ * unknown). docs/OPERATIONS.md "The chain gateway".
  */
 import type { EngineOperations } from '../../engine/index';
 import {

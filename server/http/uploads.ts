@@ -1,14 +1,9 @@
 /**
- * Uploads (@fastify/multipart): one `file` part of at most 5 MiB, typed by its leading bytes (never its
- * name or declared type), and a stored upload answered as its bytes.
- *
- * With SQL storage the part is streamed into the upload store (server/upload-store.ts) chunk by chunk as it
- * arrives (multipart's file stream, never `toBuffer`): the size limit is enforced while it streams (a file
- * past 5 MiB is refused with 413 and its chunks are deleted), and the engine gets a `StoredUpload`, never
- * the bytes, so an upload never sits whole in memory. Before the first byte each upload is counted against
- * the client IP's attempts (UPLOADS_PER_IP an hour, with the rate limits: 429) and admitted by the store
- * within the IP's daily volume (429) and the storage bound (507). Memory storage (development, tests) hands
- * the engine the file's bytes as before.
+ * Uploads (@fastify/multipart): one `file` part of at most 5 MiB, typed by its leading bytes, and a stored
+ * upload answered as its bytes. With SQL storage the part streams chunk by chunk into the upload store
+ * (server/upload-store.ts), the size enforced as it streams (413), after the IP's attempts (UPLOADS_PER_IP,
+ * 429) and the store's bounds (429, 507) admitted it; the engine gets a `StoredUpload`, never the bytes.
+ * Memory storage hands the engine the bytes. docs/SERVER.md "HTTP" ("Uploads").
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,14 +1,9 @@
 /**
- * The live K-line (docs/OPERATIONS.md "Market data and the house's risk"): the index's candles per pair and
- * interval, kept in PostgreSQL (market_candles) so /api/market/kline answers real candles on every instance,
- * and the index's minute samples (market_minutes) the mark price and funding are made of.
- *
- * - **Backfill** (at the gateway's start): each venue's last MARKET_BACKFILL candles of each interval,
- *   composed per open time: open, high, low and close are each the median over the venues that have that
- *   candle (the index is a median of the venues, so its candle is approximated by theirs), volume their sum.
- * - **Built from the stream**: the gateway's index samples make each minute's open, high, low and close;
- *   its volume is the sum of the venues' own one-minute volumes. Longer intervals extend the candle
- *   stored for their period (the backfilled one included) with the minutes that follow.
+ * The live K-line: the index's candles per pair and interval in PostgreSQL (market_candles), so
+ * /api/market/kline answers on every instance, and the minute samples (market_minutes) mark and funding are
+ * made of. At the gateway's start each venue's last MARKET_BACKFILL candles are composed per open time
+ * (medians of open, high, low and close, volumes summed); then minutes are built from the index samples and
+ * extend the longer intervals. docs/OPERATIONS.md "Market data and the house's risk" ("K-line").
  */
 import { INTERVAL_MINUTES, formatAmount, type Candle, type Interval, SCALE } from '../../engine/server';
 import { checkSchemaName, type SqlDriver } from '../sql-driver';

@@ -1,14 +1,9 @@
 /**
  * The notification centre's shared half (docs/SPEC.md §12): which notices the member has seen, the unread
- * count /user shows, and the group of each notice kind. The notices themselves are the engine's `notices` rows
- * in the device replica (security notices, alerts fired, deposits credited, withdrawals sent, margin warnings,
- * funding).
- *
- * "Seen" is the newest notice id the member has seen, kept on the service (API.md "Price alerts", notices
- * read: /api/notice/seen, synced as `noticeReads`), so each device of theirs counts the same notices unread.
- * The centre records it through the outbox (a write made offline waits there and applies once); this device's
- * own copy in localStorage is the immediate state, so the count clears at once, offline too. The seen id is
- * the highest of the three: the replica's row, the writes still waiting, this device's copy.
+ * count /user shows, and each notice kind's group. The notices are the engine's `notices` rows in the replica;
+ * "seen" is the newest notice id seen, kept on the service (/api/notice/seen, synced as `noticeReads`) through
+ * the outbox, with this device's localStorage copy as the immediate state: the seen id is the highest of the
+ * replica's row, the writes still waiting and this copy. API.md "Price alerts".
  */
 import { useSyncExternalStore } from 'react';
 import type { NoticeKind, NoticeReadView, NoticeView } from '../../engine/index';

@@ -1,14 +1,9 @@
 /**
- * Live mode's first data (docs/PWA.md "Live mode: first data in the HTML"): the page the server sends for a
- * navigation carries /api/market/list's answer and the server's time (server/http/app-page.ts). When the
- * device database opens, that answer is written into the device cache under the key the call's own answer
- * goes to (`p:quotes`), with the data's time, exactly as a fetch would write it: screens keep reading only
- * the device (docs/ARCHITECTURE.md), and /home's quote rows and /market's list render from it before any
- * call of the app's has been answered.
- *
- * The device's copy wins when it is as new or newer (its prices' times, the server's clock on both sides):
- * a page from an earlier visit (the back-forward cache) never replaces fresher prices, and a page the service
- * worker serves carries no data at all (its precached /index.html is the file as built).
+ * Live mode's first data: the page the server sends for a navigation carries /api/market/list's answer and
+ * the server's time (server/http/app-page.ts); when the device database opens it is written into the device
+ * cache under the call's own key (`p:quotes`) with its time, so screens keep reading only the device and
+ * /home and /market render before any call is answered. The device's copy wins when as new or newer.
+ * docs/PWA.md "Live mode: first data in the HTML".
  */
 import type { Quote } from '../../engine/index';
 import { putCache, publicCacheKey } from './cache';

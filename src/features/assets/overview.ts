@@ -1,14 +1,9 @@
 /**
  * The figures of /user's asset overview (docs/SPEC.md §12), pure so a test can check them: one card per
- * account from the engine's own assetsView (the device's replica valued at its quotes), whose valuations add
- * up to the total exactly (micro-units, never floats), and today's PnL.
- *
- * Today's PnL (docs/SPEC.md §12), per position, the day starting at 00:00 UTC as at the exchanges: each
- * contract position closed or liquidated today (its realised PnL less its fees and the funding it paid), each
- * earning credited today (finance interest, mining, invitation shares), and each open position's move today:
- * (mark - start) x size for a long, (start - mark) x size for a short, where start is the entry price of a
- * position opened today and otherwise the mark at 00:00 UTC (that funding time's payment records it; the
- * entry price until it is recorded), less the funding it paid today and, opened today, its fees.
+ * account from the engine's assetsView, whose valuations add up to the total exactly (micro-units), and
+ * today's PnL from 00:00 UTC: positions closed today (realised PnL less fees and funding paid), earnings
+ * credited today, and each open position's move since the day's start (its entry price if opened today,
+ * else the mark at 00:00 UTC), less funding paid today. docs/DECISIONS.md "Wallet screens".
  */
 import {
   formatMicro,
