@@ -1,13 +1,9 @@
 /**
- * Records the venue fixtures the market-data tests replay (tests/engine/server/market-data/fixtures/): for
- * each venue named, through its ccxt exchange class, the pair's ticker, order book (50 levels) and
- * one-minute candles (5), and its USDT perpetual's ticker where the venue lists one, keeping each HTTP
- * response body exactly as ccxt received it and ccxt's markets for those symbols. Needs the network; run
- * it by hand, never in CI:
- *
- *   npx tsx scripts/record-venue-fixtures.ts binance okx coinbase [--pair BTC/USDT]
- *
- * It overwrites the fixture of each venue it reaches; a venue it cannot reach keeps its fixture.
+ * Records the venue fixtures the market-data tests replay (tests/engine/server/market-data/fixtures/): per
+ * venue, through ccxt, the pair's ticker, 50-level book, five one-minute candles and its USDT perpetual's
+ * ticker, each HTTP body exactly as ccxt received it. Needs the network; by hand, never in CI:
+ * `npx tsx scripts/record-venue-fixtures.ts binance okx coinbase [--pair BTC/USDT]`. It overwrites the
+ * fixture of each venue it reaches; one it cannot reach keeps its fixture.
  */
 import { writeFileSync } from 'node:fs';
 import ccxt, { type Exchange } from 'ccxt';

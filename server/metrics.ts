@@ -1,13 +1,9 @@
 /**
- * The server's Prometheus metrics (docs/OPERATIONS.md "Metrics"), with prom-client, in a registry of the
- * server's own (several servers in one test process never share a counter). They are served at /metrics on
- * METRICS_PORT (default 9464) bound to HOST, never on the members' port: `serveMetrics`.
- *
- * Counted as they happen: HTTP requests by method, route template and status, their latency, refusals by
- * route and envelope code, signer calls by call and outcome, and the sizes of the SQL store's read batches
- * and of the event bus's NOTIFY batches. Read at each scrape (`gauges`): the PostgreSQL pool's connections,
- * the event bus's outbox, the job queue (due, scheduled, dead), WebSocket connections, whether the storage
- * answers. And Node's own process metrics (heap, event-loop lag, GC), prom-client's defaults.
+ * The server's Prometheus metrics (prom-client, in a registry of the server's own), served at /metrics on
+ * METRICS_PORT (default 9464), never on the members' port (`serveMetrics`): requests, latency, refusals,
+ * signer calls and batch sizes counted as they happen; the pool, the bus's outbox, the job queue, WebSocket
+ * connections and the storage read at each scrape (`gauges`); Node's process metrics. The list:
+ * docs/OPERATIONS.md "Metrics (server/metrics.ts, prom-client)".
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,13 +1,9 @@
 /**
- * Price alerts (issue 26 item 4) and the margin warnings already sent. Times are ms (engine/README.md).
- *
- * - priceAlerts: a member's alert on a pair: `above`/`below` a price, or a `move` of a percentage either way
- *   from the price when it was set. It fires once, at the first second the pair's price reaches it (the
- *   `alerts.watch` hook looks at every second of the window, so a fast-forward or a closed engine misses
- *   nothing), and stays in the list as fired; a member may cancel it before.
- * - marginWarnings: the positions (an isolated one, or a member's cross account) whose margin ratio is at or
- *   above the warning threshold and whose member was told so: one notice per crossing, sent again only after
- *   the ratio went back under the threshold.
+ * Price alerts and the margin warnings already sent (times in ms, engine/README.md). priceAlerts: a
+ * member's alert on a pair, `above`/`below` a price or a `move` of a percentage either way from the price
+ * when set; it fires once, at the first second the price reaches it (alerts.watch), and stays listed as
+ * fired. marginWarnings: the positions (isolated, or a cross account) whose member was told their margin
+ * ratio crossed the warning threshold: one notice per crossing. docs/DECISIONS.md "Wallet screens".
  */
 import { defineTable } from '../store/port';
 

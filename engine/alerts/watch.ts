@@ -1,14 +1,9 @@
 /**
- * The `alerts.watch` hook: once a second (and, after a gap, once for the whole gap, as trading.watch does)
- *
- * - fires every active price alert whose pair's price reached it in the window, at the first whole second it
- *   did (N3: a fast-forward, or an engine closed for a day, fires it as a clock that never stopped would),
- *   and tells its member with a notice (engine/devices/notices.ts: synced, and on the feed);
- * - warns a member whose position's margin ratio stands at or above `marginWarningBps` at the end of the
- *   window (N4: once per crossing; again only after the ratio went back under it).
- *
- * It runs after trading.watch (engine/routes.ts lists the alerts domain after trading), so a position that
- * was liquidated in the window is not warned about.
+ * The `alerts.watch` hook: once a second (and once for a whole gap, as trading.watch does) it fires every
+ * active price alert whose pair's price reached it in the window, at the first whole second it did (N3), with
+ * a notice to its member (engine/devices/notices.ts), and warns a member whose position's margin ratio is at
+ * or above `marginWarningBps` at the window's end (N4: once per crossing). It runs after trading.watch
+ * (engine/routes.ts lists alerts after trading), so a position liquidated in the window is not warned about.
  */
 import type { Ctx } from '../context';
 import { notify } from '../devices/notices';

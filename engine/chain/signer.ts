@@ -1,13 +1,9 @@
 /**
- * The signer: the only component that may hold the deposit wallet's private keys and send funds
- * (docs/SERVER.md "Key custody"). The engine never signs: an approved withdrawal is handed to a Signer as
- * a WithdrawalOrder and the engine records the transaction the signer reports.
- *
- * - Demo: the simulated chain is the signer (`simulatedSigner`): nothing is signed, the transaction is
- *   simulated and its hash derived from the record id.
- * - Production: a separate process or service (an HSM- or MPC-backed wallet) with its own credentials,
- *   reachable only from the API servers, that validates each order against its own limits before signing.
- *   Its adapter implements this interface; the API server itself holds only WALLET_XPUB.
+ * The signer: the only component that may hold the deposit wallet's private keys and send funds. The engine
+ * never signs: an approved withdrawal is handed to a Signer as a WithdrawalOrder and the engine records the
+ * transaction it reports. Demo: the simulated chain (`simulatedSigner`, a hash derived from the record id).
+ * Production: a separate process or service with its own limits (server/signer), reachable only from the
+ * API servers, which hold only WALLET_XPUB. docs/SERVER.md "Key custody".
  */
 import type { Network } from './encoding';
 import type { ChainTx, SimulatedChain } from './simulator';

@@ -1,13 +1,9 @@
 /**
- * Funding (docs/RULES.md K12, docs/TRADING.md "Funding"): at 00:00, 08:00 and 16:00 UTC every position
- * open before that instant pays or receives notional-at-mark x funding rate (mark.ts). A positive rate:
- * longs pay, shorts receive; negative the other way. The other side of every member position is
- * house:market, so each payment is one balanced entry between the member's contract account and the house,
- * and the payments of longs, shorts and the house sum to zero. The payer's amount rounds up, the
- * receiver's down. Isolated positions pay from and receive into their margin; cross positions the contract
- * account's free balance, then their margin. Each payment is a fundingPayments row (the position's
- * history) and adds to the position's fundingPaid. A payment that would take everything behind a position
- * liquidates it at that funding time instead, so a margin never reaches zero under an open position.
+ * Funding (docs/RULES.md K12, docs/TRADING.md "Funding"): at 00:00, 08:00 and 16:00 UTC every position open
+ * before pays or receives notional-at-mark x funding rate (positive: longs pay), one balanced entry with
+ * house:market, the payer's amount rounded up and the receiver's down. Isolated positions pay from their
+ * margin, cross ones from the free balance first. Each payment is a fundingPayments row; one that would take
+ * everything behind a position liquidates it at that funding time instead.
  */
 import type { Ctx } from '../context';
 import { notify } from '../devices/notices';

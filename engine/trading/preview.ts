@@ -1,13 +1,9 @@
 /**
- * What an order will do, before it is placed (issue 13 item 7): the estimated fill price and slippage from
- * the visible book, the fee, and for contracts the margin required and the liquidation price at mark. Pure
- * and small (no engine state), so the app imports it from engine/index.ts to show the risk before a member
- * commits. It uses the engine's default fees, band and the pair's risk tiers (config.ts).
- *
- * A cross order's liquidation price is the account's after the order (issue 24): the member's open
- * positions with the new one added (or merged into the open position of its pair and side, as the engine
- * merges it), the contract account's free balance less the order's margin and fee, valued by
- * positionsAtMark, the function behind the positions list, so the preview shows what the list will.
+ * What an order will do before it is placed: estimated fill price and slippage from the visible book, the
+ * fee, and for contracts the margin required and the liquidation price at mark. Pure (no engine state), so
+ * the app imports it from engine/index.ts to show the risk before a member commits. A cross order's
+ * liquidation price is the account's after the order (its positions with the new one added or merged, the
+ * free balance less margin and fee, valued by positionsAtMark as the positions list is). docs/TRADING.md.
  */
 import { defaultConfig } from '../config';
 import type { Book } from '../market/depth';

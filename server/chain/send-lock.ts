@@ -1,13 +1,9 @@
 /**
- * The hot wallet's send lock across API instances (docs/OPERATIONS.md "Nonces across instances"): the EVM
- * gateway takes each withdrawal's nonce from the hot wallet's pending transaction count, which is only right
- * when no other instance is between reading it and broadcasting. Each send (nonce, signature, broadcast) runs
- * inside a PostgreSQL transaction holding a transaction-scoped advisory lock on (schema, network), so two
- * instances approving at the same instant send one after the other; the lock is released when the send is
- * done (ROLLBACK: the transaction writes nothing), or by PostgreSQL if the connection dies.
- *
- * PGlite serves one process, where the gateway already sends one at a time: no lock is needed there (and
- * holding PGlite's single connection during a send would block the engine's own units of work).
+ * The hot wallet's send lock across API instances: the EVM gateway takes a withdrawal's nonce from the
+ * wallet's pending transaction count, right only when no other instance is between reading it and
+ * broadcasting, so each send runs in a PostgreSQL transaction holding an advisory lock on (schema, network),
+ * released when the send is done or the connection dies. PGlite serves one process, which sends one at a
+ * time: no lock there. docs/OPERATIONS.md "Nonces across instances".
  */
 import type { SqlDriver } from '../sql-driver';
 import type { SendLock } from './evm';

@@ -1,13 +1,9 @@
 /**
- * One log line per answered request, with its request id (reqId), method, URL, status and time: at info
- * for a refusal or failure (an HTTP status >= 400, or an envelope code other than 0) and for an answer
- * slower than SLOW_REQUEST_MS; every other request at debug. Bodies and headers are never logged (Fastify's
- * own two lines per request are off: docs/SERVER.md "Load figures").
- *
- * Every other line written while a request is served carries its id too, even when written through the
- * server's root logger (a storage outage noticed by that request, a rate-limit store's warning): the
- * request's id is kept in an AsyncLocalStorage for its whole handling, and `requestIdMixin` (the logger's
- * pino `mixin`) adds it to any line whose logger does not already bind it.
+ * One log line per answered request (reqId, method, URL, status, time): at info for a refusal or failure
+ * (status >= 400 or an envelope code other than 0) or an answer slower than SLOW_REQUEST_MS, else at debug;
+ * never bodies or headers (Fastify's own two lines are off: docs/SERVER.md "Load figures"). Every other line
+ * written while a request is served carries its id too: it is kept in an AsyncLocalStorage, and
+ * `requestIdMixin` (pino's `mixin`) adds it to any line that does not bind it. docs/OPERATIONS.md "Request ids".
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';

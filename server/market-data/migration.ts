@@ -1,13 +1,9 @@
 /**
- * Migration 0009 (issue 28, docs/OPERATIONS.md "Market data and the house's risk"): the live market's tables.
- *
- * - `market_candles`: the K-line of each pair and interval in live mode: the index's candles, backfilled
- *   from the venues at start and built from their streams (server/market-data/candles.ts). Prices and
- *   volumes are exact decimals (numeric); `time` is the candle's open in Unix seconds.
- * - `market_minutes`: one row per pair and minute with the index's close and the perpetuals' premium over
- *   it (parts per million): what the mark price's basis average and the funding rate are made of
- *   (docs/TRADING.md "Mark price"), kept across restarts and shared by every instance.
- * The engine's kill-switch table (`tradingHalts`, engine/trading/house.ts) is created by the caller.
+ * Migration 0009: the live market's tables. `market_candles`: each pair's and interval's K-line in live mode
+ * (the index's candles, exact numerics, `time` the open in Unix seconds; server/market-data/candles.ts).
+ * `market_minutes`: one row per pair and minute with the index's close and the perpetuals' premium (ppm),
+ * what the mark price's basis average and funding are made of, shared by every instance. The engine's
+ * `tradingHalts` table is created by the caller. docs/OPERATIONS.md "Market data and the house's risk".
  */
 import type { MigrationContext } from '../sql-driver';
 

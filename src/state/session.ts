@@ -1,13 +1,9 @@
 /**
- * The app's one session actor (src/machines/session.ts). Login, register, logout and a 401 all go through
+ * The app's one session actor (src/machines/session.ts): login, register, logout and a 401 all go through
  * it; the user store stays the persisted copy the route guard reads, written by the machine's own actions.
- *
- * Where to go after logging out is the route guard's decision (protected screens send to /login); after a
- * 401 the error presenter navigates to /login itself.
- *
- * The store can also change behind the machine's back (another tab logs in or out: a storage event; tests
- * set it directly). A settled machine that disagrees with the store is restarted, so it restores from the
- * store again rather than refusing the next LOGIN because it still thinks it is logged in.
+ * After logging out the route guard decides where to go; after a 401 the error presenter navigates to /login.
+ * When the store changes behind the machine's back (another tab, tests), a settled machine that disagrees
+ * with it is restarted, so it restores from the store rather than refusing the next LOGIN.
  */
 import { useSyncExternalStore } from 'react';
 import { useSelector } from '@xstate/react';
