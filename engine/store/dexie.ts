@@ -4,7 +4,11 @@
  * updated after IndexedDB committed (one engine per database, behind a Web Lock); `durability: 'relaxed'`.
  * Why: docs/DECISIONS.md "Engine core" ("Write-ahead log on IndexedDB").
  */
-import { Dexie, type Table } from 'dexie';
+// Dexie itself is imported when a store is opened (`DexieStore.open`): the adapter is the browser's, and a Node
+// host that never opens one (the server passes its SQL store) does not load Dexie's 0.28 MB bundle with
+// engine/index.ts (docs/SERVER.md "Memory"). In the app's build it sits in the worker's engine-boot chunk
+// either way (vite.config.ts), so the import costs no fetch.
+import type { Dexie, Table } from 'dexie';
 import { MemoryStore } from './memory';
 import type { RowRef, StoreAdapter, StoredRow } from './port';
 
@@ -70,8 +74,8 @@ export class DexieStore implements StoreAdapter {
   private readonly dirty = new Map<string, StoredRow | RowRef>();
   private logged = 0;
 
-  private constructor(name: string, onReplaced?: () => void) {
-    this.db = new Dexie(name);
+  private constructor(db: Dexie, onReplaced?: () => void) {
+    this.db = db;
     this.db.version(1).stores({ rows: '[t+id]' });
     this.db.version(2).stores({ rows: '[t+id]', log: '++seq' });
     this.rows = this.db.table('rows');
@@ -87,7 +91,8 @@ export class DexieStore implements StoreAdapter {
   }
 
   static async open(name: string, options: { onReplaced?: () => void } = {}): Promise<DexieStore> {
-    const store = new DexieStore(name, options.onReplaced);
+    const { Dexie } = await import('dexie');
+    const store = new DexieStore(new Dexie(name), options.onReplaced);
     await store.db.open();
     const all = await store.rows.toArray();
     store.mirror.apply(
