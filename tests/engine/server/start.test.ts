@@ -86,6 +86,9 @@ describe('server start', () => {
         .map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0])),
     );
     for (const name of imported) expect(pkg.dependencies, name).toHaveProperty([name as string]);
+    // Nor the app's browser-only packages (docs/SERVER.md "Memory": Dexie came with engine/index.ts).
+    for (const name of ['dexie', 'react', 'react-dom', 'i18next', 'lightweight-charts', 'fake-indexeddb'])
+      expect(imported.has(name), name).toBe(false);
 
     // The memory settings and the source-map preload (docs/SERVER.md "Memory") are flags Node accepts.
     const flags = productionFlags(pkg.scripts);
