@@ -32,8 +32,9 @@ export function DepthChart({
   );
   const curves = depth.data ? depthCurves(depth.data.bids, depth.data.asks, WIDTH, HEIGHT) : null;
   if (!curves) return null;
-  // The curves' totals are plotted numbers; written at 2 places for the sentence.
-  const num = (v: number) => figure(v.toFixed(2), { decimals: 2 });
+  // The curves' totals are plotted numbers; written at 2 places for the sentence, with the coin as their unit
+  // (one isolate in a right-to-left sentence: in ar-SA "442.89" and "BTC" had come apart across lines).
+  const num = (v: number) => figure(v.toFixed(2), { decimals: 2, unit: base });
   const title = t('market.depthTitle');
   return (
     <section className={className} aria-label={title}>
@@ -48,7 +49,7 @@ export function DepthChart({
         <polygon points={curves.asks} className="depth-asks" />
       </svg>
       <p className="terms" id={summaryId}>
-        {t('market.depthSummary', { bids: num(curves.totalBids), asks: num(curves.totalAsks), base })}
+        {t('market.depthSummary', { bids: num(curves.totalBids), asks: num(curves.totalAsks) })}
       </p>
     </section>
   );
