@@ -76,7 +76,14 @@ export function OrderConfirmSheet({
     ],
     [
       t('tradeScreen.nextFunding'),
-      quote?.nextFundingTime !== undefined ? formatTime(quote.nextFundingTime, 'YYYY-MM-DD HH:mm') : '--',
+      // Date before time in every language (in ar-SA the pair had turned into "08:00 2026-11-29").
+      quote?.nextFundingTime !== undefined ? (
+        <time key="nf" dateTime={new Date(quote.nextFundingTime * 1000).toISOString()} dir="ltr">
+          {formatTime(quote.nextFundingTime, 'YYYY-MM-DD HH:mm')}
+        </time>
+      ) : (
+        '--'
+      ),
     ],
   ];
   if (order.takeProfit)
