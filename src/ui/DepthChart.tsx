@@ -33,8 +33,9 @@ export function DepthChart({
   const curves = depth.data ? depthCurves(depth.data.bids, depth.data.asks, WIDTH, HEIGHT) : null;
   if (!curves) return null;
   // The curves' totals are plotted numbers; written at 2 places for the sentence, with the coin as their unit
-  // (one isolate in a right-to-left sentence: in ar-SA "442.89" and "BTC" had come apart across lines).
-  const num = (v: number) => figure(v.toFixed(2), { decimals: 2, unit: base });
+  // and on one line with it (no-break spaces, one isolate right to left): in ar-SA "442.89" and "BTC" had
+  // come apart across lines and read out of order.
+  const num = (v: number) => figure(v.toFixed(2), { decimals: 2, unit: base }).replaceAll(' ', '\u00a0');
   const title = t('market.depthTitle');
   return (
     <section className={className} aria-label={title}>

@@ -75,7 +75,7 @@ describe('/finance/kline', { timeout: 20_000 }, () => {
     await renderApp('/finance/kline?symbol=BTC%2FUSDT', { user: await fundedMember('kd') });
     const depth = await screen.findByRole('region', { name: 'Order book depth' }, { timeout: 5000 });
     expect(depth.querySelectorAll('polygon')).toHaveLength(2);
-    expect(depth.textContent).toMatch(/^Bids [\d,.]+ BTC · asks [\d,.]+ BTC within 100 levels$/);
+    expect(depth.textContent).toMatch(/^Bids [\d,.]+\u00a0BTC · asks [\d,.]+\u00a0BTC within 100 levels$/);
   });
 
   it('the pair sheet: a button opens it, typing filters, arrows and Enter pick, Escape returns focus', async () => {

@@ -155,7 +155,7 @@ describe('/contract', { timeout: 20_000 }, () => {
     const picture = within(depth).getByRole('img', { name: 'Order book depth' });
     expect(picture.querySelectorAll('polygon')).toHaveLength(2);
     const summary = document.getElementById(picture.getAttribute('aria-describedby') ?? '');
-    expect(summary?.textContent).toMatch(/^Bids [\d,.]+ BTC · asks [\d,.]+ BTC within 100 levels$/);
+    expect(summary?.textContent).toMatch(/^Bids [\d,.]+\u00a0BTC · asks [\d,.]+\u00a0BTC within 100 levels$/);
   });
 
   it('K6: leverage and margin mode picked on the form are saved through the outbox and read back next time', async () => {
