@@ -54,15 +54,6 @@ export function demoControls(): DemoControls | null {
 }
 
 /**
- * The time the engine answers by, in ms: in demo mode the engine's clock (the wall clock plus however far the
- * demo tools fast-forwarded it, learnt from the worker), in live mode the device's clock. Screens that cut
- * the engine's records by time (today's PnL from 00:00 UTC) read it, not Date.now.
- */
-export function engineNow(): number {
-  return demoControls()?.clock() ?? Date.now();
-}
-
-/**
  * Presents an error the client did not present itself (an answer inside /api/sync/push's results), exactly
  * as a failed call's would be: toast, 401 dialog, and so on.
  */

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetsView, type PositionRecord } from '../../../engine/index';
-import { engineNow } from '../../api';
+import { engineNow } from '../../api/engine-clock';
 import { useQuotes } from '../../lib/use-quotes';
 import { useReplicaTables } from '../../sync/live';
 import {
