@@ -4,10 +4,8 @@
  * updated after IndexedDB committed (one engine per database, behind a Web Lock); `durability: 'relaxed'`.
  * Why: docs/DECISIONS.md "Engine core" ("Write-ahead log on IndexedDB").
  */
-// Dexie itself is imported when a store is opened (`DexieStore.open`): the adapter is the browser's, and a Node
-// host that never opens one (the server passes its SQL store) does not load Dexie's 0.28 MB bundle with
-// engine/index.ts (docs/SERVER.md "Memory"). In the app's build it sits in the worker's engine-boot chunk
-// either way (vite.config.ts), so the import costs no fetch.
+// Dexie itself is imported in `DexieStore.open`, so the server does not load it with engine/index.ts
+// (docs/SERVER.md "Memory"); in the app's build it is in the worker's engine-boot chunk either way.
 import type { Dexie, Table } from 'dexie';
 import { MemoryStore } from './memory';
 import type { RowRef, StoreAdapter, StoredRow } from './port';
