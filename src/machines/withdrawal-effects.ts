@@ -3,7 +3,7 @@
  * through the app's API client. Tests and screens swap them with `.provide()`.
  */
 import { fromPromise } from 'xstate';
-import type { BodyOf, FeedMessage, SecondFactorFields } from '../../engine/index';
+import type { BodyOf, DataOf, FeedMessage, SecondFactorFields } from '../../engine/index';
 import { ApiError, api, isApiError, reportError } from '../api';
 import { CLIENT_CODES } from '../api/transport';
 import { appWrites } from '../sync/app-writes';
@@ -17,8 +17,8 @@ import {
   type WithdrawalValidators,
 } from './withdrawal-rules';
 
-/** The withdrawal record of /api/withdraw/submit and /api/withdraw/list; the engine owns its fields. */
-export type WithdrawalRecord = Record<string, unknown>;
+/** The withdrawal record of /api/withdraw/submit and /api/withdraw/list: the engine's (engine/contract.ts). */
+export type WithdrawalRecord = DataOf<'/api/withdraw/submit'>;
 
 /** 911 "submitted, awaiting review": the answer a successful submission gets (API.md). */
 export const SUBMITTED_CODE = 911;
@@ -89,15 +89,16 @@ function recordOf(result: SettledResult): WithdrawalRecord {
 /** Without a mutation id (tests, tools): the plain call; the client presents its answer, 911 included. */
 async function submitDirect(args: BodyOf<'/api/withdraw/submit'>): Promise<WithdrawalRecord> {
   try {
-    return toRecord(await api.call('/api/withdraw/submit', args));
+    return await api.call('/api/withdraw/submit', args);
   } catch (error) {
     if (isApiError(error) && error.code === SUBMITTED_CODE) return toRecord(error.data);
     throw error;
   }
 }
 
+/** An applied answer's data, read back from the outbox or an ApiError: the contract's record of the call. */
 function toRecord(data: unknown): WithdrawalRecord {
-  return typeof data === 'object' && data !== null ? (data as WithdrawalRecord) : {};
+  return data as WithdrawalRecord;
 }
 
 /**

@@ -17,7 +17,21 @@ import { defaultValidators, type FieldErrors } from './withdrawal-rules';
 const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const GOOD: Partial<WithdrawalForm> = { address: TRON, amount: '12.5', key: '1234' };
-const RECORD: WithdrawalRecord = { id: 'w1', status: 'under review', amount: '12.5' };
+const RECORD: WithdrawalRecord = {
+  id: 'w1',
+  currency: 'USDT',
+  network: 'TRC20',
+  address: TRON,
+  amount: '12.5',
+  fee: '1',
+  received: '11.5',
+  status: 'pending',
+  txid: null,
+  reason: null,
+  createdAt: 1_767_600_000,
+  reviewAt: 1_767_600_300,
+  finishedAt: null,
+};
 
 function start(input: { online?: boolean; minimum?: string } = {}) {
   const submit = controlled<WithdrawalRecord, SubmitInput>();

@@ -96,7 +96,7 @@ export function WithdrawPage() {
   useEffect(() => {
     const subs = [
       actor.on('submitted', (e) => {
-        setRecord(e.record as unknown as WithdrawalRecord);
+        setRecord(e.record);
         // 911 is the success of a submission: a confirmation, never an error.
         toastStore.show(t('errors.e911'), 'success');
       }),
