@@ -372,7 +372,7 @@ async function seedLive(live: LiveServer): Promise<Member> {
     }));
     const r = await server.call('/api/sync/push', { clientId: 'first-data-bench', mutations }, sender);
     if (r.code !== 0) throw new Error(`push: ${r.code} ${r.msg}`);
-    refused += (r.data as { results: { code: number }[] }).results.filter((x) => x.code !== 0).length;
+    refused += r.data.results.filter((x) => x.code !== 0).length;
   }
   if (refused) throw new Error(`${refused} transfers refused`);
   return { id: sender.id, token: sender.token, username };

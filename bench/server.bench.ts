@@ -609,8 +609,8 @@ export async function run(): Promise<void> {
       console.log('| run | figure |\n|---|---|');
       for (const [what, figure] of summary) console.log(`| ${what} | ${figure} |`);
     } else {
-      const got = await seeder.call('/api/user/getuser', {}, ann);
-      const balance = (got.data as { balance?: string } | null)?.balance;
+      const got = await seeder.call('/api/user/getuser', undefined, ann);
+      const balance = got.data?.balance;
       console.log(`ann's balance after the run: ${balance ?? `(getuser answered ${got.code})`} USDT`);
     }
   } finally {

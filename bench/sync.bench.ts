@@ -70,8 +70,7 @@ async function direct(): Promise<void> {
         alice,
       );
       if (r.code !== 0) throw new Error(`push: ${r.code} ${r.msg}`);
-      for (const res of (r.data as { results: Array<{ id: string; code: number }> }).results)
-        codes.set(res.id, res.code);
+      for (const res of r.data.results) codes.set(res.id, res.code);
     }
     return codes;
   };
@@ -170,9 +169,7 @@ async function overHttp(label: string, storage: StoreAdapter | 'memory'): Promis
       [alice, String(COUNT + 100)],
       [bob, '2000'],
     ] as const) {
-      const address = (await call('/api/recharge/address', { network: 'TRC20' }, who)).data as {
-        address: string;
-      };
+      const address = (await call('/api/recharge/address', { network: 'TRC20' }, who)).data;
       const sent = await call(
         '/api/demo/chain/send',
         { network: 'TRC20', address: address.address, amount },

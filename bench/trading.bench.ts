@@ -57,7 +57,7 @@ export async function run(): Promise<void> {
       volume: all,
     });
     if (res.code !== 0) throw new Error(`order refused: ${res.code} ${res.msg}`);
-    levels = (res.data as { fills: number }).fills;
+    levels = res.data.fills;
   });
   console.log(`  (fills per order: ${levels})`);
 

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import type { BodyOf, ContractPath, DataOf, Envelope } from '../engine/index';
 
 const UPLOADS = Number(process.env['UPLOADS'] ?? 10);
 const SIZE = Math.floor(4.94 * 1024 * 1024);
@@ -50,13 +51,14 @@ const rssMb = (): number => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function call(path: string, body: unknown, headers: Record<string, string> = {}) {
+async function call<P extends ContractPath>(path: P, body: BodyOf<P>, headers: Record<string, string> = {}) {
   const r = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return (await r.json()) as { code: number; msg: string; data: unknown };
+  // The server answers a contract path with that path's envelope.
+  return (await r.json()) as Envelope<DataOf<P>>;
 }
 
 try {
@@ -89,7 +91,7 @@ try {
     });
     if (registered.code !== 0) throw new Error(`register: ${registered.code} ${registered.msg}`);
     const login = await call('/api/index/login', { username, password: 'secret1' });
-    const user = JSON.parse(login.data as string) as { id: number; token: string };
+    const user = JSON.parse(login.data) as { id: number; token: string };
     return { Authorization: user.token, UserId: String(user.id) };
   };
   let headers = await member(0);

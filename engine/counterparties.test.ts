@@ -19,21 +19,16 @@ const open = (demo: boolean, payments?: PaymentProvider) => openLive(5, { demo, 
 const member = liveMember;
 const login = async (l: Live, username: string): Promise<Session> => {
   const r = await l.call('/api/index/login', { username, password: 'secret1' });
-  const user = JSON.parse(r.data as string) as { id: string; token: string };
+  const user = JSON.parse(r.data) as { id: string; token: string };
   return { id: String(user.id), headers: { Authorization: user.token, UserId: String(user.id) } };
 };
 
 async function upload(l: Live, s: Session): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const r = await l.engine.handle({
-    method: 'POST',
-    path: '/api/Recharges/uploads',
-    headers: s.headers,
-    body: form,
-  });
-  expect(r.body.code).toBe(0);
-  return (r.body.data as { url: string }).url;
+  const r = await l.call('/api/Recharges/uploads', form, s);
+  expect(r.code).toBe(0);
+  return r.data.url;
 }
 
 /** Every non-zero balance, by "account|asset" (the journal recomputed). */
@@ -44,7 +39,7 @@ async function balances(l: Live): Promise<Record<string, string>> {
 }
 
 async function cash(l: Live, s: Session): Promise<{ available: string; frozen: string }> {
-  const u = (await l.call('/api/user/getuser', {}, s)).data as { available: string; frozen: string };
+  const u = (await l.call('/api/user/getuser', undefined, s)).data;
   return { available: u.available, frozen: u.frozen };
 }
 
@@ -80,7 +75,7 @@ describe('live mode: no balance changes without an operator or a confirmed chain
 
     // Quick buy: off without a payment provider, quote and buy alike.
     for (const path of ['/api/buycoin/quote', '/api/buycoin/buy']) {
-      expect(await l.call(path, { amount: '50000', currency: 'USD' }, alice)).toMatchObject({
+      expect(await l.callRaw(path, { amount: '50000', currency: 'USD' }, alice)).toMatchObject({
         code: 403,
         msg: 'Quick buy is not available',
       });
@@ -104,9 +99,7 @@ describe('live mode: no balance changes without an operator or a confirmed chain
     );
     expect(cert).toMatchObject({ code: 0, data: { status: 'under review' } });
     // The demo chain does not exist.
-    const address = (await l.call('/api/recharge/address', { network: 'TRC20' }, alice)).data as {
-      address: string;
-    };
+    const address = (await l.call('/api/recharge/address', { network: 'TRC20' }, alice)).data;
     expect(
       (
         await l.call(
@@ -129,16 +122,16 @@ describe('live mode: no balance changes without an operator or a confirmed chain
     // Every POST route with an empty body: none may create money either.
     for (const path of l.engine.diagnostics.paths()) {
       if (path.includes(':') || path.startsWith('/api/index/')) continue;
-      await l.call(path, {}, alice);
+      await l.callRaw(path, {}, alice);
     }
 
     l.clock.advance(400 * DAY);
     await l.engine.settle();
     expect(await balances(l)).toEqual({});
     alice = await login(l, 'alice');
-    const list = (await l.call('/api/recharge/list', {}, alice)).data as { list: Array<{ status: string }> };
+    const list = (await l.call('/api/recharge/list', {}, alice)).data;
     expect(list.list.map((d) => d.status)).toEqual(['pending', 'pending']);
-    const me = (await l.call('/api/user/getuser', {}, alice)).data as Record<string, unknown>;
+    const me = (await l.call('/api/user/getuser', undefined, alice)).data;
     expect(JSON.stringify(me)).toContain('under review');
     expect(await l.engine.diagnostics.checkInvariants()).toEqual([]);
   });
@@ -152,8 +145,8 @@ describe('live mode: no balance changes without an operator or a confirmed chain
       alice,
     );
     // An operator (finance) credits it: the only way the manual deposit becomes money.
-    expect(await l.engine.operations.creditDeposit((sub.data as { id: string }).id)).toBe(true);
-    expect(await l.engine.operations.creditDeposit((sub.data as { id: string }).id)).toBe(false);
+    expect(await l.engine.operations.creditDeposit(sub.data.id)).toBe(true);
+    expect(await l.engine.operations.creditDeposit(sub.data.id)).toBe(false);
     expect(await cash(l, alice)).toEqual({ available: '300', frozen: '0' });
 
     const w1 = await l.call(
@@ -170,9 +163,7 @@ describe('live mode: no balance changes without an operator or a confirmed chain
     l.clock.advance(400 * DAY);
     await l.engine.settle();
     alice = await login(l, 'alice');
-    const pending = (await l.call('/api/withdraw/list', {}, alice)).data as {
-      list: Array<{ status: string; txid: string | null }>;
-    };
+    const pending = (await l.call('/api/withdraw/list', {}, alice)).data;
     expect(pending.list.map((w) => [w.status, w.txid])).toEqual([
       ['pending', null],
       ['pending', null],
@@ -181,8 +172,8 @@ describe('live mode: no balance changes without an operator or a confirmed chain
     expect(await balances(l)).toMatchObject({ 'world:TRC20|USDT': '-300000000' });
 
     const hash = 'ef'.repeat(32);
-    const id1 = (w1.data as { id: string }).id;
-    const id2 = (w2.data as { id: string }).id;
+    const id1 = w1.data.id;
+    const id2 = w2.data.id;
     expect(await l.engine.operations.completeWithdrawal(id1, hash)).toBe(true);
     expect(await l.engine.operations.completeWithdrawal(id1, hash)).toBe(false);
     await expect(l.engine.operations.rejectWithdrawal(id2, '  ')).rejects.toThrow(/reason/);
@@ -190,9 +181,7 @@ describe('live mode: no balance changes without an operator or a confirmed chain
       true,
     );
     expect(await l.engine.operations.rejectWithdrawal(id2, 'again')).toBe(false);
-    const done = (await l.call('/api/withdraw/list', {}, alice)).data as {
-      list: Array<Record<string, unknown>>;
-    };
+    const done = (await l.call('/api/withdraw/list', {}, alice)).data;
     expect(done.list.map((w) => [w['status'], w['txid'] ?? null])).toEqual([
       ['rejected', null],
       ['success', hash],
@@ -212,12 +201,12 @@ describe('live mode: no balance changes without an operator or a confirmed chain
       { realName: 'Alice', idNumber: 'AB12345', frontImage: proof, backImage: proof },
       alice,
     );
-    expect(await l.engine.operations.rejectDeposit((dep.data as { id: string }).id)).toBe(true);
-    expect(await l.engine.operations.creditDeposit((dep.data as { id: string }).id)).toBe(false);
+    expect(await l.engine.operations.rejectDeposit(dep.data.id)).toBe(true);
+    expect(await l.engine.operations.creditDeposit(dep.data.id)).toBe(false);
     expect(await balances(l)).toEqual({});
-    expect(await l.engine.operations.decideCert((cert.data as { id: string }).id, true)).toBe(true);
-    expect(await l.engine.operations.decideCert((cert.data as { id: string }).id, false)).toBe(false);
-    const me = (await l.call('/api/user/getuser', {}, alice)).data as Record<string, unknown>;
+    expect(await l.engine.operations.decideCert(cert.data.id, true)).toBe(true);
+    expect(await l.engine.operations.decideCert(cert.data.id, false)).toBe(false);
+    const me = (await l.call('/api/user/getuser', undefined, alice)).data;
     expect(JSON.stringify(me)).toContain('passed');
   });
 
@@ -276,12 +265,10 @@ describe('demo mode keeps the simulated counterparties', () => {
     l.clock.advance(DAY);
     await l.engine.settle();
     expect(await cash(l, alice)).toEqual({ available: '130', frozen: '0' });
-    const list = (await l.call('/api/withdraw/list', {}, alice)).data as {
-      list: Array<{ status: string; txid: string }>;
-    };
+    const list = (await l.call('/api/withdraw/list', {}, alice)).data;
     expect(list.list[0]?.status).toBe('success');
     expect(list.list[0]?.txid).toMatch(/^[0-9a-f]{64}$/);
-    const me = (await l.call('/api/user/getuser', {}, alice)).data as Record<string, unknown>;
+    const me = (await l.call('/api/user/getuser', undefined, alice)).data;
     expect(JSON.stringify(me)).toContain('passed');
     const order = await l.call(
       '/api/order/place',

@@ -10,13 +10,9 @@ import { liveMember, openLive } from '../tests/engine/live';
 async function live() {
   const l = await openLive(9);
   const ann = await liveMember(l, 'ann');
-  const address = (
-    (await l.call('/api/recharge/address', { network: 'ERC20' }, ann)).data as { address: string }
-  ).address;
-  const available = async () =>
-    ((await l.call('/api/user/getuser', {}, ann)).data as { available: string }).available;
-  const deposits = async () =>
-    ((await l.call('/api/recharge/list', {}, ann)).data as { list: Array<Record<string, unknown>> }).list;
+  const address = (await l.call('/api/recharge/address', { network: 'ERC20' }, ann)).data.address;
+  const available = async () => (await l.call('/api/user/getuser', undefined, ann)).data.available;
+  const deposits = async () => (await l.call('/api/recharge/list', {}, ann)).data.list;
   return { engine: l.engine, address, available, deposits };
 }
 
@@ -114,7 +110,7 @@ describe('engine operations: approved withdrawals are claimed once', () => {
       { network: 'TRC20', amount: '100', txid: '9a'.repeat(32) },
       ann,
     );
-    await l.engine.operations.creditDeposit((dep.data as { id: string }).id);
+    await l.engine.operations.creditDeposit(dep.data.id);
     const w = await l.call(
       '/api/withdraw/submit',
       {
@@ -126,7 +122,7 @@ describe('engine operations: approved withdrawals are claimed once', () => {
       },
       ann,
     );
-    const id = (w.data as { id: string }).id;
+    const id = w.data.id;
     expect(await l.engine.operations.claimWithdrawal(id)).toEqual({
       id,
       network: 'TRC20',

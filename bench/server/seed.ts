@@ -12,8 +12,7 @@ export async function fund(
     const txid = (nonce * 1_000_000 + i).toString(16).padStart(64, '0');
     const r = await server.call('/api/recharge/submit', { network: 'TRC20', amount, txid }, member);
     if (r.code !== 0) throw new Error(`deposit: ${r.code} ${r.msg}`);
-    if (!(await server.engine.operations.creditDeposit((r.data as { id: string }).id)))
-      throw new Error('deposit: not credited');
+    if (!(await server.engine.operations.creditDeposit(r.data.id))) throw new Error('deposit: not credited');
   }
   server.clock.advance(61_000);
   await server.engine.settle();

@@ -7,7 +7,7 @@ describe('the hourly sweep (docs/RULES.md A12)', () => {
     const h = await harness();
     const alice = await signUp(h, 'alice');
     const old = await login(h, 'alice');
-    expect((await h.call('/api/index/logout', {}, old)).code).toBe(0);
+    expect((await h.call('/api/index/logout', undefined, old)).code).toBe(0);
     await captcha(h); // fetched, never used
     expect((await h.call('/api/index/login', { username: 'alice', password: 'wrong1' })).code).toBe(2016);
     const count = async (table: string) => ((await h.engine.diagnostics.snapshot())[table] ?? []).length;
@@ -21,8 +21,8 @@ describe('the hourly sweep (docs/RULES.md A12)', () => {
     expect(await count('rateLimits')).toBe(0);
     // The logged-out session is gone; alice's live session still works.
     expect(await count('sessions')).toBe(sessionsBefore - 1);
-    expect((await h.call('/api/user/getuser', {}, alice)).code).toBe(0);
-    expect((await h.call('/api/user/getuser', {}, old)).code).toBe(401);
+    expect((await h.call('/api/user/getuser', undefined, alice)).code).toBe(0);
+    expect((await h.call('/api/user/getuser', undefined, old)).code).toBe(401);
     await h.engine.close();
   });
 });

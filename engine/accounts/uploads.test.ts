@@ -16,9 +16,9 @@ describe('uploads and identity verification (docs/RULES.md A10, A11)', () => {
     const bob = await signUp(h, 'bob');
     const r = await h.call('/api/user/uploads', form(PNG, 'image/png'), alice);
     expect(r.code).toBe(0);
-    const url = (r.data as { url: string }).url;
+    const url = r.data.url;
     expect(url).toMatch(/^\/uploads\/1-[0-9a-f]{16}$/);
-    const served = await h.get(url, alice);
+    const served = await h.getRaw(url, alice);
     expect(served.data).toEqual({
       name: 'id.png',
       type: 'image/png',
@@ -27,11 +27,11 @@ describe('uploads and identity verification (docs/RULES.md A10, A11)', () => {
     });
     // Another member and no session at all: the same answer as an id that does not exist.
     for (const other of [bob, undefined]) {
-      const refused = await h.get(url, other);
+      const refused = await h.getRaw(url, other);
       expect(refused).toMatchObject({ code: 404, data: null });
-      expect(refused.msg).toBe((await h.get('/uploads/1-0000000000000000', alice)).msg);
+      expect(refused.msg).toBe((await h.getRaw('/uploads/1-0000000000000000', alice)).msg);
     }
-    expect((await h.get('/uploads/1-0000000000000000', alice)).code).toBe(404);
+    expect((await h.getRaw('/uploads/1-0000000000000000', alice)).code).toBe(404);
     expect(
       (await h.call('/api/Recharges/uploads', { file: new Blob([PNG], { type: 'image/png' }) }, alice)).code,
     ).toBe(0);
@@ -69,7 +69,7 @@ describe('uploads and identity verification (docs/RULES.md A10, A11)', () => {
     const alice = await signUp(h, 'alice');
     const bob = await signUp(h, 'bob');
     const up = async (s: typeof alice) =>
-      ((await h.call('/api/user/uploads', form(PNG, 'image/png'), s)).data as { url: string }).url;
+      (await h.call('/api/user/uploads', form(PNG, 'image/png'), s)).data.url;
     const front = await up(alice);
     const back = await up(alice);
     const bobs = await up(bob);

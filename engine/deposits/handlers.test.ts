@@ -1,39 +1,33 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { WatchOnlyBook, walletXpubFromSeed } from '../chain/addresses';
-import type { FeedMessage } from '../index';
+import type { BodyOf, FeedMessage, WireNetwork } from '../index';
 import { harness, signUp, user, type Harness, type Session } from '../../tests/engine/harness';
-import type { ChainSendResult, DepositAddress, DepositRecord } from './types';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 async function addressOf(h: Harness, s: Session, network: 'TRC20' | 'ERC20'): Promise<string> {
   const r = await h.call('/api/recharge/address', { network }, s);
   expect(r.code).toBe(0);
-  return (r.data as DepositAddress).address;
+  return r.data.address;
 }
 
-async function send(h: Harness, s: Session, network: string, address: string, amount: string) {
+async function send(h: Harness, s: Session, network: WireNetwork, address: string, amount: string) {
   return h.call('/api/demo/chain/send', { network, address, amount }, s);
 }
 
-async function deposits(h: Harness, s: Session, body: unknown = {}) {
+async function deposits(h: Harness, s: Session, body: BodyOf<'/api/recharge/list'> = {}) {
   const r = await h.call('/api/recharge/list', body, s);
   expect(r.code).toBe(0);
-  return r.data as { list: DepositRecord[]; total: number; page: number; limit: number };
+  return r.data;
 }
 
 async function upload(h: Harness, s: Session): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-  const r = await h.engine.handle({
-    method: 'POST',
-    path: '/api/Recharges/uploads',
-    headers: s.headers,
-    body: form,
-  });
-  expect(r.body.code).toBe(0);
-  return (r.body.data as { url: string }).url;
+  const answer = await h.call('/api/Recharges/uploads', form, s);
+  expect(answer.code).toBe(0);
+  return answer.data.url;
 }
 
 describe('D1 each member has an exclusive deposit address per network', () => {
@@ -46,7 +40,7 @@ describe('D1 each member has an exclusive deposit address per network', () => {
     expect(await addressOf(h, alice, 'TRC20')).toBe(trc);
     expect(await addressOf(h, alice, 'ERC20')).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(await addressOf(h, bob, 'TRC20')).not.toBe(trc);
-    const site = (await h.get('/api/site/getsite')).data as { walletAddress: string; ercAddress: string };
+    const site = (await h.get('/api/site/getsite')).data;
     expect(site.walletAddress).toMatch(/^T/);
     expect(site.ercAddress).toMatch(/^0x/);
     expect([trc, await addressOf(h, bob, 'TRC20')]).not.toContain(site.walletAddress);
@@ -54,7 +48,7 @@ describe('D1 each member has an exclusive deposit address per network', () => {
 
   it('D1 the platform addresses are derived once per deposit key, and again for a new key', async () => {
     const platform = async (h: Harness) => {
-      const site = (await h.get('/api/site/getsite')).data as { walletAddress: string; ercAddress: string };
+      const site = (await h.get('/api/site/getsite')).data;
       return [site.walletAddress, site.ercAddress];
     };
     const derive = vi.spyOn(WatchOnlyBook.prototype, 'platform');
@@ -125,8 +119,8 @@ describe('D1 each member has an exclusive deposit address per network', () => {
   it('refuses an unknown network (400) and a missing session (401)', async () => {
     const h = await harness();
     const alice = await signUp(h, 'alice');
-    expect((await h.call('/api/recharge/address', { network: 'BTC' }, alice)).code).toBe(400);
-    expect((await h.call('/api/recharge/address', { network: 'TRC20', extra: 1 }, alice)).code).toBe(400);
+    expect((await h.callRaw('/api/recharge/address', { network: 'BTC' }, alice)).code).toBe(400);
+    expect((await h.callRaw('/api/recharge/address', { network: 'TRC20', extra: 1 }, alice)).code).toBe(400);
     expect((await h.call('/api/recharge/address', { network: 'TRC20' })).code).toBe(401);
   });
 });
@@ -140,7 +134,7 @@ describe('D2 a chain payment is credited once its confirmations are reached, exa
     const address = await addressOf(h, alice, 'TRC20');
     const r = await send(h, alice, 'TRC20', address, '125.5');
     expect(r.code).toBe(0);
-    const sent = r.data as ChainSendResult;
+    const sent = r.data;
     expect(sent).toMatchObject({ network: 'TRC20', address, amount: '125.5', required: 19 });
     expect(sent.txid).toMatch(/^[0-9a-f]{64}$/);
     let [record] = (await deposits(h, alice)).list;
@@ -183,7 +177,7 @@ describe('D2 a chain payment is credited once its confirmations are reached, exa
     const h = await harness();
     const alice = await signUp(h, 'alice');
     const address = await addressOf(h, alice, 'ERC20');
-    const sent = (await send(h, alice, 'ERC20', address.toLowerCase(), '10')).data as ChainSendResult;
+    const sent = (await send(h, alice, 'ERC20', address.toLowerCase(), '10')).data;
     expect(sent.txid).toMatch(/^0x[0-9a-f]{64}$/);
     expect(sent.address).toBe(address);
     expect(sent.required).toBe(12);
@@ -215,13 +209,11 @@ describe('D2 a chain payment is credited once its confirmations are reached, exa
     expect((await send(h, alice, 'TRC20', trc.slice(0, -1) + 'x', '1')).code).toBe(420);
     expect((await send(h, alice, 'TRC20', erc, '1')).code).toBe(421);
     expect((await send(h, alice, 'ERC20', trc, '1')).code).toBe(421);
+    const sendRaw = (body: unknown) => h.callRaw('/api/demo/chain/send', body, alice);
     for (const amount of ['0', '-1', '1e3', '1.0000001', 5, '', 'abc']) {
-      expect((await send(h, alice, 'TRC20', trc, amount as string)).code).toBe(400);
+      expect((await sendRaw({ network: 'TRC20', address: trc, amount })).code).toBe(400);
     }
-    expect(
-      (await h.call('/api/demo/chain/send', { network: 'TRC20', address: trc, amount: '1', x: 1 }, alice))
-        .code,
-    ).toBe(400);
+    expect((await sendRaw({ network: 'TRC20', address: trc, amount: '1', x: 1 })).code).toBe(400);
     // The same stored engine reopened in live mode: the member and session survive, the demo chain does not.
     const demo = await harness({ storage: 'deposits-demo-off' });
     const bob = await signUp(demo, 'bob');
@@ -239,7 +231,7 @@ describe('D3 manual deposits are credited by the simulated reviewer, once per tr
     const proof = await upload(h, alice);
     const r = await h.call('/api/recharge/submit', { network: 'TRC20', amount: '20', proof }, alice);
     expect(r.code).toBe(0);
-    const site = (await h.get('/api/site/getsite')).data as { walletAddress: string };
+    const site = (await h.get('/api/site/getsite')).data;
     expect(r.data).toMatchObject({
       status: 'pending',
       type: 'manual',
@@ -269,8 +261,7 @@ describe('D3 manual deposits are credited by the simulated reviewer, once per tr
       alice,
     );
     expect(again).toMatchObject({ code: 400, msg: expect.stringMatching(/already/) });
-    const sent = (await send(h, alice, 'TRC20', await addressOf(h, alice, 'TRC20'), '7'))
-      .data as ChainSendResult;
+    const sent = (await send(h, alice, 'TRC20', await addressOf(h, alice, 'TRC20'), '7')).data;
     expect(
       (await h.call('/api/recharge/submit', { network: 'TRC20', amount: '7', txid: sent.txid }, alice)).code,
     ).toBe(400);
@@ -291,7 +282,7 @@ describe('D3 manual deposits are credited by the simulated reviewer, once per tr
       { network: 'TRC20', amount: 5, txid: 'a'.repeat(64) },
       { network: 'TRC20', amount: '5', txid: 'a'.repeat(64), memo: 'x' },
     ];
-    for (const body of cases) expect((await h.call('/api/recharge/submit', body, alice)).code).toBe(400);
+    for (const body of cases) expect((await h.callRaw('/api/recharge/submit', body, alice)).code).toBe(400);
     expect((await deposits(h, alice)).total).toBe(0);
   });
 });

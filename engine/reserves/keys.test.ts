@@ -4,8 +4,11 @@
  * nothing is pinned, and the demo engine signing with the published demo key the app pins in demo mode.
  */
 import { describe, expect, it } from 'vitest';
+
 import { base64 } from '@scure/base';
+
 import { harness, signUp } from '../../tests/engine/harness';
+
 import {
   DEMO_PINNED_KEYS,
   DEMO_RESERVES_PUBLIC_KEY,
@@ -14,8 +17,8 @@ import {
   parsePinnedKeys,
   pinnedKeyAt,
 } from './keys';
+
 import { signText } from './signature';
-import type { ReserveSnapshot } from './wire';
 
 const A = 'a'.repeat(64);
 const B = 'b'.repeat(64);
@@ -96,7 +99,7 @@ describe('the demo key', () => {
     await signUp(h, 'alice');
     h.clock.advance(3_600_000);
     await h.engine.settle();
-    const snap = (await h.call('/api/reserves/latest', undefined)).data as ReserveSnapshot;
+    const snap = (await h.call('/api/reserves/latest', undefined)).data;
     expect(snap).toMatchObject({ demo: true, publicKey: DEMO_RESERVES_PUBLIC_KEY });
     expect(keyTrust(snap, DEMO_PINNED_KEYS, null, 0)).toEqual({ trust: 'pinned' });
     // The same snapshot in a live build pinning another key: not recognised.

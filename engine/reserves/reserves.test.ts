@@ -4,11 +4,16 @@
  * who joined after it told when the next one comes (6142); before the first, 6141.
  */
 import { describe, expect, it } from 'vitest';
+
 import { base64 } from '@scure/base';
+
 import { fund, harness, signUp, type Harness, type Session } from '../../tests/engine/harness';
+
 import { snapshotMessage, verifyInclusion } from './merkle';
+
 import { signText, verifyText } from './signature';
-import type { ReserveProof, ReserveSnapshot } from './wire';
+
+import type { ReserveProof } from './wire';
 
 const HOUR = 3_600_000;
 
@@ -19,7 +24,7 @@ async function latest(h: Harness) {
 async function proof(h: Harness, s: Session): Promise<ReserveProof> {
   const r = await h.call('/api/reserves/proof', undefined, s);
   expect(r.code).toBe(0);
-  return r.data as ReserveProof;
+  return r.data;
 }
 
 function included(p: ReserveProof) {
@@ -55,7 +60,7 @@ describe('Q5 the hourly snapshot', () => {
 
     const r = await latest(h);
     expect(r.code).toBe(0);
-    const snap = r.data as ReserveSnapshot;
+    const snap = r.data;
     expect(snap).toMatchObject({ total: '700.25', leafCount: 2, demo: true });
     expect(snap.time).toBe(Math.floor(h.clock.now() / 3_600_000) * 3_600);
     expect(await verifyText(snap.publicKey, snap.signature, snapshotMessage(snap))).toBe(true);
@@ -127,7 +132,7 @@ describe('Q5 the hourly snapshot', () => {
     // A fast-forward of several hours publishes one snapshot, as of the last hour.
     h.clock.advance(5 * HOUR);
     await h.engine.settle();
-    const snap = (await latest(h)).data as ReserveSnapshot;
+    const snap = (await latest(h)).data;
     expect(Number(snap.id)).toBe(Number(pa.snapshot.id) + 1);
     expect(snap.time).toBe(pa.snapshot.time + 5 * 3_600);
   });

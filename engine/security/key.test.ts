@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { harnessCalls } from '../../tests/engine/harness';
 import { assembleEngine } from '../engine';
 import { manualClock } from '../index';
 import { handler } from '../router';
@@ -29,10 +30,8 @@ describe('requireKey (docs/RULES.md A7, A8)', () => {
       { clock, storage: 'memory', config: { pbkdf2Iterations: 1000, secrets: 'seeded' } },
       [...domains, gate],
     );
-    const call = async (path: string, b: unknown, headers: Record<string, string> = {}) =>
-      (await engine.handle({ method: path.startsWith('/index') ? 'GET' : 'POST', path, headers, body: b }))
-        .body;
-    const c = (await call('/index/index/verify', undefined)).data as { key: string; code: string };
+    const { call, callRaw, get } = harnessCalls(engine);
+    const c = (await get('/index/index/verify')).data;
     const reg = {
       username: 'alice',
       password: 'secret1',
@@ -42,28 +41,28 @@ describe('requireKey (docs/RULES.md A7, A8)', () => {
       email: 'a@example.com',
       question: 'q',
       answer: 'a',
-      verify: c.code,
+      verify: c.code ?? '',
       verifyKey: c.key,
     };
     expect((await call('/api/index/register', reg)).code).toBe(0);
     const reset = { username: 'alice', password: 'secret1', answer: 'a', key: 'key2', rekey: 'key2' };
     expect((await call('/api/index/forgetKey', reset)).code).toBe(0);
     const u = JSON.parse(
-      (await call('/api/index/login', { username: 'alice', password: 'secret1' })).data as string,
+      (await call('/api/index/login', { username: 'alice', password: 'secret1' })).data,
     ) as {
       id: string;
       token: string;
     };
-    const headers = { Authorization: u.token, UserId: u.id };
-    const held = await call('/test/gate', { key: 'key2', withdrawal: true }, headers);
+    const alice = { headers: { Authorization: u.token, UserId: u.id } };
+    const held = await callRaw('/test/gate', { key: 'key2', withdrawal: true }, alice);
     expect(held).toEqual({
       code: 431,
       msg: expect.any(String),
       data: { until: Math.floor(clock.now() / 1000) + 86_400 },
     });
-    expect((await call('/test/gate', { key: 'key2', withdrawal: false }, headers)).data).toBe('passed');
-    expect((await call('/test/gate', { key: 'key1', withdrawal: false }, headers)).code).toBe(3007);
+    expect((await callRaw('/test/gate', { key: 'key2', withdrawal: false }, alice)).data).toBe('passed');
+    expect((await callRaw('/test/gate', { key: 'key1', withdrawal: false }, alice)).code).toBe(3007);
     clock.advance(86_400_000);
-    expect((await call('/test/gate', { key: 'key2', withdrawal: true }, headers)).data).toBe('passed');
+    expect((await callRaw('/test/gate', { key: 'key2', withdrawal: true }, alice)).data).toBe('passed');
   });
 });

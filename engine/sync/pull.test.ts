@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { BodyOf, DataOf } from '../contract';
 import { harness, signUp, type Harness, type Session } from '../../tests/engine/harness';
 import { pair, results, syncHarness, transfer } from '../../tests/engine/sync-kit';
 
-interface Change {
-  seq: number;
-  table: string;
-  id: string;
-  op: 'put' | 'delete';
-  record: Record<string, unknown> | null;
-}
+type Page = DataOf<'/api/sync/pull'>;
+type Change = Page['changes'][number];
 
-interface Page {
-  cursor: string;
-  changes: Change[];
-  hasMore: boolean;
-}
-
-async function pull(h: Harness, s: Session, body: Record<string, unknown> = {}): Promise<Page> {
+async function pull(h: Harness, s: Session, body: BodyOf<'/api/sync/pull'> = {}): Promise<Page> {
   const r = await h.call('/api/sync/pull', body, s);
   if (r.code !== 0) throw new Error(`pull: ${r.code} ${r.msg}`);
-  return r.data as Page;
+  return r.data;
 }
 
 async function pullAll(h: Harness, s: Session, cursor?: string, limit?: number): Promise<Page> {
@@ -46,9 +36,9 @@ describe('sync pull (docs/RULES.md Y6-Y7)', () => {
     expect(cash(first.changes, alice.id)).toMatchObject({ sub: 'cash', frozen: false, amount: '989' });
     // Three updates of alice's cash balance, one change: superseded changes are dropped.
     expect(first.changes.filter((c) => c.id === `user:${alice.id}:cash|USDT`)).toHaveLength(1);
-    expect(first.changes.filter((c) => c.table === 'transfers').map((c) => c.record?.['amount'])).toEqual([
-      '5',
-      '6',
+    expect(first.changes.filter((c) => c.table === 'transfers').map((c) => c.record)).toMatchObject([
+      { amount: '5' },
+      { amount: '6' },
     ]);
     const seqs = first.changes.map((c) => c.seq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
@@ -99,8 +89,8 @@ describe('sync pull (docs/RULES.md Y6-Y7)', () => {
       account: 'bob',
     });
     expect(cash(his.changes, alice.id)).toBeUndefined();
-    expect(his.changes.filter((c) => c.table === 'members').map((c) => c.record?.['username'])).toEqual([
-      'bob',
+    expect(his.changes.filter((c) => c.table === 'members').map((c) => c.record)).toMatchObject([
+      { username: 'bob' },
     ]);
     // Bob's VIP deposit is frozen on his own account.
     expect(his.changes.find((c) => c.id === `user:${bob.id}:cash:frozen|USDT`)?.record).toMatchObject({
@@ -138,7 +128,7 @@ describe('sync pull (docs/RULES.md Y6-Y7)', () => {
     expect((await h.call('/api/sync/pull', { cursor: theirs }, alice)).code).toBe(400);
     expect((await h.call('/api/sync/pull', { cursor: 'garbage' }, alice)).code).toBe(400);
     expect((await h.call('/api/sync/pull', { limit: 0 }, alice)).code).toBe(400);
-    expect((await h.call('/api/sync/pull', { since: 1 }, alice)).code).toBe(400);
+    expect((await h.callRaw('/api/sync/pull', { since: 1 }, alice)).code).toBe(400);
     expect((await h.call('/api/sync/pull', {})).code).toBe(401);
   });
 });

@@ -204,7 +204,7 @@ describe('sync push (docs/RULES.md Y1-Y5)', () => {
       { clientId: 'd', mutations: Array.from({ length: 501 }, (_, i) => transfer(`m${i}`)) },
     ];
     for (const b of bad)
-      expect((await h.call('/api/sync/push', b, alice)).code, JSON.stringify(b).slice(0, 80)).toBe(400);
+      expect((await h.callRaw('/api/sync/push', b, alice)).code, JSON.stringify(b).slice(0, 80)).toBe(400);
     expect(await transferCount(h)).toBe(0);
     const full = results(
       await h.push(
@@ -228,7 +228,7 @@ describe('sync push (docs/RULES.md Y1-Y5)', () => {
       [1, 2],
     ];
     for (const [i, args] of bodies.entries()) {
-      const direct = await h.call('/api/transfer/submit', args, alice);
+      const direct = await h.callRaw('/api/transfer/submit', args, alice);
       const [queued] = results(await h.push(alice, [{ id: `bad${i}`, name: '/api/transfer/submit', args }]));
       expect({ code: queued?.code, msg: queued?.msg }, JSON.stringify(args)).toEqual({
         code: direct.code,

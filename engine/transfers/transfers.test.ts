@@ -66,13 +66,12 @@ describe('internal transfers (docs/RULES.md T1-T7)', () => {
       3006,
     );
     expect((await h.call('/api/transfer/submit', { account: 'bob', amount: '0' }, alice)).code).toBe(3006);
+    const unchecked = (body: unknown) => h.callRaw('/api/transfer/submit', body, alice);
     for (const amount of ['-5', '1e2', 5, '1.0000001', '', '99999999999999999999', null]) {
-      expect((await h.call('/api/transfer/submit', { account: 'bob', amount }, alice)).code).toBe(400);
+      expect((await unchecked({ account: 'bob', amount })).code).toBe(400);
     }
-    expect((await h.call('/api/transfer/submit', { account: 'bob' }, alice)).code).toBe(400);
-    expect(
-      (await h.call('/api/transfer/submit', { account: 'bob', amount: '1', key: 'key1' }, alice)).code,
-    ).toBe(400);
+    expect((await unchecked({ account: 'bob' })).code).toBe(400);
+    expect((await unchecked({ account: 'bob', amount: '1', key: 'key1' })).code).toBe(400);
     expect((await h.call('/api/transfer/submit', { account: 'bob', amount: '1' })).code).toBe(401);
   });
 

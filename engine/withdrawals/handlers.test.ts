@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedMessage } from '../index';
+import type { BodyOf, FeedMessage } from '../index';
 import { fund, harness, login, signUp, user, type Harness, type Session } from '../../tests/engine/harness';
-import type { WithdrawalRecord } from './types';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ETH = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const BURN = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
-function withdraw(h: Harness, s: Session, extra: Record<string, unknown> = {}) {
-  return h.call(
-    '/api/withdraw/submit',
-    { currency: 'USDT', network: 'TRC20', address: TRON, amount: '50', key: 'key1', ...extra },
-    s,
-  );
+type Submission = BodyOf<'/api/withdraw/submit'>;
+
+function withdraw(h: Harness, s: Session, extra: Partial<Submission> = {}) {
+  const body: Submission = { currency: 'USDT', network: 'TRC20', address: TRON, amount: '50', key: 'key1' };
+  return h.call('/api/withdraw/submit', { ...body, ...extra }, s);
+}
+
+/** A submission with fields the contract refuses (malformed or extra), sent unchecked. */
+function withdrawUnchecked(h: Harness, s: Session, extra: Record<string, unknown>) {
+  const body: Submission = { currency: 'USDT', network: 'TRC20', address: TRON, amount: '50', key: 'key1' };
+  return h.callRaw('/api/withdraw/submit', { ...body, ...extra }, s);
 }
 
 async function member(h: Harness, s: Session) {
@@ -20,10 +24,10 @@ async function member(h: Harness, s: Session) {
   return { available: u['available'], frozen: u['frozen'] };
 }
 
-async function records(h: Harness, s: Session, body: unknown = {}) {
+async function records(h: Harness, s: Session, body: BodyOf<'/api/withdraw/list'> = {}) {
   const r = await h.call('/api/withdraw/list', body, s);
   expect(r.code).toBe(0);
-  return r.data as { list: WithdrawalRecord[]; total: number; page: number; limit: number };
+  return r.data;
 }
 
 async function funded(h: Harness, name = 'alice', amount = '100'): Promise<Session> {
@@ -58,7 +62,7 @@ describe('W1 the fee quote', () => {
       { network: 'TRC20', amount: 1 },
       { network: 'TRC20' },
     ]) {
-      expect((await h.call('/api/withdraw/fee', bad, s)).code).toBe(400);
+      expect((await h.callRaw('/api/withdraw/fee', bad, s)).code).toBe(400);
     }
   });
 });
@@ -79,9 +83,9 @@ describe('W2 submission is checked in order, each failure with its code and noth
       { key: undefined },
       { address: 42 },
     ]) {
-      expect((await withdraw(h, s, extra)).code).toBe(400);
+      expect((await withdrawUnchecked(h, s, extra)).code).toBe(400);
     }
-    expect((await h.call('/api/withdraw/submit', '{"currency":', s)).code).toBe(400);
+    expect((await h.callRaw('/api/withdraw/submit', '{"currency":', s)).code).toBe(400);
     expect(await member(h, s)).toEqual({ available: '100', frozen: '0' });
   });
 
@@ -154,7 +158,7 @@ describe('W3 a submitted withdrawal is held and answered with 911', () => {
     h.engine.subscribe((m) => feed.push(m));
     const r = await withdraw(h, s, { network: 'ERC20', address: ETH.toLowerCase(), amount: '30' });
     expect(r.code).toBe(911);
-    const record = r.data as WithdrawalRecord;
+    const record = r.data;
     expect(record).toMatchObject({
       currency: 'USDT',
       network: 'ERC20',
@@ -180,7 +184,7 @@ describe('W4 review sends it: the fee to the platform, the rest out to the netwo
   it('W4 after the review delay: success, a chain hash, frozen money gone, money conserved', async () => {
     const h = await harness();
     const s = await funded(h);
-    const id = ((await withdraw(h, s, { amount: '50' })).data as WithdrawalRecord).id;
+    const id = (await withdraw(h, s, { amount: '50' })).data.id;
     h.clock.advance(59_999);
     await h.engine.settle();
     expect((await records(h, s)).list[0]).toMatchObject({ status: 'pending' });
@@ -208,7 +212,7 @@ describe('W5 review rejects deny-listed destinations and amounts over the limit;
     const s = await funded(h);
     const feed: FeedMessage[] = [];
     h.engine.subscribe((m) => feed.push(m));
-    const id = ((await withdraw(h, s, { address: BURN, amount: '80' })).data as WithdrawalRecord).id;
+    const id = (await withdraw(h, s, { address: BURN, amount: '80' })).data.id;
     expect(await member(h, s)).toEqual({ available: '20', frozen: '80' });
     h.clock.advance(60_000);
     await h.engine.settle();
@@ -243,17 +247,13 @@ describe('D6 a withdrawal sent to a member deposit address arrives as that membe
     const h = await harness();
     const alice = await funded(h);
     const bob = await signUp(h, 'bob');
-    const bobAddress = (
-      (await h.call('/api/recharge/address', { network: 'TRC20' }, bob)).data as { address: string }
-    ).address;
+    const bobAddress = (await h.call('/api/recharge/address', { network: 'TRC20' }, bob)).data.address;
     expect((await withdraw(h, alice, { address: bobAddress, amount: '30' })).code).toBe(911);
     h.clock.advance(60_000);
     await h.engine.settle();
     const sent = (await records(h, alice)).list[0];
     expect(sent).toMatchObject({ status: 'success' });
-    const incoming = (await h.call('/api/recharge/list', {}, bob)).data as {
-      list: { status: string; amount: string; txid: string }[];
-    };
+    const incoming = (await h.call('/api/recharge/list', {}, bob)).data;
     expect(incoming.list[0]).toMatchObject({ status: 'pending', amount: '29', txid: sent?.txid });
     h.clock.advance(19 * 3_000);
     await h.engine.settle();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registration, T0 } from '../../tests/engine/harness';
+import { harnessCalls, registration, T0 } from '../../tests/engine/harness';
 import { creditDeposit } from '../deposits/credit';
 import { assembleEngine } from '../engine';
 import { manualClock } from '../index';
@@ -8,7 +8,6 @@ import { handler } from '../router';
 import { domains, type Domain } from '../routes';
 import { body } from '../schema';
 import { reviewWithdrawal } from './review';
-import type { WithdrawalRecord } from './types';
 
 // A test-only domain that runs the review and the crediting again, as a duplicated job or a retried
 // worker would, to prove the second run changes nothing.
@@ -34,26 +33,21 @@ async function setup(config: Record<string, unknown> = {}) {
     { clock, seed: 3, storage: 'memory', config: { pbkdf2Iterations: 1_000, secrets: 'seeded', ...config } },
     [...domains, rerun],
   );
-  const call = async (path: string, b: unknown, headers: Record<string, string> = {}) =>
-    (await engine.handle({ method: 'POST', path, headers, body: b })).body;
-  const verify = (await engine.handle({ method: 'GET', path: '/index/index/verify' })).body.data as {
-    key: string;
-    code: string;
-  };
-  const signUp = { ...registration('alice'), verify: verify.code, verifyKey: verify.key };
+  const { call, callRaw, get } = harnessCalls(engine);
+  const verify = (await get('/index/index/verify')).data;
+  const signUp = { ...registration('alice'), verify: verify.code ?? '', verifyKey: verify.key };
   expect((await call('/api/index/register', signUp)).code).toBe(0);
   const login = await call('/api/index/login', { username: 'alice', password: 'secret1' });
-  const u = JSON.parse(login.data as string) as { id: string; token: string };
-  const headers = { Authorization: u.token, UserId: String(u.id) };
+  const u = JSON.parse(login.data) as { id: string; token: string };
+  const alice = { headers: { Authorization: u.token, UserId: String(u.id) } };
   const balance = async () => {
-    const data = (await call('/api/user/getuser', {}, headers)).data as Record<string, string>;
-    return { available: data['available'], frozen: data['frozen'] };
+    const data = (await call('/api/user/getuser', undefined, alice)).data;
+    return { available: data.available, frozen: data.frozen };
   };
   /** Pays alice's deposit address on the demo chain; the caller lets the confirmations pass. */
   const pay = async (network: 'TRC20' | 'ERC20', amount: string) => {
-    const address = ((await call('/api/recharge/address', { network }, headers)).data as { address: string })
-      .address;
-    await call('/api/demo/chain/send', { network, address, amount }, headers);
+    const { address } = (await call('/api/recharge/address', { network }, alice)).data;
+    await call('/api/demo/chain/send', { network, address, amount }, alice);
   };
   /** Asks for a TRC-20 withdrawal to an address outside the demo, with alice's key. */
   const withdraw = (amount: string) =>
@@ -66,38 +60,37 @@ async function setup(config: Record<string, unknown> = {}) {
         amount,
         key: 'key1',
       },
-      headers,
+      alice,
     );
-  return { engine, clock, call, headers, balance, pay, withdraw };
+  return { engine, clock, call, callRaw, alice, balance, pay, withdraw };
 }
 
 describe('exactly-once settlement', () => {
   it('D2 a deposit credited by its job is not credited again by a second run', async () => {
-    const { engine, clock, call, headers, balance, pay } = await setup();
+    const { engine, clock, call, callRaw, alice, balance, pay } = await setup();
     await pay('TRC20', '100');
-    const id = ((await call('/api/recharge/list', {}, headers)).data as { list: { id: string }[] }).list[0]
-      ?.id;
+    const id = (await call('/api/recharge/list', {}, alice)).data.list[0]?.id;
     expect(id).toBeDefined();
     clock.advance(120_000);
     await engine.settle();
     expect(await balance()).toEqual({ available: '100', frozen: '0' });
-    expect((await call('/test/credit', { id }, {})).data).toBe(false);
+    expect((await callRaw('/test/credit', { id })).data).toBe(false);
     expect(await balance()).toEqual({ available: '100', frozen: '0' });
     expect(await engine.diagnostics.checkInvariants()).toEqual([]);
   });
 
   it('W6 a rejected withdrawal releases its hold exactly once, however often review runs', async () => {
-    const { engine, clock, call, balance, pay, withdraw } = await setup({ withdrawReviewLimit: '10' });
+    const { engine, clock, callRaw, balance, pay, withdraw } = await setup({ withdrawReviewLimit: '10' });
     await pay('ERC20', '100');
     clock.advance(600_000);
     await engine.settle();
     const submit = await withdraw('60');
     expect(submit.code).toBe(911);
-    const id = (submit.data as WithdrawalRecord).id;
+    const id = submit.data.id;
     // A run before the job: the review rule is deterministic, so this is the one real review.
-    expect((await call('/test/review', { id }, {})).data).toBe(true);
+    expect((await callRaw('/test/review', { id })).data).toBe(true);
     expect(await balance()).toEqual({ available: '100', frozen: '0' });
-    expect((await call('/test/review', { id }, {})).data).toBe(false);
+    expect((await callRaw('/test/review', { id })).data).toBe(false);
     clock.advance(60_000);
     await engine.settle();
     expect(await balance()).toEqual({ available: '100', frozen: '0' });
@@ -105,15 +98,15 @@ describe('exactly-once settlement', () => {
   });
 
   it('W6 a sent withdrawal is captured exactly once', async () => {
-    const { engine, clock, call, balance, pay, withdraw } = await setup();
+    const { engine, clock, callRaw, balance, pay, withdraw } = await setup();
     await pay('TRC20', '100');
     clock.advance(120_000);
     await engine.settle();
     const submit = await withdraw('60');
-    const id = (submit.data as WithdrawalRecord).id;
+    const id = submit.data.id;
     clock.advance(60_000);
     await engine.settle();
-    expect((await call('/test/review', { id }, {})).data).toBe(false);
+    expect((await callRaw('/test/review', { id })).data).toBe(false);
     expect(await balance()).toEqual({ available: '40', frozen: '0' });
     const balances = await engine.diagnostics.rebuildBalances();
     expect(balances.get('platform:fees|USDT')).toBe(1_000_000n);

@@ -3,6 +3,7 @@
  * the worker's host and the real engine on (fake) IndexedDB.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { BodyOf, ContractPath, DataOf, Envelope } from '../../engine/index';
 import { createWorkerTransport, type WorkerTransport } from '../api/transport-worker';
 import { createEngineHost, type EngineHost } from './engine-host';
 import { exposeEngineHost } from './expose';
@@ -25,13 +26,20 @@ function connect(storage: string): WorkerTransport {
   return transport;
 }
 
-async function call(t: WorkerTransport, path: string, body?: unknown, headers?: Record<string, string>) {
+/** A contract call through the worker transport, typed as the engine harness's (tests/engine/harness.ts). */
+async function call<P extends ContractPath>(
+  t: WorkerTransport,
+  path: P,
+  body?: BodyOf<P>,
+  headers?: Record<string, string>,
+): Promise<Envelope<DataOf<P>>> {
   const method = path === '/index/index/verify' || path === '/api/site/getsite' ? 'GET' : 'POST';
-  return (await t.request({ method, path, body, headers })).body;
+  // The engine answers a contract path with that path's envelope (engine/router.ts types its handlers so).
+  return (await t.request({ method, path, body, headers })).body as Envelope<DataOf<P>>;
 }
 
 async function registerAndLogin(t: WorkerTransport, username: string) {
-  const captcha = (await call(t, '/index/index/verify')).data as { key: string; code: string };
+  const captcha = (await call(t, '/index/index/verify')).data;
   const registered = await call(t, '/api/index/register', {
     username,
     password: 'secret1',
@@ -39,14 +47,14 @@ async function registerAndLogin(t: WorkerTransport, username: string) {
     key: '1234',
     rekey: '1234',
     email: `${username}@example.test`,
-    verify: captcha.code,
+    verify: captcha.code ?? '',
     verifyKey: captcha.key,
     question: 'First pet?',
     answer: 'Rex',
   });
   expect(registered.code, registered.msg).toBe(0);
   const login = await call(t, '/api/index/login', { username, password: 'secret1' });
-  const user = JSON.parse(login.data as string) as { id: string; token: string };
+  const user = JSON.parse(login.data) as { id: string; token: string };
   return { Authorization: user.token, UserId: String(user.id) };
 }
 

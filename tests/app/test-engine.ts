@@ -6,11 +6,15 @@
 import {
   createEngine,
   manualClock,
+  type BodyOf,
+  type ContractPath,
+  type DataOf,
   type Engine,
   type EngineRequest,
   type FeedMessage,
 } from '../../engine/index';
 import type { TransportRequest } from '../../src/api/transport';
+import { harnessCalls } from '../engine/harness';
 
 export const testClock = manualClock(Date.UTC(2026, 0, 5, 8));
 let engine: Promise<Engine> | undefined;
@@ -89,12 +93,20 @@ function transport() {
 export { transport as createDemoWorkerTransport, transport as createWorkerTransport };
 export { transport as createEngineTransport };
 
-async function call<T>(path: string, body: unknown, auth?: { id: string; token: string }): Promise<T> {
+const calls = harnessCalls(handle);
+
+/** A contract call straight to the engine (not through the screens under test): its data, or a throw. */
+async function call<P extends ContractPath>(
+  path: P,
+  body: BodyOf<P>,
+  auth?: { id: string; token: string },
+): Promise<DataOf<P>> {
   const headers: Record<string, string> = auth ? { Authorization: auth.token, UserId: auth.id } : {};
-  const res = await handle({ method: path === '/index/index/verify' ? 'GET' : 'POST', path, headers, body });
-  if (res.body.code !== 0 && res.body.code !== 200)
-    throw new Error(`${path}: ${res.body.code} ${res.body.msg}`);
-  return res.body.data as T;
+  const session = { headers };
+  const res =
+    path === '/index/index/verify' ? await calls.get(path, session) : await calls.call(path, body, session);
+  if (res.code !== 0 && res.code !== 200) throw new Error(`${path}: ${res.code} ${res.msg}`);
+  return res.data;
 }
 
 export interface SeededMember {
@@ -109,7 +121,8 @@ export const SECRETS = { password: 'secret1', key: '1234', question: 'First pet?
 
 /** Registers and logs in a member straight through the engine (not the screens under test). */
 export async function seedMember(username: string, invite?: string): Promise<SeededMember> {
-  const captcha = await call<{ key: string; code: string }>('/index/index/verify', undefined);
+  const captcha = await call('/index/index/verify', undefined);
+  if (captcha.code === undefined) throw new Error('captcha: no code (live mode hides it)');
   await call('/api/index/register', {
     username,
     password: SECRETS.password,
@@ -123,7 +136,7 @@ export async function seedMember(username: string, invite?: string): Promise<See
     answer: SECRETS.answer,
     ...(invite ? { invite } : {}),
   });
-  const raw = await call<string>('/api/index/login', { username, password: SECRETS.password });
+  const raw = await call('/api/index/login', { username, password: SECRETS.password });
   const user = JSON.parse(raw) as { id: string | number; token: string; vip: string; balance: string };
   return { id: String(user.id), token: user.token, username, vip: user.vip, balance: user.balance };
 }

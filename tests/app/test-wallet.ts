@@ -28,11 +28,7 @@ export async function fundedMember(prefix: string, amount = '0'): Promise<Seeded
 
 export async function deposit(member: SeededMember, amount: string): Promise<void> {
   const auth = { id: member.id, token: member.token };
-  const { address } = await engineCall<{ address: string }>(
-    '/api/recharge/address',
-    { network: 'TRC20' },
-    auth,
-  );
+  const { address } = await engineCall('/api/recharge/address', { network: 'TRC20' }, auth);
   await engineCall('/api/demo/chain/send', { network: 'TRC20', address, amount }, auth);
   // TRC-20: 19 confirmations, a block every 3 s.
   testClock.advance(120_000);
@@ -45,7 +41,7 @@ export async function buyVip(member: SeededMember, level: number, key: string): 
 
 export async function addressOf(member: SeededMember, network: 'TRC20' | 'ERC20'): Promise<string> {
   const auth = { id: member.id, token: member.token };
-  return (await engineCall<{ address: string }>('/api/recharge/address', { network }, auth)).address;
+  return (await engineCall('/api/recharge/address', { network }, auth)).address;
 }
 
 export function logIn(member: SeededMember): SeededMember {

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
+import { z } from 'zod';
 import { insertOperator, newOperator } from '../../server/admin/auth';
 import { inTransaction } from '../../server/admin/db';
 import { login } from '../engine/server/serve';
@@ -48,7 +49,7 @@ beforeAll(async () => {
         session,
       );
     if (answer.code !== 911) throw new Error(`withdraw: ${answer.code} ${answer.msg}`);
-    ids.push((answer.data as { id: string }).id);
+    ids.push(answer.data.id);
   }
 }, 120_000);
 
@@ -130,8 +131,8 @@ describe('the operator console (issue 12)', () => {
     expect(await hash.textContent()).toBe(`Transaction: ${await hash.getAttribute('title')}`);
     await shot(app, 'member-records');
     const s = live.server();
-    const profile = await s.call('/api/user/getuser', {}, await login(s, member));
-    expect((profile.data as { available: string }).available).toBe('420');
+    const profile = await s.call('/api/user/getuser', undefined, await login(s, member));
+    expect(profile.data.available).toBe('420');
     await context.close();
 
     // An admin reads both decisions in the audit log (over the operator API: the reviewer may not open it).
@@ -186,7 +187,7 @@ async function auditActions(): Promise<Array<{ action: string; target: string; u
     totp: await generate({ secret: made.totpSecret }),
   });
   if (signedIn.code !== 0) throw new Error(`admin login: ${signedIn.code} ${signedIn.msg}`);
-  const token = (signedIn.data as { token: string }).token;
+  const { token } = z.object({ token: z.string() }).parse(signedIn.data);
   const response = await fetch(`${live.url}/api/admin/audit?limit=100`, {
     headers: { Authorization: `Bearer ${token}` },
   });

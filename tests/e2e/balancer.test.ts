@@ -199,8 +199,7 @@ async function credit(s: TestServer, session: Session, amount: string): Promise<
   const txid = crypto.randomUUID().replaceAll('-', '').padEnd(64, '0');
   const submitted = await s.call('/api/recharge/submit', { network: 'TRC20', amount, txid }, session);
   if (submitted.code !== 0) throw new Error(`deposit: ${submitted.code} ${submitted.msg}`);
-  if (!(await s.engine.operations.creditDeposit((submitted.data as { id: string }).id)))
-    throw new Error('deposit not credited');
+  if (!(await s.engine.operations.creditDeposit(submitted.data.id))) throw new Error('deposit not credited');
 }
 
 async function transfer(page: Page, to: string, amount: string): Promise<void> {
@@ -379,12 +378,12 @@ describe.runIf(sqlKind === 'postgres')('HAProxy in front of two instances (postg
     // The books: every transfer once, money conserved.
     const session = await login(books, ann);
     const list = await books.call('/api/transfer/list', { limit: 100 }, session);
-    expect((list.data as { total: number }).total).toBe(4);
-    const user = await books.call('/api/user/getuser', {}, session);
+    expect(list.data.total).toBe(4);
+    const user = await books.call('/api/user/getuser', undefined, session);
     // 300 paid in, 50 for VIP 1, 50 credited at the end.
-    expect((user.data as { available: string }).available).toBe(String(300 - amount));
-    const bobUser = await books.call('/api/user/getuser', {}, await login(books, bob));
-    expect((bobUser.data as { available: string }).available).toBe(String(50 + amount));
+    expect(user.data.available).toBe(String(300 - amount));
+    const bobUser = await books.call('/api/user/getuser', undefined, await login(books, bob));
+    expect(bobUser.data.available).toBe(String(50 + amount));
     expect(await books.engine.diagnostics.checkInvariants()).toEqual([]);
     expect(haproxyErr).not.toMatch(/ALERT/);
     await context.close();

@@ -12,14 +12,7 @@ import { join, resolve } from 'node:path';
 import type { ManualClock, StoreAdapter } from '../../engine/index';
 import { SqlStore } from '../../server/sql-store';
 import { pgliteDriver, postgresDriver } from '../../server/sql-driver';
-import {
-  login,
-  register,
-  startTestServer,
-  type Envelope,
-  type Session,
-  type TestServer,
-} from '../engine/server/serve';
+import { login, register, startTestServer, type Session, type TestServer } from '../engine/server/serve';
 import { dropSchema, freshSchema } from '../engine/server/sql';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -112,8 +105,7 @@ export async function fundedMember(live: LiveServer, username: string, amount: s
   const txid = crypto.randomUUID().replaceAll('-', '').padEnd(64, '0');
   const submitted = await s.call('/api/recharge/submit', { network: 'TRC20', amount, txid }, session);
   if (submitted.code !== 0) throw new Error(`deposit: ${submitted.code} ${submitted.msg}`);
-  if (!(await s.engine.operations.creditDeposit((submitted.data as { id: string }).id)))
-    throw new Error('deposit not credited');
+  if (!(await s.engine.operations.creditDeposit(submitted.data.id))) throw new Error('deposit not credited');
   const vip = await s.call('/api/Viplist/Buyvip', { level: 1, key: 'key1' }, session);
   if (vip.code !== 0) throw new Error(`VIP: ${vip.code} ${vip.msg}`);
   return session;
@@ -122,6 +114,6 @@ export async function fundedMember(live: LiveServer, username: string, amount: s
 /** What the server says a member has (getuser's `available`), read over HTTP, never from the page. */
 export async function serverAvailable(live: LiveServer, username: string): Promise<string> {
   const session = await login(live.server(), username);
-  const answer: Envelope = await live.server().call('/api/user/getuser', {}, session);
-  return (answer.data as { available: string }).available;
+  const answer = await live.server().call('/api/user/getuser', undefined, session);
+  return answer.data.available;
 }

@@ -84,7 +84,7 @@ async function transfer(page: Page, to: string, amount: string): Promise<void> {
 async function transfersOnServer(): Promise<number> {
   const s = live.server();
   const answer = await s.call('/api/transfer/list', { limit: 100 }, await login(s, ann));
-  return (answer.data as { total: number }).total;
+  return answer.data.total;
 }
 
 /**

@@ -9,9 +9,16 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assembleEngine } from '../../engine/engine';
-import { manualClock, type Engine } from '../../engine/index';
+import {
+  manualClock,
+  type BodyOf,
+  type ContractPath,
+  type DataOf,
+  type Engine,
+  type Envelope,
+} from '../../engine/index';
 import { domains } from '../../engine/routes';
-import { fixedEntropy, registration, T0 } from './harness';
+import { fixedEntropy, harnessCalls, registration, T0 } from './harness';
 
 type Network = 'TRC20' | 'ERC20';
 const NETWORKS: Network[] = ['TRC20', 'ERC20'];
@@ -70,7 +77,8 @@ const ALLOWED: Record<string, number[]> = {
 interface World {
   engine: Engine;
   advance(ms: number): Promise<void>;
-  call(path: string, body: unknown, who?: number): Promise<{ code: number; msg: string; data: unknown }>;
+  /** A contract call as member `who` (none: no session). */
+  call<P extends ContractPath>(path: P, body: BodyOf<P>, who?: number): Promise<Envelope<DataOf<P>>>;
   addresses: Record<Network, string>[];
   proofs: string[];
 }
@@ -89,30 +97,25 @@ async function world(seed: number, storage = 'memory'): Promise<World> {
     domains.filter((d) => d.name !== 'market'),
   );
   const headers: Record<string, string>[] = [];
-  const call: World['call'] = async (path, body, who) =>
-    (await engine.handle({ method: 'POST', path, headers: who === undefined ? {} : headers[who], body }))
-      .body;
+  const calls = harnessCalls(engine);
+  const call: World['call'] = (path, body, who) =>
+    calls.call(path, body, { headers: (who === undefined ? undefined : headers[who]) ?? {} });
   const addresses: Record<Network, string>[] = [];
   const proofs: string[] = [];
   for (const name of ['alice', 'bob', 'carol']) {
-    const cap = (await engine.handle({ method: 'GET', path: '/index/index/verify' })).body.data as {
-      key: string;
-      code: string;
-    };
+    const cap = (await calls.get('/index/index/verify')).data;
     const reg = await call('/api/index/register', {
       ...registration(name),
-      verify: cap.code,
+      verify: cap.code ?? '',
       verifyKey: cap.key,
     });
     if (reg.code !== 0) throw new Error(`register: ${reg.msg}`);
     const login = await call('/api/index/login', { username: name, password: 'secret1' });
-    const u = JSON.parse(login.data as string) as { id: string; token: string };
+    const u = JSON.parse(login.data) as { id: string; token: string };
     headers.push({ Authorization: u.token, UserId: String(u.id) });
     const own = {} as Record<Network, string>;
     for (const n of NETWORKS) {
-      own[n] = (
-        (await call('/api/recharge/address', { network: n }, headers.length - 1)).data as { address: string }
-      ).address;
+      own[n] = (await call('/api/recharge/address', { network: n }, headers.length - 1)).data.address;
     }
     addresses.push(own);
     // Start every member with 500 USDT so withdrawals have something to move.
@@ -123,13 +126,8 @@ async function world(seed: number, storage = 'memory'): Promise<World> {
     );
     const form = new FormData();
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png');
-    const up = await engine.handle({
-      method: 'POST',
-      path: '/api/Recharges/uploads',
-      headers: headers[headers.length - 1],
-      body: form,
-    });
-    proofs.push((up.body.data as { url: string }).url);
+    const up = await call('/api/Recharges/uploads', form, headers.length - 1);
+    proofs.push(up.data.url);
   }
   clock.advance(120_000);
   await engine.settle();
@@ -174,7 +172,7 @@ async function apply(w: World, s: Step): Promise<void> {
         : { txid: s.network === 'ERC20' ? `0x${s.txid}` : s.txid };
     r = await w.call('/api/recharge/submit', { network: s.network, amount: s.amount, ...body }, s.member);
   } else {
-    const body = {
+    const body: BodyOf<'/api/withdraw/submit'> = {
       currency: 'USDT',
       network: s.network,
       address: destination(w, s),
@@ -199,8 +197,12 @@ const micro = (a: string): bigint => {
   return BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0'));
 };
 
-async function listAll(w: World, path: string, who: number): Promise<Rec[]> {
-  return ((await w.call(path, { limit: 100 }, who)).data as { list: Rec[] }).list;
+async function listAll(
+  w: World,
+  path: '/api/recharge/list' | '/api/withdraw/list',
+  who: number,
+): Promise<Rec[]> {
+  return (await w.call(path, { limit: 100 }, who)).data.list;
 }
 
 describe('chain, deposit and withdrawal property (L1-L6, D2, W3-W6)', () => {
@@ -225,10 +227,7 @@ describe('chain, deposit and withdrawal property (L1-L6, D2, W3-W6)', () => {
             .reduce((t, d) => t + micro(d.amount), 0n);
           const sent = withdrawals.filter((d) => d.status === 'success');
           fees += sent.reduce((t, d) => t + micro(d.fee ?? '0'), 0n);
-          const user = (await w.call('/api/user/getuser', {}, who)).data as {
-            available: string;
-            frozen: string;
-          };
+          const user = (await w.call('/api/user/getuser', undefined, who)).data;
           expect(user.frozen).toBe('0');
           expect(micro(user.available)).toBe(credited - sent.reduce((t, d) => t + micro(d.amount), 0n));
         }

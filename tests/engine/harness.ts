@@ -5,7 +5,15 @@
 import { z } from 'zod';
 import { assembleEngine } from '../../engine/engine';
 import { manualClock, type Engine, type ManualClock, type StoreAdapter } from '../../engine/index';
-import type { BodyOf, ContractPath, DataOf, EngineRequest, Envelope } from '../../engine/contract';
+import type {
+  BodyOf,
+  ContractPath,
+  DataOf,
+  EngineRequest,
+  Envelope,
+  MemberProfile,
+  RegisterBody,
+} from '../../engine/contract';
 import { acct } from '../../engine/ledger/accounts';
 import { handler } from '../../engine/router';
 import { domains, type Domain } from '../../engine/routes';
@@ -43,13 +51,15 @@ export interface Session {
 export interface Harness {
   engine: Engine;
   clock: ManualClock;
-  call<P extends ContractPath>(path: P, body?: BodyOf<P>, session?: Session): Promise<Envelope<DataOf<P>>>;
-  /** Until every test file is typed: a call the contract does not describe answers unknown data. */
-  call(path: string, body?: unknown, session?: Session): Promise<Envelope>;
-  callRaw(path: string, body?: unknown, session?: Session): Promise<Envelope>;
-  get<P extends ContractPath>(path: P, session?: Session): Promise<Envelope<DataOf<P>>>;
-  get(path: string, session?: Session): Promise<Envelope>;
+  call<P extends ContractPath>(path: P, body?: BodyOf<P>, session?: Caller): Promise<Envelope<DataOf<P>>>;
+  callRaw(path: string, body?: unknown, session?: Caller): Promise<Envelope>;
+  get<P extends ContractPath>(path: P, session?: Caller): Promise<Envelope<DataOf<P>>>;
+  /** A GET outside the contract (an upload's URL); its data is unknown. */
+  getRaw(path: string, session?: Caller): Promise<Envelope>;
 }
+
+/** Who calls: a session's headers, or a device's headers before any session (a login). */
+export type Caller = Pick<Session, 'headers'>;
 
 /**
  * Fixed "random" bytes for the demo deposit key, so two harnesses with one seed reach the same state hash.
@@ -61,15 +71,17 @@ export function fixedEntropy(seed: number): (bytes: number) => Uint8Array {
 
 type Handle = (request: EngineRequest) => Promise<{ body: Envelope }>;
 
-/** call, callRaw and get over an engine (or anything answering its requests, such as an HTTP transport). */
-export function harnessCalls(engine: { handle: Handle } | Handle): Pick<Harness, 'call' | 'callRaw' | 'get'> {
+/** call, callRaw, get and getRaw over an engine (or anything answering its requests, such as an HTTP transport). */
+export function harnessCalls(
+  engine: { handle: Handle } | Handle,
+): Pick<Harness, 'call' | 'callRaw' | 'get' | 'getRaw'> {
   const handle: Handle = typeof engine === 'function' ? engine : (request) => engine.handle(request);
   const callRaw: Harness['callRaw'] = async (path, b, session) =>
     (await handle({ method: 'POST', path, headers: session?.headers ?? {}, body: b })).body;
-  const get = async (path: string, session?: Session) =>
+  const getRaw: Harness['getRaw'] = async (path, session) =>
     (await handle({ method: 'GET', path, headers: session?.headers ?? {} })).body;
   // The engine's answer to a contract path is that path's envelope (engine/router.ts types its handlers so).
-  return { call: callRaw as Harness['call'], callRaw, get: get as Harness['get'] };
+  return { call: callRaw as Harness['call'], callRaw, get: getRaw as Harness['get'], getRaw };
 }
 
 export async function harness(
@@ -96,13 +108,18 @@ export async function harness(
   return { engine, clock, ...harnessCalls(engine) };
 }
 
+/** The captcha's answer, read from its demo-mode `code`. */
 export async function captcha(h: Harness): Promise<{ verify: string; verifyKey: string }> {
-  const r = await h.get('/index/index/verify');
-  const data = r.data as { key: string; code: string };
-  return { verify: data.code, verifyKey: data.key };
+  const { key, code } = (await h.get('/index/index/verify')).data;
+  if (code === undefined) throw new Error('captcha: no code (live mode hides it)');
+  return { verify: code, verifyKey: key };
 }
 
-export function registration(username: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+/** A valid registration form for `username` but its captcha; `extra` changes any field. */
+export function registration(
+  username: string,
+  extra: Partial<RegisterBody> = {},
+): Omit<RegisterBody, 'verify' | 'verifyKey'> {
   return {
     username,
     password: 'secret1',
@@ -116,14 +133,14 @@ export function registration(username: string, extra: Record<string, unknown> = 
   };
 }
 
-export async function register(h: Harness, username: string, extra: Record<string, unknown> = {}) {
+export async function register(h: Harness, username: string, extra: Partial<RegisterBody> = {}) {
   return h.call('/api/index/register', { ...registration(username, extra), ...(await captcha(h)) });
 }
 
 export async function login(h: Harness, username: string, password = 'secret1'): Promise<Session> {
   const r = await h.call('/api/index/login', { username, password });
   if (r.code !== 0) throw new Error(`login ${username}: ${r.code} ${r.msg}`);
-  const user = JSON.parse(r.data as string) as { id: string; token: string };
+  const user = JSON.parse(r.data) as { id: string; token: string };
   return {
     id: String(user.id),
     token: user.token,
@@ -134,7 +151,7 @@ export async function login(h: Harness, username: string, password = 'secret1'):
 export async function signUp(
   h: Harness,
   username: string,
-  extra: Record<string, unknown> = {},
+  extra: Partial<RegisterBody> = {},
 ): Promise<Session> {
   const r = await register(h, username, extra);
   if (r.code !== 0) throw new Error(`register ${username}: ${r.code} ${r.msg}`);
@@ -142,10 +159,11 @@ export async function signUp(
 }
 
 export async function fund(h: Harness, memberId: string, amount: string): Promise<void> {
-  const r = await h.call('/test/faucet', { memberId, amount });
+  // The test faucet is no contract path: the harness adds it.
+  const r = await h.callRaw('/test/faucet', { memberId, amount });
   if (r.code !== 0) throw new Error(`faucet: ${r.code} ${r.msg}`);
 }
 
-export async function user(h: Harness, s: Session): Promise<Record<string, unknown>> {
+export async function user(h: Harness, s: Session): Promise<MemberProfile> {
   return { ...(await h.call('/api/user/getuser', undefined, s)).data };
 }

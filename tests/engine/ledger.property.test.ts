@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { BodyOf, ContractPath, DataOf, Envelope } from '../../engine/contract';
 import { harness, login, register, type Harness, type Session } from './harness';
 
 const NAMES = ['ann', 'ben', 'cat', 'dan'] as const;
@@ -171,7 +172,7 @@ class World {
   constructor(readonly h: Harness) {}
 
   /** A call as member m, logging in again when the session expired during a clock jump. */
-  async as(m: number, path: string, body: unknown) {
+  async as<P extends ContractPath>(m: number, path: P, body: BodyOf<P>): Promise<Envelope<DataOf<P>>> {
     let s = this.sessions.get(m) ?? (await login(this.h, NAMES[m] ?? ''));
     let r = await this.h.call(path, body, s);
     if (r.code === 401) {
@@ -198,7 +199,7 @@ class World {
     switch (a.t) {
       case 'deposit': {
         const addr = await this.as(a.m, '/api/recharge/address', { network: a.network });
-        const address = (addr.data as { address: string }).address;
+        const address = addr.data.address;
         const r = await this.as(a.m, '/api/demo/chain/send', {
           network: a.network,
           address,
@@ -221,11 +222,11 @@ class World {
         if (a.to === 'erc') address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
         if (a.to === 'own') {
           const addr = await this.as(a.m, '/api/recharge/address', { network: 'TRC20' });
-          address = (addr.data as { address: string }).address;
+          address = addr.data.address;
         }
         if (a.to === 'member' && this.registered.has(other)) {
           const addr = await this.as(other, '/api/recharge/address', { network: 'TRC20' });
-          address = (addr.data as { address: string }).address;
+          address = addr.data.address;
         }
         return this.as(a.m, '/api/withdraw/submit', {
           currency: 'USDT',

@@ -11,16 +11,12 @@ import {
   type MarketSource,
   type PaymentProvider,
 } from '../../engine/index';
-import { registration } from './harness';
+import { harnessCalls, registration, type Harness } from './harness';
 
-export interface LiveEngine {
+/** A live engine and its calls, typed as the engine harness's are (tests/engine/harness.ts). */
+export interface LiveEngine extends Pick<Harness, 'call' | 'callRaw' | 'get' | 'getRaw'> {
   engine: Engine;
   clock: ManualClock;
-  call(
-    path: string,
-    body?: unknown,
-    session?: LiveSession,
-  ): Promise<{ code: number; msg: string; data: unknown }>;
 }
 
 export interface LiveSession {
@@ -47,19 +43,17 @@ export async function openLive(
     payments: options.payments,
     market: options.market,
   });
-  const call: LiveEngine['call'] = async (path, body, session) =>
-    (await engine.handle({ method: 'POST', path, headers: session?.headers ?? {}, body: body ?? {} })).body;
-  return { engine, clock, call };
+  return { engine, clock, ...harnessCalls(engine) };
 }
 
 export async function liveMember(l: LiveEngine, username: string): Promise<LiveSession> {
-  const { key } = (await l.engine.handle({ method: 'GET', path: '/index/index/verify', headers: {} })).body
-    .data as { key: string };
+  const { key } = (await l.get('/index/index/verify')).data;
   const rows = (await l.engine.diagnostics.snapshot())['captchas'] as Array<{ id: string; code: string }>;
   const verify = rows.find((r) => r.id === key)?.code;
+  if (verify === undefined) throw new Error('captcha not stored');
   const reg = await l.call('/api/index/register', { ...registration(username), verify, verifyKey: key });
   if (reg.code !== 0) throw new Error(`register ${username}: ${reg.code} ${reg.msg}`);
   const r = await l.call('/api/index/login', { username, password: 'secret1' });
-  const user = JSON.parse(r.data as string) as { id: string; token: string };
+  const user = JSON.parse(r.data) as { id: string; token: string };
   return { id: String(user.id), headers: { Authorization: user.token, UserId: String(user.id) } };
 }

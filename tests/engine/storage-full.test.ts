@@ -8,7 +8,7 @@ import { manualClock } from '../../engine/index';
 import { domains } from '../../engine/routes';
 import { MemoryStore } from '../../engine/store';
 import type { RowRef, StoredRow } from '../../engine/store';
-import { T0, registration } from './harness';
+import { T0, harnessCalls, registration } from './harness';
 
 /** A store whose disk fills up on demand, failing commits the way Dexie reports it. */
 class FillableStore extends MemoryStore {
@@ -34,15 +34,11 @@ describe('G16 storage full', () => {
       },
       domains,
     );
-    const call = async (path: string, body?: unknown) =>
-      (await engine.handle({ method: 'POST', path, headers: {}, body })).body;
-    const verify = (await engine.handle({ method: 'GET', path: '/index/index/verify' })).body.data as {
-      key: string;
-      code: string;
-    };
+    const { call, get } = harnessCalls(engine);
+    const verify = (await get('/index/index/verify')).data;
     const answer = await call('/api/index/register', {
       ...registration('alice'),
-      verify: verify.code,
+      verify: verify.code ?? '',
       verifyKey: verify.key,
     });
     expect(answer.code).toBe(0);

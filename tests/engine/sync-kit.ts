@@ -10,25 +10,20 @@ import { balanceId, balances } from '../../engine/ledger/tables';
 import { handler } from '../../engine/router';
 import { domains, type Domain } from '../../engine/routes';
 import { amount, body } from '../../engine/schema';
+import type { BodyOf, DataOf, Envelope } from '../../engine/contract';
 import { createSyncDomain } from '../../engine/sync/handlers';
 import { faucetHandler, fund, harnessCalls, signUp, T0, type Harness, type Session } from './harness';
 
 export interface SyncHarness extends Harness {
   /** The next unit of work that reaches its commit throws instead (everything it wrote is dropped). */
   crashNextCommit(): void;
-  push(
-    s: Session,
-    mutations: unknown[],
-    clientId?: string,
-  ): Promise<{ code: number; msg: string; data: unknown }>;
+  push(s: Session, mutations: Mutation[], clientId?: string): Promise<Envelope<DataOf<'/api/sync/push'>>>;
 }
 
-export interface Result {
-  id: string;
-  code: number;
-  msg: string;
-  data: unknown;
-}
+/** One queued call as /api/sync/push takes it; its args are the call's body, unchecked until its handler. */
+export type Mutation = BodyOf<'/api/sync/push'>['mutations'][number];
+/** The envelope one mutation's call answered. */
+export type Result = DataOf<'/api/sync/push'>['results'][number];
 
 export async function syncHarness(): Promise<SyncHarness> {
   let crash = false;
@@ -73,13 +68,12 @@ export async function syncHarness(): Promise<SyncHarness> {
       testing,
     ],
   );
-  const { call, callRaw, get } = harnessCalls(engine);
+  const calls = harnessCalls(engine);
+  const { call } = calls;
   return {
     engine,
     clock,
-    call,
-    callRaw,
-    get,
+    ...calls,
     crashNextCommit: () => {
       crash = true;
     },
@@ -98,16 +92,16 @@ export async function pair(h: Harness, aliceFunds = '1000'): Promise<{ alice: Se
   return { alice, bob };
 }
 
-export function transfer(id: string, amount = '1', account = 'bob') {
+export function transfer(id: string, amount = '1', account = 'bob'): Mutation {
   return { id, name: '/api/transfer/submit', args: { account, amount } };
 }
 
-export function results(r: { data: unknown }): Result[] {
-  return (r.data as { results: Result[] }).results;
+export function results(r: Envelope<DataOf<'/api/sync/push'>>): Result[] {
+  return r.data.results;
 }
 
 export async function available(h: Harness, s: Session): Promise<string> {
-  return String(((await h.call('/api/user/getuser', undefined, s)).data as { available: string }).available);
+  return (await h.call('/api/user/getuser', undefined, s)).data.available;
 }
 
 export async function transferCount(h: Harness): Promise<number> {

@@ -140,7 +140,7 @@ describe('/user/bankAdd', () => {
       setOnline(true);
       await act(() => appSync().flush());
       await act(() => appSync().flush());
-      const cards = await engineCall<{ list: Array<{ bankName: string }> }>('/api/bank/list', undefined, {
+      const cards = await engineCall('/api/bank/list', undefined, {
         id: member.id,
         token: member.token,
       });
@@ -182,7 +182,7 @@ describe('/user/cert', () => {
     await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
     expect(await screen.findByText('Under review')).toBeTruthy();
-    const profile = await engineCall<{ realNameStatus: string }>('/api/user/getuser', undefined, member);
+    const profile = await engineCall('/api/user/getuser', undefined, member);
     expect(profile.realNameStatus).toBe('under review');
   });
 

@@ -38,11 +38,7 @@ function nextCode(secret: string): Promise<string> {
 }
 
 async function withTwoFactor(member: SeededMember): Promise<string> {
-  const { secret } = await engineCall<{ secret: string }>(
-    '/api/security/totp/setup',
-    { password: SECRETS.password },
-    member,
-  );
+  const { secret } = await engineCall('/api/security/totp/setup', { password: SECRETS.password }, member);
   await engineCall('/api/security/totp/enable', { code: await nextCode(secret) }, member);
   return secret;
 }

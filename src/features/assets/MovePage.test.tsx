@@ -58,11 +58,7 @@ describe('/user/move', () => {
       { selector: '.toast' },
       { timeout: 5000 },
     );
-    const assets = await engineCall<{ accounts: Array<{ account: string; available: string }> }>(
-      '/api/account/assets',
-      undefined,
-      member,
-    );
+    const assets = await engineCall('/api/account/assets', undefined, member);
     const byName = Object.fromEntries(assets.accounts.map((a) => [a.account, a.available]));
     expect(byName).toMatchObject({ cash: '59.5', contract: '40.5' });
     // The replica follows the next pull (in the app, a member's own write triggers one: src/sync/app.ts).

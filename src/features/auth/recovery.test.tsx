@@ -42,7 +42,7 @@ describe('/forget (login password reset with the secret question)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     // The new password works.
-    const raw = await engineCall<string>('/api/index/login', { username: 'forgetful', password: 'newpass1' });
+    const raw = await engineCall('/api/index/login', { username: 'forgetful', password: 'newpass1' });
     expect(JSON.parse(raw)).toMatchObject({ username: 'forgetful' });
   });
 

@@ -37,7 +37,7 @@ describe('record lists (SPEC.md §2, §4 status labels)', () => {
     const member = await fundedMember('au', '100');
     const payee = await fundedMember('aup');
     const auth = { id: member.id, token: member.token };
-    const { address } = await engineCall<{ address: string }>(
+    const { address } = await engineCall(
       '/api/recharge/address',
       { network: 'TRC20' },
       { id: payee.id, token: payee.token },

@@ -64,21 +64,13 @@ describe('/user/twofactor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(await screen.findByText('On', { selector: '.badge' })).toBeTruthy();
     expect(await screen.findByText('10')).toBeTruthy();
-    const overview = await engineCall<{ twoFactor: { on: boolean } }>(
-      '/api/security/overview',
-      undefined,
-      member,
-    );
+    const overview = await engineCall('/api/security/overview', undefined, member);
     expect(overview.twoFactor.on).toBe(true);
   });
 
   it('turns off only with a right code; a wrong one leaves it on', async () => {
     const member = await seedMember('off2fa');
-    const setup = await engineCall<{ secret: string }>(
-      '/api/security/totp/setup',
-      { password: SECRETS.password },
-      member,
-    );
+    const setup = await engineCall('/api/security/totp/setup', { password: SECRETS.password }, member);
     await engineCall('/api/security/totp/enable', { code: await nextCode(setup.secret) }, member);
     await renderApp('/user/twofactor', { user: member });
     await userEvent.click(await screen.findByRole('button', { name: 'Turn off two-factor authentication' }));
@@ -96,11 +88,7 @@ describe('/user/twofactor', () => {
 describe('/login with two-factor authentication on', () => {
   it('asks this new device for the code, refuses a wrong one, then logs in with the right one', async () => {
     const member = await seedMember('newdevice2fa');
-    const setup = await engineCall<{ secret: string }>(
-      '/api/security/totp/setup',
-      { password: SECRETS.password },
-      member,
-    );
+    const setup = await engineCall('/api/security/totp/setup', { password: SECRETS.password }, member);
     await engineCall('/api/security/totp/enable', { code: await nextCode(setup.secret) }, member);
     const { router } = await renderApp('/login');
     await userEvent.type(await screen.findByLabelText('Username, e-mail or phone'), 'newdevice2fa');

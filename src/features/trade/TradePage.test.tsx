@@ -403,7 +403,7 @@ describe('/contract offline (issue 10)', { timeout: 20_000 }, () => {
         timeout: 5000,
       });
       stop();
-      const orders = await engineCall<{ list: unknown[] }>(
+      const orders = await engineCall(
         '/api/order/list',
         { page: 1, limit: 20, market: 'spot', status: 'open' },
         member,

@@ -153,7 +153,7 @@ describe('money-out checks before the sheet', () => {
     await act(() => appSync().flush());
     await waitFor(
       async () => {
-        const list = await engineCall<{ total: number }>('/api/transfer/list', {}, member);
+        const list = await engineCall('/api/transfer/list', {}, member);
         expect(list.total).toBe(1);
       },
       { timeout: 5000 },

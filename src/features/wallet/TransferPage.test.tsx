@@ -87,7 +87,7 @@ function setOnline(value: boolean) {
 }
 
 async function availableOf(member: SeededMember): Promise<string> {
-  const profile = await engineCall<{ available: string }>('/api/user/getuser', undefined, {
+  const profile = await engineCall('/api/user/getuser', undefined, {
     id: member.id,
     token: member.token,
   });

@@ -22,11 +22,7 @@ async function nextCode(secret: string): Promise<string> {
 }
 
 async function withTwoFactor(member: SeededMember): Promise<string> {
-  const { secret } = await engineCall<{ secret: string }>(
-    '/api/security/totp/setup',
-    { password: SECRETS.password },
-    member,
-  );
+  const { secret } = await engineCall('/api/security/totp/setup', { password: SECRETS.password }, member);
   await engineCall('/api/security/totp/enable', { code: await nextCode(secret) }, member);
   return secret;
 }
@@ -64,7 +60,7 @@ describe('/user/withdraw with two-factor authentication', () => {
     expect(
       await screen.findByText('The code is wrong', { selector: '.form-error' }, { timeout: 5000 }),
     ).toBeTruthy();
-    const profile = await engineCall<{ available: string }>('/api/user/getuser', undefined, member);
+    const profile = await engineCall('/api/user/getuser', undefined, member);
     expect(profile.available).toBe('50');
 
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw' }));

@@ -21,10 +21,10 @@ describe('device sync (docs/RULES.md Y8)', () => {
     await settled(d);
     expect(d.sync.status.get()).toMatchObject({ state: 'idle', pending: 0, error: null });
     const answers = await Promise.all(ids.map((id) => d.sync.result(id)));
-    expect(answers.map((a) => [a?.code, (a?.data as { amount: string }).amount])).toEqual([
-      [0, '1'],
-      [0, '2'],
-      [0, '3'],
+    expect(answers.map((a) => [a?.code, a?.data])).toMatchObject([
+      [0, { amount: '1' }],
+      [0, { amount: '2' }],
+      [0, { amount: '3' }],
     ]);
     const transfers = await replicaRecords<{ amount: string; direction: string }>(
       d.db,

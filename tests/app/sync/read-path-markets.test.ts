@@ -5,14 +5,7 @@
  * inviteSummary.
  */
 import { describe, expect, it } from 'vitest';
-import type {
-  AssetsView,
-  InviteeRecord,
-  InviteView,
-  PositionRecord,
-  PositionView,
-  Quote,
-} from '../../../engine/index';
+import type { BodyOf, ContractPath, DataOf, InviteeRecord, PositionRecord } from '../../../engine/index';
 import { readTables } from '../../../src/sync/live';
 import {
   assetsFromReplica,
@@ -26,13 +19,20 @@ import { fund, signUp, type Session } from '../../engine/harness';
 import { pair, syncHarness, type SyncHarness } from '../../engine/sync-kit';
 import { device } from './device-kit';
 
-async function ok(h: SyncHarness, path: string, body: unknown, s: Session): Promise<unknown> {
+async function ok<P extends ContractPath>(
+  h: SyncHarness,
+  path: P,
+  body: BodyOf<P>,
+  s: Session,
+): Promise<DataOf<P>> {
   const r = await h.call(path, body, s);
   if (r.code !== 0) throw new Error(`${path}: ${r.code} ${r.msg}`);
   return r.data;
 }
 
-const contract = (symbol: string, side: string, volume: string, extra: Record<string, unknown>) => ({
+type Order = BodyOf<'/api/order/place'>;
+
+const contract = (symbol: string, side: Order['side'], volume: string, extra: Partial<Order>): Order => ({
   symbol,
   market: 'contract',
   side,
@@ -65,7 +65,7 @@ describe('the device read path for markets and referrals (docs/RULES.md Y9)', ()
       alice,
     );
     // An invitee trades: a share of the fee is alice's.
-    const { inviteCode } = (await ok(h, '/api/user/getuser', undefined, alice)) as { inviteCode: string };
+    const { inviteCode } = await ok(h, '/api/user/getuser', undefined, alice);
     const carol = await signUp(h, 'carol', { invite: inviteCode });
     await fund(h, carol.id, '1000');
     await ok(
@@ -88,20 +88,20 @@ describe('the device read path for markets and referrals (docs/RULES.md Y9)', ()
     ]);
     const balances = tables.balances as ReplicaBalance[];
     const positions = tables.positions as PositionRecord[];
-    const quotes = ((await ok(h, '/api/market/list', undefined, alice)) as { list: Quote[] }).list;
+    const quotes = (await ok(h, '/api/market/list', undefined, alice)).list;
 
-    const server = ((await ok(h, '/api/position/list', {}, alice)) as { list: PositionView[] }).list;
+    const server = (await ok(h, '/api/position/list', {}, alice)).list;
     expect(server).toHaveLength(3);
     const withoutPrices = server.map(({ indexPrice: _i, lastPrice: _l, ...rest }) => rest);
     expect(positionsFromReplica(positions, balances, quotes)).toEqual(withoutPrices);
     // Cross positions back each other: every figure depends on the others' marks and the free balance.
     expect(server.every((p) => p.marginMode === 'cross')).toBe(true);
 
-    const assets = (await ok(h, '/api/account/assets', undefined, alice)) as AssetsView;
+    const assets = await ok(h, '/api/account/assets', undefined, alice);
     expect(assetsFromReplica(balances, positions, quotes)).toEqual(assets);
     expect(assets.accounts.find((a) => a.account === 'contract')?.unrealisedPnl).not.toBe('0');
 
-    const invite = (await ok(h, '/api/user/invite', undefined, alice)) as InviteView;
+    const invite = await ok(h, '/api/user/invite', undefined, alice);
     expect(
       inviteFromReplica(
         tables.members?.[0] as ReplicaProfile,
@@ -116,7 +116,7 @@ describe('the device read path for markets and referrals (docs/RULES.md Y9)', ()
     await ok(h, '/api/order/place', contract('SOL/USDT', 'close_long', '3', {}), alice);
     await d.sync.pull();
     const after = await readTables(d.db, alice.id, ['balances', 'positions']);
-    const serverAfter = ((await ok(h, '/api/position/list', {}, alice)) as { list: PositionView[] }).list;
+    const serverAfter = (await ok(h, '/api/position/list', {}, alice)).list;
     expect(
       positionsFromReplica(
         after.tables.positions as PositionRecord[],

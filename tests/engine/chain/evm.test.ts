@@ -45,11 +45,11 @@ const pay = (to: Address, amount: bigint) => testChain.pay(to, amount);
 async function memberWithAddress(l: LiveEngine, name: string): Promise<{ s: LiveSession; address: Address }> {
   const s = await liveMember(l, name);
   const r = await l.call('/api/recharge/address', { network: 'ERC20' }, s);
-  return { s, address: getAddress((r.data as { address: string }).address) };
+  return { s, address: getAddress(r.data.address) };
 }
 
 async function cash(l: LiveEngine, s: LiveSession): Promise<{ available: string; frozen: string }> {
-  const u = (await l.call('/api/user/getuser', {}, s)).data as { available: string; frozen: string };
+  const u = (await l.call('/api/user/getuser', undefined, s)).data;
   return { available: u.available, frozen: u.frozen };
 }
 
@@ -99,7 +99,7 @@ describe('EVM gateway against a local node', () => {
         status: 'pending',
       }),
     ]);
-    let list = (await l.call('/api/recharge/list', {}, s)).data as { list: Array<Record<string, unknown>> };
+    let list = (await l.call('/api/recharge/list', {}, s)).data;
     expect(list.list).toMatchObject([
       { status: 'pending', type: 'chain', txid: hash, required: 12, confirmations: 2 },
     ]);
@@ -130,7 +130,7 @@ describe('EVM gateway against a local node', () => {
       { txHash: hash, status: 'confirmed' },
     ]);
     expect(await cash(l, s)).toEqual({ available: '125.5', frozen: '0' });
-    list = (await l.call('/api/recharge/list', {}, s)).data as { list: Array<Record<string, unknown>> };
+    list = (await l.call('/api/recharge/list', {}, s)).data;
     expect(list.list).toMatchObject([{ status: 'success', confirmations: 12 }]);
     expect(await l.engine.diagnostics.checkInvariants()).toEqual([]);
   });
@@ -155,7 +155,7 @@ describe('EVM gateway against a local node', () => {
       s,
     );
     expect(submit.code).toBe(911);
-    const record = submit.data as { id: string; received: string };
+    const record = submit.data;
     expect(record.received).toBe('95');
     const fee = await g.estimateFee({ to: OUTSIDE, amount: 95_000_000n });
     expect(fee.asset).toBe('ETH');
@@ -182,7 +182,7 @@ describe('EVM gateway against a local node', () => {
     expect(await tokenBalance(OUTSIDE)).toBe(before + 95_000_000n);
     expect(await tokenBalance(signer.address)).toBe(hotBefore - 95_000_000n);
     expect(await l.engine.operations.completeWithdrawal(record.id, sent.txHash)).toBe(false);
-    const list = (await l.call('/api/withdraw/list', {}, s)).data as { list: Array<Record<string, unknown>> };
+    const list = (await l.call('/api/withdraw/list', {}, s)).data;
     expect(list.list[0]).toMatchObject({ status: 'success', txid: sent.txHash });
     expect(await cash(l, s)).toEqual({ available: '200', frozen: '0' });
 
@@ -193,7 +193,7 @@ describe('EVM gateway against a local node', () => {
       { currency: 'USDT', network: 'ERC20', address: OUTSIDE, amount: '50', key: 'key1' },
       s,
     );
-    const secondId = (second.data as { id: string }).id;
+    const secondId = second.data.id;
     await expect(sendApprovedWithdrawal({ ERC20: gateway() }, l.engine.operations, secondId)).rejects.toThrow(
       /signer/,
     );
@@ -225,7 +225,7 @@ describe('EVM gateway against a local node', () => {
     await testClient.mine({ blocks: 6 });
     const dropped = await forwardDeposits(g, l.engine.operations);
     expect(dropped).toMatchObject([{ txHash: hash, status: 'dropped' }]);
-    const list = (await l.call('/api/recharge/list', {}, s)).data as { list: Array<Record<string, unknown>> };
+    const list = (await l.call('/api/recharge/list', {}, s)).data;
     expect(list.list).toMatchObject([{ status: 'rejected', txid: hash }]);
 
     await testClient.mine({ blocks: 20 });
@@ -249,14 +249,12 @@ describe('EVM gateway against a local node', () => {
     await forwardDeposits(g, l.engine.operations);
     const submit = async (amount: string) =>
       (
-        (
-          await l.call(
-            '/api/withdraw/submit',
-            { currency: 'USDT', network: 'ERC20', address: OUTSIDE, amount, key: 'key1' },
-            s,
-          )
-        ).data as { id: string }
-      ).id;
+        await l.call(
+          '/api/withdraw/submit',
+          { currency: 'USDT', network: 'ERC20', address: OUTSIDE, amount, key: 'key1' },
+          s,
+        )
+      ).data.id;
     const [lostAnswer, neverSent, later] = [await submit('100'), await submit('50'), await submit('50')];
 
     // 1. The node gets the transaction, but its answer is lost (a timeout).
@@ -329,9 +327,7 @@ describe('EVM gateway against a local node', () => {
       { withdrawalId: neverSent, action: 'released', status: { state: 'absent', final: true } },
     ]);
     expect(await l.engine.operations.sendingWithdrawals('ERC20')).toEqual([]);
-    const list = (await l.call('/api/withdraw/list', {}, s)).data as {
-      list: Array<{ id: string; status: string; txid: string | null }>;
-    };
+    const list = (await l.call('/api/withdraw/list', {}, s)).data;
     const byId = new Map(list.list.map((w) => [String(w.id), w]));
     expect(byId.get(lostAnswer)).toMatchObject({ status: 'success', txid: firstHash });
     expect(byId.get(neverSent)).toMatchObject({ status: 'pending', txid: null });

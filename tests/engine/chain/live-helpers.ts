@@ -8,26 +8,29 @@
  * tron-node.ts (a stand-in TronGrid).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+
 import { mkdtempSync, rmSync } from 'node:fs';
+
 import { tmpdir } from 'node:os';
+
 import { join } from 'node:path';
+
 import { fileURLToPath } from 'node:url';
+
 import { expect } from 'vitest';
-import { manualClock } from '../../../engine/index';
-import type { Solvency } from '../../../contract/admin/model';
+
+import { manualClock, type DepositRecord, type WithdrawalRecord } from '../../../engine/index';
+
 import type { ChainNetwork } from '../../../server/chain/gateway';
+
 import { configFromEnv, type ServerConfig } from '../../../server/config';
+
 import { SqlStore } from '../../../server/sql-store';
+
 import { adminCall, adminGet } from '../server/admin-helpers';
-import {
-  login,
-  startTestServer,
-  T0,
-  TEST_XPUB,
-  type Envelope,
-  type Session,
-  type TestServer,
-} from '../server/serve';
+
+import { login, startTestServer, T0, TEST_XPUB, type Session, type TestServer } from '../server/serve';
+
 import { dropSchema, freshSchema, testDriver } from '../server/sql';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -92,13 +95,12 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
 }
 
 export async function cash(server: TestServer, s: Session): Promise<{ available: string; frozen: string }> {
-  const u = (await server.call('/api/user/getuser', {}, s)).data as { available: string; frozen: string };
+  const u = (await server.call('/api/user/getuser', undefined, s)).data;
   return { available: u.available, frozen: u.frozen };
 }
 
-export async function deposits(server: TestServer, s: Session): Promise<Array<Record<string, unknown>>> {
-  return ((await server.call('/api/recharge/list', {}, s)).data as { list: Array<Record<string, unknown>> })
-    .list;
+export async function deposits(server: TestServer, s: Session): Promise<DepositRecord[]> {
+  return (await server.call('/api/recharge/list', {}, s)).data.list;
 }
 
 /** The secret the server and the signer share (SIGNER_TOKEN). */
@@ -174,7 +176,7 @@ export class LiveRun {
 }
 
 /** Waits until the member's newest deposit is shown pending; answers it. */
-export function pendingDeposit(server: TestServer, s: Session): Promise<Record<string, unknown>> {
+export function pendingDeposit(server: TestServer, s: Session): Promise<DepositRecord> {
   return until('the pending deposit', async () => {
     const list = await deposits(server, s);
     return list[0]?.['status'] === 'pending' ? list[0] : undefined;
@@ -191,9 +193,8 @@ export async function untilAvailable(
   await until(what, async () => ((await cash(server, s)).available === available ? true : undefined));
 }
 
-export async function withdrawals(server: TestServer, s: Session): Promise<Array<Record<string, unknown>>> {
-  return ((await server.call('/api/withdraw/list', {}, s)).data as { list: Array<Record<string, unknown>> })
-    .list;
+export async function withdrawals(server: TestServer, s: Session): Promise<WithdrawalRecord[]> {
+  return (await server.call('/api/withdraw/list', {}, s)).data.list;
 }
 
 /** The member asks for a USDT withdrawal to `address`; the answer as it is. */
@@ -203,7 +204,7 @@ export function askWithdrawal(
   network: ChainNetwork,
   address: string,
   amount: string,
-): Promise<Envelope> {
+) {
   return server.call('/api/withdraw/submit', { currency: 'USDT', network, address, amount, key: 'key1' }, s);
 }
 
@@ -231,7 +232,9 @@ export async function expectFoundAfterRestart(
 export async function approveSent(server: TestServer, token: string, id: string): Promise<string> {
   const approved = await adminCall(server, '/api/admin/withdrawals/approve', { id }, token);
   expect(approved).toMatchObject({ code: 0, data: { status: 'success' } });
-  return (approved.data as { txHash: string }).txHash;
+  const { txHash } = approved.data;
+  if (txHash === null) throw new Error(`withdrawal ${id} approved without a hash`);
+  return txHash;
 }
 
 /** The member sees withdrawal `id` done with `txHash`, has `available` left, and the signer logged it. */
@@ -262,7 +265,7 @@ export async function expectOverLimitRefused(
   available: string,
 ): Promise<void> {
   const big = await askWithdrawal(server, s, to.network, to.address, '130');
-  const bigId = (big.data as { id: string }).id;
+  const bigId = big.data.id;
   const refused = await adminCall(server, '/api/admin/withdrawals/approve', { id: bigId }, token);
   expect(refused.code).toBe(503);
   expect(refused.msg).toMatch(/per-transaction limit/);
@@ -284,7 +287,7 @@ export async function expectSolvency(
   holding: { network: ChainNetwork; address: string; amount: string },
   liabilities: string,
 ): Promise<void> {
-  const solvency = (await adminGet(server, '/api/admin/solvency', {}, token)).data as Solvency;
+  const solvency = (await adminGet(server, '/api/admin/solvency', {}, token)).data;
   expect(solvency.holdings).toContainEqual(expect.objectContaining(holding));
   expect(solvency.liabilities).toBe(liabilities);
   expect(await server.engine.diagnostics.checkInvariants()).toEqual([]);

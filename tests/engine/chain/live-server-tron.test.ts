@@ -87,7 +87,7 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
     expect(server.gateways.ERC20).toBeUndefined();
     ann = await signUp(server, 'ann');
     const r = await server.call('/api/recharge/address', { network: 'TRC20' }, ann);
-    address = (r.data as { address: string }).address;
+    address = r.data.address;
     expect(address).toMatch(/^T/);
     // The watcher takes the chain's head first (a fresh server reads transfers from there on).
     await server.watcher?.round();
@@ -140,7 +140,7 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
     const rita = await makeOperator(live.store, server, 'rita', 'reviewer');
     const submit = await askWithdrawal(server, ann, 'TRC20', OUTSIDE, '100');
     expect(submit.code).toBe(911); // held, awaiting review
-    const { id, received } = submit.data as { id: string; received: string };
+    const { id, received } = submit.data;
     const receivedMicro = parseAmount(received);
     expect(receivedMicro).toBeGreaterThan(0n);
     const before = node.balance(OUTSIDE);
@@ -194,7 +194,7 @@ describe('live mode on TRON (a stand-in TronGrid), with the signer as its own pr
   it('an unanswered broadcast stays "sending" with its txId recorded first; the reconciler completes it on chain', async () => {
     const otto = await makeOperator(live.store, server, 'otto', 'reviewer');
     const submit = await askWithdrawal(server, ann, 'TRC20', OUTSIDE, '50');
-    const { id, received } = submit.data as { id: string; received: string };
+    const { id, received } = submit.data;
     const before = node.balance(OUTSIDE);
     node.loseNextBroadcastAnswer();
     const approved = await adminCall(server, '/api/admin/withdrawals/approve', { id }, otto.token);

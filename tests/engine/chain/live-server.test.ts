@@ -74,7 +74,7 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     expect(server.gateways.ERC20?.confirmations).toBe(4);
     ann = await signUp(server, 'ann');
     const r = await server.call('/api/recharge/address', { network: 'ERC20' }, ann);
-    address = getAddress((r.data as { address: string }).address);
+    address = getAddress(r.data.address);
     // The watcher takes the chain's head first (a fresh server scans from there).
     await server.watcher?.round();
 
@@ -107,7 +107,7 @@ describe('live mode on a local EVM node, with the signer as its own process', ()
     const rita = await makeOperator(live.store, server, 'rita', 'reviewer');
 
     const submit = await askWithdrawal(server, ann, 'ERC20', OUTSIDE, '100');
-    const { id, received } = submit.data as { id: string; received: string };
+    const { id, received } = submit.data;
     expect(received).toBe('95');
     const before = await tokenBalance(OUTSIDE);
     const hotBefore = await tokenBalance(HOT_WALLET);

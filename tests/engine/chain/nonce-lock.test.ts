@@ -15,6 +15,7 @@ import { sqlSendLock } from '../../../server/chain/send-lock';
 import { sendApprovedWithdrawal } from '../../../server/chain/watcher';
 import { postgresDriver, type SqlDriver } from '../../../server/sql-driver';
 import { SqlStore } from '../../../server/sql-store';
+import { harnessCalls } from '../harness';
 import { liveMember, type LiveEngine } from '../live';
 import { dropSchema, freshSchema, sqlKind } from '../server/sql';
 import { startTestChain, type TestChain } from './evm-node';
@@ -94,7 +95,7 @@ describe.skipIf(sqlKind !== 'postgres')('two API instances on one PostgreSQL dat
       member.session,
     );
     if (w.code !== 911) throw new Error(`withdrawal: ${w.code} ${w.msg}`);
-    return (w.data as { id: string }).id;
+    return w.data.id;
   }
 
   beforeAll(async () => {
@@ -102,24 +103,12 @@ describe.skipIf(sqlKind !== 'postgres')('two API instances on one PostgreSQL dat
     await chain.pay(privateKeyToAccount(HOT_WALLET_KEY).address, 1_000_000_000n);
     const a = await openInstance();
     await openInstance();
-    const live: LiveEngine = {
-      engine: a.engine,
-      clock,
-      call: async (path, body, session) =>
-        (
-          await a.engine.handle({
-            method: 'POST',
-            path,
-            headers: session?.headers ?? {},
-            body: body ?? {},
-          })
-        ).body,
-    };
+    const live: LiveEngine = { engine: a.engine, clock, ...harnessCalls(a.engine) };
     const session = await liveMember(live, 'eve');
     member = { session, live };
     // 400 USDT from a confirmed ERC-20 deposit to the member's address.
     const r = await live.call('/api/recharge/address', { network: 'ERC20' }, session);
-    const address = getAddress((r.data as { address: string }).address);
+    const address = getAddress(r.data.address);
     const credited = await a.engine.operations.recordChainDeposit({
       network: 'ERC20',
       txHash: `0x${'ab'.repeat(32)}`,
@@ -185,9 +174,7 @@ describe.skipIf(sqlKind !== 'postgres')('two API instances on one PostgreSQL dat
     expect(txs[0]?.nonce).not.toBe(txs[1]?.nonce);
     // 60 and 70 less the 5 USDT fee each.
     expect(await chain.tokenBalance(OUTSIDE)).toBe(before + 55_000_000n + 65_000_000n);
-    const list = (await member.live.call('/api/withdraw/list', {}, member.session)).data as {
-      list: Array<{ id: string; status: string; txid: string | null }>;
-    };
+    const list = (await member.live.call('/api/withdraw/list', {}, member.session)).data;
     const byId = new Map(list.list.map((w) => [String(w.id), w]));
     expect(byId.get(one)).toMatchObject({ status: 'success', txid: a.txHash });
     expect(byId.get(two)).toMatchObject({ status: 'success', txid: b.txHash });

@@ -31,13 +31,13 @@ async function pendingWithdrawal() {
     { network: 'TRC20', amount: '100', txid: '7c'.repeat(32) },
     ann,
   );
-  await l.engine.operations.creditDeposit((dep.data as { id: string }).id);
+  await l.engine.operations.creditDeposit(dep.data.id);
   const w = await l.call(
     '/api/withdraw/submit',
     { currency: 'USDT', network: 'TRC20', address: OUTSIDE, amount: '30', key: 'key1' },
     ann,
   );
-  return { l, ann, id: (w.data as { id: string }).id };
+  return { l, ann, id: w.data.id };
 }
 
 describe('sending approved withdrawals', () => {
@@ -61,9 +61,7 @@ describe('sending approved withdrawals', () => {
       sent: false,
     });
     expect(sends).toEqual([{ to: OUTSIDE, amount: 29_000_000n }]);
-    const list = (await l.call('/api/withdraw/list', {}, ann)).data as {
-      list: Array<Record<string, unknown>>;
-    };
+    const list = (await l.call('/api/withdraw/list', {}, ann)).data;
     expect(list.list[0]).toMatchObject({ status: 'success', txid: 'ab'.repeat(32) });
   });
 
@@ -83,7 +81,7 @@ describe('sending approved withdrawals', () => {
     });
     expect(calls).toBe(1);
     await expect(l.engine.operations.rejectWithdrawal(id, 'changed my mind')).rejects.toThrow(/being sent/);
-    const me = (await l.call('/api/user/getuser', {}, ann)).data as { available: string; frozen: string };
+    const me = (await l.call('/api/user/getuser', undefined, ann)).data;
     expect(me).toMatchObject({ available: '70', frozen: '30' });
     // Found on chain under the known hash: recorded.
     expect(await l.engine.operations.completeWithdrawal(id, 'cd'.repeat(32))).toBe(true);
@@ -102,7 +100,7 @@ describe('the reconciler of uncertain broadcasts', () => {
       { network: 'TRC20', amount: '100', txid: '7d'.repeat(32) },
       ann,
     );
-    await l.engine.operations.creditDeposit((dep.data as { id: string }).id);
+    await l.engine.operations.creditDeposit(dep.data.id);
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       const w = await l.call(
@@ -110,16 +108,10 @@ describe('the reconciler of uncertain broadcasts', () => {
         { currency: 'USDT', network: 'TRC20', address: OUTSIDE, amount: '10', key: 'key1' },
         ann,
       );
-      ids.push((w.data as { id: string }).id);
+      ids.push(w.data.id);
     }
     const status = async () =>
-      new Map(
-        (
-          (await l.call('/api/withdraw/list', {}, ann)).data as {
-            list: Array<{ id: string; status: string; txid: string | null }>;
-          }
-        ).list.map((w) => [String(w.id), w]),
-      );
+      new Map((await l.call('/api/withdraw/list', {}, ann)).data.list.map((w) => [String(w.id), w]));
     return { l, ann, ids, status };
   }
 
@@ -203,7 +195,7 @@ describe('the reconciler of uncertain broadcasts', () => {
     expect(now.get(shallow)).toMatchObject({ status: 'success', txid: hash(2) });
     expect(now.get(pooled)).toMatchObject({ status: 'success', txid: hash(5) });
     // Three of 10 sent, two rejected (unfrozen), one still being sent.
-    const me = (await l.call('/api/user/getuser', {}, ann)).data as { available: string; frozen: string };
+    const me = (await l.call('/api/user/getuser', undefined, ann)).data;
     expect(me).toEqual(expect.objectContaining({ available: '60', balance: '70', frozen: '10' }));
     expect(await l.engine.diagnostics.checkInvariants()).toEqual([]);
     // A gateway that cannot say where a transaction stands reconciles nothing.

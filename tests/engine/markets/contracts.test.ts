@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
+
 import { acct } from '../../../engine/ledger/accounts';
+
 import { extremesBetween } from '../../../engine/market/extremes';
+
 import { marketFor } from '../../../engine/market/instance';
+
 import { contractBook } from '../../../engine/trading/mark';
+
 import { findSymbol } from '../../../engine/market/symbols';
+
 import { mulDiv, parseAmount, units } from '../../../engine/money';
-import type { OrderView, PositionView } from '../../../engine/trading/views';
-import { DAY, harness, type Member } from './harness';
+
+import type { PositionView } from '../../../engine/trading/views';
+import { DAY, harness, type Member, type OrderBody, type Side } from './harness';
 
 const BTC = findSymbol('BTC')!;
-const order = (side: string, volume: string, extra: Record<string, unknown> = {}) => ({
+const order = (side: Side, volume: string, extra: Partial<OrderBody> = {}): OrderBody => ({
   symbol: 'BTC/USDT',
   market: 'contract',
   side,
@@ -21,7 +28,7 @@ const order = (side: string, volume: string, extra: Record<string, unknown> = {}
 const signed = (s: string): bigint => (s.startsWith('-') ? -parseAmount(s.slice(1)) : parseAmount(s));
 
 async function positionsOf(m: Member): Promise<PositionView[]> {
-  return ((await m.call('/api/position/list')).data as { list: PositionView[] }).list;
+  return (await m.call('/api/position/list')).data.list;
 }
 
 async function funded(cash = '10000') {
@@ -41,7 +48,7 @@ describe('contracts', () => {
       order('open_long', '0.1', { leverage: 10, marginMode: 'isolated' }),
     );
     expect(res.code).toBe(0);
-    const o = res.data as OrderView;
+    const o = res.data;
     const entry = parseAmount(o.avgPrice);
     // The contract book is the spot book shifted by the perpetual's premium (mark.ts); 0.1 BTC fits its
     // best ask.
@@ -84,12 +91,12 @@ describe('contracts', () => {
     const { h, m } = await funded();
     const open = (
       await m.call('/api/order/place', order('open_long', '0.05', { leverage: 5, marginMode: 'isolated' }))
-    ).data as OrderView;
+    ).data;
     await h.advance(3_600_000);
     const half = await m.call('/api/order/place', order('close_long', '0.02'));
     expect(half.code).toBe(0);
-    const close = (await m.call('/api/order/place', order('close_long', '0.03'))).data as OrderView;
-    const pnl1 = signed((half.data as OrderView).pnl!);
+    const close = (await m.call('/api/order/place', order('close_long', '0.03'))).data;
+    const pnl1 = signed(half.data.pnl!);
     const pnl2 = signed(close.pnl!);
     const entry = parseAmount(open.avgPrice);
     const exit = parseAmount(close.avgPrice);
@@ -99,7 +106,7 @@ describe('contracts', () => {
         ? mulDiv(exit - entry, 30_000n, units(1), 'floor')
         : -mulDiv(entry - exit, 30_000n, units(1), 'ceil');
     expect(pnl2).toBe(expected);
-    const fees = parseAmount(open.fee) + parseAmount((half.data as OrderView).fee) + parseAmount(close.fee);
+    const fees = parseAmount(open.fee) + parseAmount(half.data.fee) + parseAmount(close.fee);
     expect(await h.balance(acct.user(m.id, 'contract'))).toBe(units(10_000) + pnl1 + pnl2 - fees);
     expect(await h.balance(acct.frozen(m.id, 'contract'))).toBe(0n);
     expect(await positionsOf(m)).toEqual([]);
@@ -161,7 +168,7 @@ describe('contracts', () => {
     expect(low).toBeLessThanOrEqual(liq);
     expect(await positionsOf(m)).toEqual([]);
     expect(await h.balance(acct.frozen(m.id, 'contract'))).toBe(0n);
-    const fee = parseAmount(((await m.call('/api/order/list')).data as { list: OrderView[] }).list[0]!.fee);
+    const fee = parseAmount((await m.call('/api/order/list')).data.list[0]!.fee);
     expect(await h.balance(acct.user(m.id, 'contract'))).toBe(units(1000) - margin - fee);
     expect(h.feed.some((f) => f.type === 'position')).toBe(true);
     expect(await h.invariants()).toEqual([]);

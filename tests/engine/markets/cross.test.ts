@@ -4,15 +4,22 @@
  * engine, with the cash scaled to the seed's price (~121,000 on 2026-11-21): 56 USDT.
  */
 import { describe, expect, it } from 'vitest';
-import type { CrossView, PositionView } from '../../../engine/contract';
+
 import { acct } from '../../../engine/ledger/accounts';
+
 import { marketFor } from '../../../engine/market/instance';
+
 import { findSymbol, formatPrice, formatVolume } from '../../../engine/market/symbols';
+
 import { formatAmount, parseAmount } from '../../../engine/money';
+
 import { contractBook, markPrice } from '../../../engine/trading/mark';
+
 import { previewOrder } from '../../../engine/trading/preview';
+
 import type { PositionAtMark } from '../../../engine/trading/position-figures';
-import { DAY, harness } from './harness';
+
+import { DAY, harness, type Side } from './harness';
 
 const BTC = findSymbol('BTC')!;
 
@@ -23,7 +30,7 @@ describe('the cross account', () => {
     expect((await m.call('/api/account/transfer', { from: 'cash', to: 'contract', amount: '56' })).code).toBe(
       0,
     );
-    for (const side of ['open_long', 'open_short']) {
+    for (const side of ['open_long', 'open_short'] as const) {
       const res = await m.call('/api/order/place', {
         symbol: 'BTC/USDT',
         market: 'contract',
@@ -34,10 +41,7 @@ describe('the cross account', () => {
       });
       expect(res.code).toBe(0);
     }
-    const { list, cross } = (await m.call('/api/position/list')).data as {
-      list: PositionView[];
-      cross: CrossView;
-    };
+    const { list, cross } = (await m.call('/api/position/list')).data;
     expect(list).toHaveLength(2);
     const [a, b] = list;
     // Binance: same pair, both legs of a cross book share one price.
@@ -54,7 +58,7 @@ describe('the cross account', () => {
     expect(a!.marginRatio).toBe(cross.marginRatio);
     expect(b!.marginRatio).toBe(cross.marginRatio);
     await h.advance(10 * DAY);
-    const after = (await m.call('/api/position/list')).data as { list: PositionView[] };
+    const after = (await m.call('/api/position/list')).data;
     expect(after.list.map((p) => p.side).sort()).toEqual(['long', 'short']);
     expect(await h.invariants()).toEqual([]);
   });
@@ -65,7 +69,7 @@ describe('the contract order preview', () => {
     const h = await harness();
     const m = await h.member({ cash: '200' });
     await m.call('/api/account/transfer', { from: 'cash', to: 'contract', amount: '200' });
-    const place = (side: string, volume: string) =>
+    const place = (side: Side, volume: string) =>
       m.call('/api/order/place', {
         symbol: 'BTC/USDT',
         market: 'contract',
@@ -76,7 +80,7 @@ describe('the contract order preview', () => {
       });
     expect((await place('open_long', '0.03')).code).toBe(0);
     const sim = marketFor(h.rt.seed);
-    const list = async () => ((await m.call('/api/position/list')).data as { list: PositionView[] }).list;
+    const list = async () => (await m.call('/api/position/list')).data.list;
     /** What the trade screen previews for `volume` on `side`, from the device's view of the account. */
     const preview = async (side: 'buy' | 'sell', volume: string) => {
       const t = h.clock.now();

@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import { members, type MemberRow } from '../../../engine/accounts/tables';
 import { resolveConfig } from '../../../engine/config';
+import type { BodyOf, ContractPath, DataOf, Envelope } from '../../../engine/contract';
 import type { FeedMessage } from '../../../engine/feed';
 import { manualClock, type ManualClock } from '../../../engine/index';
+import { harnessCalls, type Harness as EngineHarness } from '../harness';
 import { acct } from '../../../engine/ledger/accounts';
 import { checkInvariants } from '../../../engine/ledger/invariants';
 import { balanceId } from '../../../engine/ledger/tables';
@@ -73,9 +75,16 @@ const testDomain: Domain = {
   },
 };
 
+/** The body of /api/order/place, and its sides. */
+export type OrderBody = BodyOf<'/api/order/place'>;
+export type Side = OrderBody['side'];
+
+/** A member and their calls, typed as the engine harness's (a contract path's body in, its data out). */
 export interface Member {
   id: string;
-  call(path: string, body?: unknown): Promise<{ code: number; msg: string; data: unknown }>;
+  call<P extends ContractPath>(path: P, body?: BodyOf<P>): Promise<Envelope<DataOf<P>>>;
+  /** Anything the contract refuses (a malformed body), sent unchecked; its data is unknown. */
+  callRaw(path: string, body?: unknown): Promise<Envelope>;
 }
 
 export interface Harness {
@@ -133,12 +142,13 @@ export async function harness(
           invitedBy: options.invitedBy ?? null,
         },
       });
-      const { id, token } = res.body.data as { id: string; token: string };
+      const { id, token } = z.object({ id: z.string(), token: z.string() }).parse(res.body.data);
+      const session = { headers: { Authorization: token, UserId: id } };
+      const calls: Pick<EngineHarness, 'call' | 'callRaw'> = harnessCalls((request) => rt.handle(request));
       return {
         id,
-        call: async (path, b = {}) =>
-          (await rt.handle({ method: 'POST', path, headers: { Authorization: token, UserId: id }, body: b }))
-            .body,
+        call: (path, b) => calls.call(path, b, session),
+        callRaw: (path, b) => calls.callRaw(path, b, session),
       };
     },
     async advance(ms) {

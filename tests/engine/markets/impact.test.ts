@@ -12,10 +12,10 @@ import { contractBook } from '../../../engine/trading/mark';
 import { averagePrice, depleted, walkBook } from '../../../engine/trading/fills';
 import { refilled, REFILL_HORIZON_MS, REFILL_MS } from '../../../engine/trading/impact';
 import type { OrderView } from '../../../engine/trading/views';
-import { harness } from './harness';
+import { harness, type OrderBody } from './harness';
 
 const BTC = findSymbol('BTC')!;
-const spot = (side: 'buy' | 'sell', volume: string) => ({
+const spot = (side: 'buy' | 'sell', volume: string): OrderBody => ({
   symbol: 'BTC/USDT',
   market: 'spot',
   side,
@@ -36,7 +36,7 @@ describe('market impact', () => {
     const buy = async (volume: string): Promise<OrderView> => {
       const res = await m.call('/api/order/place', spot('buy', volume));
       expect(res.code).toBe(0);
-      return res.data as OrderView;
+      return res.data;
     };
     const sweep = await buy('20');
     expect(sweep.status).toBe('filled');
@@ -70,7 +70,7 @@ describe('market impact', () => {
     h.clock.advance(100);
     const sim = marketFor(h.rt.seed);
     const t = h.clock.now();
-    const sell = (await m.call('/api/order/place', spot('sell', '0.5'))).data as OrderView;
+    const sell = (await m.call('/api/order/place', spot('sell', '0.5'))).data;
     const bids = sim.book(BTC, t, 1000, 1000);
     expect(parseAmount(sell.avgPrice)).toBe(
       averagePrice(walkBook(bids, 'sell', units(1) / 2n, { limit: null, bandBps: 500 })),
@@ -87,7 +87,7 @@ describe('market impact', () => {
     });
     expect(open.code).toBe(0);
     const book = contractBook(sim, BTC, t, 1000);
-    expect(parseAmount((open.data as OrderView).avgPrice)).toBe(
+    expect(parseAmount(open.data.avgPrice)).toBe(
       averagePrice(walkBook(book, 'buy', units(1) / 2n, { limit: null, bandBps: 500 })),
     );
   });
@@ -119,7 +119,7 @@ describe('market impact', () => {
             const book = sim.book(BTC, h.clock.now(), 1000, 1000);
             const res = await m.call('/api/order/place', spot(o.side, o.volume));
             expect(res.code).toBe(0);
-            const order = res.data as OrderView;
+            const order = res.data;
             const filled = parseAmount(order.filled);
             held = o.side === 'buy' ? held + (filled * 99n) / 100n : held - filled;
             const clean = walkBook(book, o.side, filled, { limit: null, bandBps: 500 });
@@ -129,7 +129,7 @@ describe('market impact', () => {
           }
           h.clock.advance(REFILL_HORIZON_MS);
           const t = h.clock.now();
-          const after = (await m.call('/api/order/place', spot('buy', '0.5'))).data as OrderView;
+          const after = (await m.call('/api/order/place', spot('buy', '0.5'))).data;
           const book = sim.book(BTC, t, 1000, 1000);
           expect(parseAmount(after.avgPrice)).toBe(
             averagePrice(walkBook(book, 'buy', units(1) / 2n, { limit: null, bandBps: 500 })),

@@ -7,17 +7,18 @@
  * quote at all.
  */
 import { describe, expect, it } from 'vitest';
-import type { OrderView, PositionView, Quote } from '../../../engine/contract';
+
 import { liveMember, openLive, type LiveEngine, type LiveSession } from '../live';
+
+import type { OrderBody } from './harness';
+
 import { VENUES, venueSource, type VenueSource } from './venue-source';
 
 let txCount = 0;
 
 async function funded(l: LiveEngine, name: string, usdt: bigint): Promise<LiveSession> {
   const s = await liveMember(l, name);
-  const { address } = (await l.call('/api/recharge/address', { network: 'TRC20' }, s)).data as {
-    address: string;
-  };
+  const { address } = (await l.call('/api/recharge/address', { network: 'TRC20' }, s)).data;
   txCount += 1;
   const outcome = await l.engine.operations.recordChainDeposit({
     network: 'TRC20',
@@ -39,8 +40,8 @@ async function open(): Promise<{ l: LiveEngine; market: VenueSource }> {
   return { l, market };
 }
 
-const buy = { symbol: 'BTC/USDT', market: 'spot', side: 'buy', type: 'market', volume: '0.01' };
-const long = {
+const buy: OrderBody = { symbol: 'BTC/USDT', market: 'spot', side: 'buy', type: 'market', volume: '0.01' };
+const long: OrderBody = {
   symbol: 'BTC/USDT',
   market: 'contract',
   side: 'open_long',
@@ -52,7 +53,7 @@ const long = {
 describe('live mode takes its prices from the market source', () => {
   it('every quote names its venues; a stale pair says so with the time of its last fresh prices', async () => {
     const { l, market } = await open();
-    const list = ((await l.call('/api/market/list')).data as { list: Quote[] }).list;
+    const list = (await l.call('/api/market/list')).data.list;
     expect(list.length).toBe(8);
     for (const q of list) {
       expect(q.source).toBe(VENUES);
@@ -61,7 +62,7 @@ describe('live mode takes its prices from the market source', () => {
     const since = l.clock.now();
     market.setStale(since);
     l.clock.advance(60_000);
-    const stale = ((await l.call('/api/market/list')).data as { list: Quote[] }).list;
+    const stale = (await l.call('/api/market/list')).data.list;
     for (const q of stale) {
       expect(q).toMatchObject({ source: VENUES, stale: true, time: Math.floor(since / 1000) });
     }
@@ -76,7 +77,7 @@ describe('live mode takes its prices from the market source', () => {
     const since = l.clock.now();
     market.setStale(since);
     const before = await l.engine.diagnostics.stateHash();
-    for (const body of [buy, long, { ...buy, side: 'sell' }]) {
+    for (const body of [buy, long, { ...buy, side: 'sell' as const }]) {
       expect(await l.call('/api/order/place', body, ann)).toMatchObject({
         code: 4036,
         data: { symbol: 'BTC/USDT', since: Math.floor(since / 1000) },
@@ -86,7 +87,7 @@ describe('live mode takes its prices from the market source', () => {
     market.setStale(null);
     const placed = await l.call('/api/order/place', buy, ann);
     expect(placed.code).toBe(0);
-    expect((placed.data as OrderView).status).toBe('filled');
+    expect(placed.data.status).toBe('filled');
   });
 
   it('liquidations wait while the index is stale and happen on the first fresh prices', async () => {
@@ -96,8 +97,7 @@ describe('live mode takes its prices from the market source', () => {
       (await l.call('/api/account/transfer', { from: 'cash', to: 'contract', amount: '100' }, bob)).code,
     ).toBe(0);
     expect((await l.call('/api/order/place', long, bob)).code).toBe(0);
-    const positions = async () =>
-      ((await l.call('/api/position/list', {}, bob)).data as { list: PositionView[] }).list;
+    const positions = async () => (await l.call('/api/position/list', {}, bob)).data.list;
     expect(await positions()).toHaveLength(1);
     // The market falls 3% (a 100x long is gone at ~1%) while no venue updates.
     market.setStale(l.clock.now());

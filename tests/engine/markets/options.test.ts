@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../../../engine/market/types';
-import { acct } from '../../../engine/ledger/accounts';
-import { parseAmount, units } from '../../../engine/money';
-import type { OrderView } from '../../../engine/trading/views';
-import { harness } from './harness';
 
-const option = (side: string, volume: string, period: number) => ({
+import { acct } from '../../../engine/ledger/accounts';
+
+import { parseAmount, units } from '../../../engine/money';
+
+import type { OrderView } from '../../../engine/trading/views';
+
+import { harness, type OrderBody, type Side } from './harness';
+
+const option = (side: Side, volume: string, period: number): OrderBody => ({
   symbol: 'ETH/USDT',
   market: 'option',
   side,
@@ -27,16 +30,13 @@ describe('options', () => {
     ] as const) {
       const res = await m.call('/api/order/place', option(side, '100', period));
       expect(res.code).toBe(0);
-      placed.push(res.data as OrderView);
+      placed.push(res.data);
     }
     expect(placed[0]!.startTime).toBe(Date.UTC(2026, 10, 21, 9, 31, 0) / 1000);
     expect(await h.balance(acct.frozen(m.id, 'options'))).toBe(units(400));
     await h.advance(20 * 60_000);
-    const settled = (
-      (await m.call('/api/order/list', { market: 'option', limit: 10 })).data as { list: OrderView[] }
-    ).list;
-    const kline = (await m.call('/api/market/kline', { symbol: 'ETH/USDT', interval: '1m', limit: 30 }))
-      .data as Candle[];
+    const settled = (await m.call('/api/order/list', { market: 'option', limit: 10 })).data.list;
+    const kline = (await m.call('/api/market/kline', { symbol: 'ETH/USDT', interval: '1m', limit: 30 })).data;
     let expected = units(600);
     for (const o of settled) {
       expect(o.status).toBe('settled');
@@ -71,6 +71,6 @@ describe('options', () => {
     expect((await m.call('/api/order/place', option('buy', '10', 60))).code).toBe(400);
     expect((await m.call('/api/order/place', option('down', '50.01', 60))).code).toBe(4011);
     const ok = await m.call('/api/order/place', option('down', '50', 60));
-    expect((await m.call('/api/order/cancel', { id: (ok.data as OrderView).id })).code).toBe(400);
+    expect((await m.call('/api/order/cancel', { id: ok.data.id })).code).toBe(400);
   });
 });

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { BankCardView } from '../../../engine/bank/handlers';
-import type { BuycoinQuote } from '../../../engine/buycoin/handlers';
-import type { ProfitView } from '../../../engine/finance/views';
-import { HELP, type HelpArticleView } from '../../../engine/help/handlers';
+
+import { HELP } from '../../../engine/help/handlers';
 import { HELP_TOPICS } from '../../../engine/help/types';
+
 import { acct } from '../../../engine/ledger/accounts';
-import type { MachineView, PledgeView } from '../../../engine/mining/handlers';
+
 import { units } from '../../../engine/money';
-import type { InviteView } from '../../../engine/referral/handlers';
+
 import { DAY, harness, KEY } from './harness';
 
 const LOCALES = ['ja-JP', 'en-US', 'ko-KR', 'vi-VN', 'ru-RU', 'fr-FR', 'fa-IR', 'tr-TR', 'id-ID', 'cs-CZ'];
@@ -17,7 +16,7 @@ describe('mining pledges', () => {
   it('P1 a pledge freezes the amount and pays principal plus interest once, when its period in seconds ends', async () => {
     const h = await harness();
     const m = await h.member({ cash: '1000' });
-    const list = ((await m.call('/api/mining/list')).data as { list: MachineView[] }).list;
+    const list = (await m.call('/api/mining/list')).data.list;
     expect(list[0]).toMatchObject({
       id: '1',
       periodSeconds: 604_800,
@@ -28,18 +27,15 @@ describe('mining pledges', () => {
     expect(res.code).toBe(0);
     expect(res.data).toMatchObject({ amount: '500', interest: '6', status: 'active' });
     expect(await h.balance(acct.frozen(m.id))).toBe(units(500));
-    expect(((await m.call('/api/mining/list')).data as { list: MachineView[] }).list[0]!.totalPledged).toBe(
-      '500',
-    );
+    expect((await m.call('/api/mining/list')).data.list[0]!.totalPledged).toBe('500');
     await h.advance(7 * DAY - 1);
     expect(await h.balance(acct.user(m.id))).toBe(units(500));
     await h.advance(1);
     await h.advance(30 * DAY);
     expect(await h.balance(acct.user(m.id))).toBe(units(1006));
-    const orders = ((await m.call('/api/mining/orders')).data as { list: PledgeView[] }).list;
+    const orders = (await m.call('/api/mining/orders')).data.list;
     expect(orders[0]!.status).toBe('finished');
-    const log = ((await m.call('/api/sprofitlog/getlist', { type: 'mining' })).data as { list: ProfitView[] })
-      .list;
+    const log = (await m.call('/api/sprofitlog/getlist', { type: 'mining' })).data.list;
     expect(log.map((p) => p.amount)).toEqual(['6']);
     expect(await h.invariants()).toEqual([]);
   });
@@ -62,14 +58,14 @@ describe('referrals', () => {
     const leaf = await h.member({ cash: '20000', invitedBy: mid.id });
     await mid.call('/api/order/place', { symbol: 'ETH', market: 'spot', side: 'buy', volume: '1' });
     await leaf.call('/api/order/place', { symbol: 'ETH', market: 'spot', side: 'buy', volume: '1' });
-    const view = (await top.call('/api/user/invite')).data as InviteView;
+    const view = (await top.call('/api/user/invite')).data;
     expect(view.downline).toHaveLength(1);
     expect(view.downline[0]!.id).toBe(mid.id);
     expect(view.shareRate).toBe('20.00');
     expect(view.earnings).toBe(view.downline[0]!.earnings);
     expect(units(0) < BigInt(Math.round(Number(view.earnings) * 1e6))).toBe(true);
     // One level only: the leaf's fees pay mid, never top.
-    const midView = (await mid.call('/api/user/invite')).data as InviteView;
+    const midView = (await mid.call('/api/user/invite')).data;
     expect(midView.downline.map((d) => d.id)).toEqual([leaf.id]);
     expect(await h.balance(acct.user(top.id))).toBe(BigInt(Math.round(Number(view.earnings) * 1e6)));
   });
@@ -95,14 +91,13 @@ describe('bank cards, quick buy, help', () => {
       (await m.call('/api/bank/add', { bankName: 'ICBC', cardNumber: '6222020200112233', holder: 'Li' }))
         .code,
     ).toBe(400);
-    expect(((await m.call('/api/bank/list')).data as { list: BankCardView[] }).list).toHaveLength(1);
+    expect((await m.call('/api/bank/list')).data.list).toHaveLength(1);
   });
 
   it('S6 quick buy quotes a visible 1.5% spread and credits exactly the USDT bought', async () => {
     const h = await harness();
     const m = await h.member();
-    const quote = (await m.call('/api/buycoin/quote', { amount: '100', currency: 'cny' }))
-      .data as BuycoinQuote;
+    const quote = (await m.call('/api/buycoin/quote', { amount: '100', currency: 'cny' })).data;
     expect(quote).toMatchObject({ referenceRate: '7.2', rate: '7.308', spread: '1.50', total: '730.8' });
     expect((await m.call('/api/buycoin/buy', { amount: '100', currency: 'CNY' })).code).toBe(0);
     expect(await h.balance(acct.user(m.id))).toBe(units(100));
@@ -117,16 +112,13 @@ describe('bank cards, quick buy, help', () => {
     expect(Object.keys(HELP).sort()).toEqual([...LOCALES, ...LOCALES2].sort());
     const english = HELP['en-US']!;
     for (const lang of [...LOCALES, ...LOCALES2]) {
-      const res = (await m.call('/api/help/list', { lang })).data as {
-        lang: string;
-        list: HelpArticleView[];
-      };
+      const res = (await m.call('/api/help/list', { lang })).data;
       expect(res.lang).toBe(lang);
       expect(res.list.map((a) => a.topic)).toEqual([...HELP_TOPICS]);
       for (const a of res.list) expect(a.content.length).toBeGreaterThan(40);
       if (lang !== 'en-US') expect(res.list[0]!.content).not.toBe(english.register[1]);
     }
-    expect(((await m.call('/api/help/list', { lang: 'xx' })).data as { lang: string }).lang).toBe('en-US');
-    expect(((await m.call('/api/help/list', { lang: 'de' })).data as { lang: string }).lang).toBe('de-DE');
+    expect((await m.call('/api/help/list', { lang: 'xx' })).data.lang).toBe('en-US');
+    expect((await m.call('/api/help/list', { lang: 'de' })).data.lang).toBe('de-DE');
   });
 });

@@ -3,18 +3,28 @@
  * price band, tier-capped leverage, funding every eight hours and liquidation with an insurance fund.
  */
 import { describe, expect, it } from 'vitest';
+
 import { acct } from '../../../engine/ledger/accounts';
+
 import { journal, type JournalEntry } from '../../../engine/ledger/tables';
+
 import { marketFor } from '../../../engine/market/instance';
+
 import { findSymbol } from '../../../engine/market/symbols';
+
 import { parseAmount, units } from '../../../engine/money';
-import type { FundingView, OrderView, PositionView } from '../../../engine/contract';
+
 import { fundingRate, FUNDING_INTERVAL_MS, markPrice } from '../../../engine/trading/mark';
+
 import { INSURANCE, liquidate } from '../../../engine/trading/risk';
+
 import { settleFunding } from '../../../engine/trading/funding';
+
 import { contractBook } from '../../../engine/trading/mark';
+
 import type { PositionRow } from '../../../engine/trading/tables';
-import { harness } from './harness';
+
+import { harness, type Member, type OrderBody, type Side } from './harness';
 
 const BTC = findSymbol('BTC')!;
 const HOUR = 3_600_000;
@@ -35,8 +45,8 @@ async function contractMember(h: Awaited<ReturnType<typeof harness>>, cash: stri
   return m;
 }
 
-async function positionsOf(m: { call: (p: string, b?: unknown) => Promise<{ data: unknown }> }) {
-  return ((await m.call('/api/position/list')).data as { list: PositionView[] }).list;
+async function positionsOf(m: Member) {
+  return (await m.call('/api/position/list')).data.list;
 }
 
 describe('fills, tiers, funding and liquidation', () => {
@@ -52,7 +62,7 @@ describe('fills, tiers, funding and liquidation', () => {
       volume: '20000',
     });
     expect(res.code).toBe(0);
-    const o = res.data as OrderView;
+    const o = res.data;
     expect(o.status).toBe('partial');
     const filled = parseAmount(o.filled);
     expect(filled).toBeGreaterThan(0n);
@@ -121,7 +131,7 @@ describe('fills, tiers, funding and liquidation', () => {
     const h = await harness(Date.UTC(2026, 10, 21, 7, 0, 0));
     const long = await contractMember(h, '10000');
     const short = await contractMember(h, '10000');
-    const place = (side: string, marginMode: string) => ({
+    const place = (side: Side, marginMode: OrderBody['marginMode']): OrderBody => ({
       symbol: 'BTC/USDT',
       market: 'contract',
       side,
@@ -144,7 +154,7 @@ describe('fills, tiers, funding and liquidation', () => {
     expect(paidLong === 0n).toBe(false);
     expect(Math.sign(Number(paidLong))).toBe(Math.sign(rate));
     expect(Math.sign(Number(paidShort))).toBe(-Math.sign(rate));
-    const history = (await long.call('/api/position/funding')).data as { list: FundingView[] };
+    const history = (await long.call('/api/position/funding')).data;
     expect(history.list).toHaveLength(1);
     expect(history.list[0]).toMatchObject({ positionId: lp!.id, time: at / 1000 });
     expect(signed(history.list[0]!.amount)).toBe(paidLong);

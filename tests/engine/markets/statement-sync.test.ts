@@ -4,15 +4,12 @@
  * between accounts), netted per sub-account, and each funding payment with its mark price (`fundingPayments`).
  */
 import { describe, expect, it } from 'vitest';
-import type { LedgerLinesView } from '../../../engine/index';
-import type { FundingView } from '../../../engine/contract';
-import { harness } from './harness';
 
-interface Change {
-  table: string;
-  id: string;
-  record: Record<string, unknown> | null;
-}
+import type { LedgerLinesView } from '../../../engine/index';
+
+import type { FundingView } from '../../../engine/contract';
+
+import { harness } from './harness';
 
 describe('statement rows on the device (ledgerLines, fundingPayments)', () => {
   it('a move, a contract opened over a funding time and closed: each entry its member lines, exact', async () => {
@@ -28,17 +25,15 @@ describe('statement rows on the device (ledgerLines, fundingPayments)', () => {
       volume: '0.01',
       leverage: 10,
       marginMode: 'isolated',
-    };
+    } as const;
     expect((await m.call('/api/order/place', { ...open, side: 'open_long' })).code).toBe(0);
     await h.advance(3_600_000 + 1_000);
     expect((await m.call('/api/order/place', { ...open, side: 'close_long' })).code).toBe(0);
 
     const pulled = await m.call('/api/sync/pull', { limit: 500 });
     expect(pulled.code).toBe(0);
-    const changes = (pulled.data as { changes: Change[] }).changes;
-    const lines = changes
-      .filter((c) => c.table === 'ledgerLines')
-      .map((c) => c.record as unknown as LedgerLinesView);
+    const changes = pulled.data.changes;
+    const lines = changes.filter((c) => c.table === 'ledgerLines').map((c) => c.record as LedgerLinesView);
     const kinds = lines.map((l) => l.kind);
     // Only the statement's kinds: no holds or releases of the isolated margin, no deposit of the test's cash.
     expect(new Set(kinds)).toEqual(
@@ -57,9 +52,7 @@ describe('statement rows on the device (ledgerLines, fundingPayments)', () => {
         { account: 'contract', asset: 'USDT', amount: expect.stringMatching(/^-\d+(\.\d{1,6})?$/) },
       ]);
     // One funding payment at 08:00 UTC, its line the negation of the payment (paid: out of the account).
-    const funding = changes
-      .filter((c) => c.table === 'fundingPayments')
-      .map((c) => c.record as unknown as FundingView);
+    const funding = changes.filter((c) => c.table === 'fundingPayments').map((c) => c.record as FundingView);
     expect(funding).toHaveLength(1);
     expect(funding[0]).toMatchObject({
       time: Date.UTC(2026, 10, 21, 8) / 1000,
@@ -71,7 +64,7 @@ describe('statement rows on the device (ledgerLines, fundingPayments)', () => {
     expect(fundingLine.lines[0]!.amount).toBe(paid.startsWith('-') ? paid.slice(1) : `-${paid}`);
     // Nothing of one member reaches another.
     const theirs = await other.call('/api/sync/pull', { limit: 500 });
-    const otherTables = (theirs.data as { changes: Change[] }).changes.map((c) => c.table);
+    const otherTables = theirs.data.changes.map((c) => c.table);
     expect(otherTables).not.toContain('ledgerLines');
     expect(otherTables).not.toContain('fundingPayments');
   });

@@ -6,19 +6,27 @@
  * its triggers. Every ledger entry balanced.
  */
 import { describe, expect, it } from 'vitest';
+
 import { acct } from '../../../engine/ledger/accounts';
+
 import { marketFor } from '../../../engine/market/instance';
+
 import { simulatedSource } from '../../../engine/market/source';
+
 import { findSymbol } from '../../../engine/market/symbols';
+
 import { formatAmount, mulDiv, parseAmount } from '../../../engine/money';
+
 import { positions as positionsTable, type PositionRow } from '../../../engine/trading/tables';
-import type { OrderView, PositionTriggersView, PositionView } from '../../../engine/trading/views';
+
+import type { OrderView, PositionView } from '../../../engine/trading/views';
 import { pathMark } from '../../../engine/trading/watch';
-import { harness, type Harness, type Member } from './harness';
+
+import { harness, type Harness, type Member, type OrderBody, type Side } from './harness';
 
 const BTC = findSymbol('BTC')!;
 const HOUR = 3_600_000;
-const order = (side: string, volume: string, extra: Record<string, unknown> = {}) => ({
+const order = (side: Side, volume: string, extra: Partial<OrderBody> = {}): OrderBody => ({
   symbol: 'BTC/USDT',
   market: 'contract',
   side,
@@ -28,7 +36,7 @@ const order = (side: string, volume: string, extra: Record<string, unknown> = {}
 });
 
 async function positionsOf(m: Member): Promise<PositionView[]> {
-  return ((await m.call('/api/position/list')).data as { list: PositionView[] }).list;
+  return (await m.call('/api/position/list')).data.list;
 }
 
 async function funded(cash = '10000') {
@@ -49,9 +57,7 @@ async function row(h: Harness, id: string): Promise<PositionRow> {
 }
 
 async function closes(m: Member): Promise<OrderView[]> {
-  const list = (await m.call('/api/order/list', { market: 'contract', limit: 100 })).data as {
-    list: OrderView[];
-  };
+  const list = (await m.call('/api/order/list', { market: 'contract', limit: 100 })).data;
   return list.list.filter((o) => o.side.startsWith('close_'));
 }
 
@@ -66,7 +72,7 @@ async function bracketed(h: Harness, m: Member, side: 'open_long' | 'open_short'
     order(side, '0.02', { leverage: 10, marginMode: 'isolated', takeProfit, stopLoss }),
   );
   expect(res.code).toBe(0);
-  return { takeProfit, stopLoss, opened: res.data as OrderView };
+  return { takeProfit, stopLoss, opened: res.data };
 }
 
 describe('take-profit and stop-loss', () => {
@@ -128,13 +134,13 @@ describe('take-profit and stop-loss', () => {
       '/api/order/place',
       order('open_long', '0.02', { leverage: 10, marginMode: 'cross' }),
     );
-    const id = (res.data as OrderView).positionId!;
+    const id = res.data.positionId!;
     const [p] = await positionsOf(m);
     expect(p).toMatchObject({ takeProfit: null, stopLoss: null });
     const tp = moved(p!.markPrice, 2_000n);
     const set = await m.call('/api/position/tpsl', { id, takeProfit: tp });
     expect(set.code).toBe(0);
-    expect(set.data as PositionTriggersView).toEqual({ id, takeProfit: tp, stopLoss: null });
+    expect(set.data).toEqual({ id, takeProfit: tp, stopLoss: null });
     const sl = moved(p!.markPrice, -900_000n);
     expect((await m.call('/api/position/tpsl', { id, stopLoss: sl })).data).toEqual({
       id,
@@ -156,7 +162,7 @@ describe('take-profit and stop-loss', () => {
     const { h, m } = await funded();
     const mark = formatAmount(simulatedSource(marketFor(h.rt.seed)).markPrice(BTC, h.clock.now()));
     const cash = await h.balance(acct.user(m.id, 'contract'));
-    const refusals: Array<[string, Record<string, unknown>, number]> = [
+    const refusals: Array<[Side, Partial<OrderBody>, number]> = [
       ['open_long', { takeProfit: moved(mark, -1_000n) }, 4038],
       ['open_long', { takeProfit: '0' }, 4038],
       ['open_short', { takeProfit: moved(mark, 1_000n) }, 4038],
@@ -167,17 +173,17 @@ describe('take-profit and stop-loss', () => {
     for (const [side, extra, code] of refusals) {
       const res = await m.call('/api/order/place', order(side, '0.01', { leverage: 20, ...extra }));
       expect(res.code, `${side} ${JSON.stringify(extra)}`).toBe(code);
-      expect((res.data as { markPrice: string }).markPrice).toBe(mark);
+      // A refusal's data is its detail (the mark), not the order.
+      expect(res.data).toMatchObject({ markPrice: mark });
     }
     // Nothing written: no position, no fee, and the leverage the refused orders carried was not saved.
     expect(await positionsOf(m)).toEqual([]);
     expect(await h.balance(acct.user(m.id, 'contract'))).toBe(cash);
-    expect(((await m.call('/api/position/settings', {})).data as { leverage: number }).leverage).toBe(10);
+    expect((await m.call('/api/position/settings', {})).data.leverage).toBe(10);
     // Triggers go with an opening order only.
     expect((await m.call('/api/order/place', order('close_long', '0.01', { stopLoss: '1' }))).code).toBe(400);
     // On an open position: the same codes, 404 for a position not the member's or not open, 400 for nothing.
-    const id = ((await m.call('/api/order/place', order('open_short', '0.01'))).data as OrderView)
-      .positionId!;
+    const id = (await m.call('/api/order/place', order('open_short', '0.01'))).data.positionId!;
     expect((await m.call('/api/position/tpsl', { id, takeProfit: moved(mark, 50_000n) })).code).toBe(4038);
     expect((await m.call('/api/position/tpsl', { id, stopLoss: moved(mark, -50_000n) })).code).toBe(4039);
     expect((await m.call('/api/position/tpsl', { id })).code).toBe(400);
@@ -200,7 +206,7 @@ describe('partial close', () => {
     expect((await m.call('/api/order/place', order('close_long', '0.03'))).code).toBe(400);
     const part = await m.call('/api/order/place', order('close_long', '0.005'));
     expect(part.code).toBe(0);
-    expect((part.data as OrderView).trigger).toBeNull();
+    expect(part.data.trigger).toBeNull();
     const [rest] = await positionsOf(m);
     expect(rest).toMatchObject({ id, volume: '0.015', takeProfit, stopLoss });
     // The closed quarter's margin is released (rounded down), the rest stays frozen.

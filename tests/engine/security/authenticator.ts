@@ -5,6 +5,12 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base64urlnopad as base64url } from '@scure/base';
+import type {
+  PasskeyAnswer,
+  PasskeyCreation,
+  PasskeyCreationOptions,
+  PasskeyRequestOptions,
+} from '../../../engine/contract';
 
 type Cbor = number | string | Uint8Array | Map<number | string, unknown> | { [key: string]: Cbor };
 
@@ -79,12 +85,16 @@ export class SoftAuthenticator {
   }
 
   /** navigator.credentials.create(options).toJSON() */
-  async create(options: { challenge: string; user: { id: string } }): Promise<Record<string, unknown>> {
+  async create(options: PasskeyCreationOptions): Promise<PasskeyCreation> {
+    const user = options['user'];
+    if (typeof user !== 'object' || user === null || !('id' in user) || typeof user.id !== 'string') {
+      throw new Error('creation options without user.id');
+    }
     this.keys = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
       'sign',
       'verify',
     ]);
-    this.userHandle = options.user.id;
+    this.userHandle = user.id;
     const raw = new Uint8Array(await crypto.subtle.exportKey('raw', this.keys.publicKey));
     const cose = cbor(
       new Map<number, Cbor>([
@@ -120,7 +130,7 @@ export class SoftAuthenticator {
   }
 
   /** navigator.credentials.get(options).toJSON(); `origin` to answer as another site would. */
-  async get(options: { challenge: string }, origin?: string): Promise<Record<string, unknown>> {
+  async get(options: PasskeyRequestOptions, origin?: string): Promise<PasskeyAnswer> {
     if (!this.keys) throw new Error('no credential yet');
     this.counter += 1;
     const c = this.counter;

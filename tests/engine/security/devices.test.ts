@@ -29,15 +29,7 @@ describe('sessions and login history', () => {
     if (!laptop) throw new Error('laptop login');
     const third = (await loginFrom(h, 'alice', { id: 'tablet-device-id-03', ip: '2001:db8:1:2::9' })).session;
     if (!third) throw new Error('tablet login');
-    const listed = (await h.call('/api/security/sessions', undefined, phone)).data as {
-      list: Array<{
-        id: string;
-        current: boolean;
-        device: string | null;
-        place: string;
-        network: string | null;
-      }>;
-    };
+    const listed = (await h.call('/api/security/sessions', undefined, phone)).data;
     expect(listed.list).toHaveLength(3);
     expect(listed.list[0]).toMatchObject({
       current: true,
@@ -66,7 +58,7 @@ describe('sessions and login history', () => {
     });
     expect((await h.call('/api/user/getuser', undefined, third)).code).toBe(401);
     expect((await h.call('/api/user/getuser', undefined, phone)).code).toBe(0);
-    const after = (await h.call('/api/security/sessions', undefined, phone)).data as { list: unknown[] };
+    const after = (await h.call('/api/security/sessions', undefined, phone)).data;
     expect(after.list).toHaveLength(1);
   });
 
@@ -78,10 +70,7 @@ describe('sessions and login history', () => {
     expect((await loginFrom(h, 'bob', { id: LAPTOP }, { code: await codeNow(h, secret) })).code).toBe(0);
     h.clock.advance(60_000);
     expect((await loginFrom(h, 'bob', { id: PHONE, userAgent: CHROME_ANDROID })).code).toBe(0);
-    const history = (await h.call('/api/security/logins', {}, s)).data as {
-      list: Array<{ newDevice: boolean; secondFactor: string | null; device: string | null; place: string }>;
-      total: number;
-    };
+    const history = (await h.call('/api/security/logins', {}, s)).data;
     expect(history.total).toBe(3);
     expect(history.list.map((l) => [l.newDevice, l.secondFactor])).toEqual([
       [false, null],
@@ -96,7 +85,7 @@ describe('sessions and login history', () => {
     const { h } = await securityHarness();
     const s = await memberOn(h, 'cid');
     for (let i = 0; i < 52; i++) await loginFrom(h, 'cid', { id: PHONE });
-    const history = (await h.call('/api/security/logins', { limit: 100 }, s)).data as { total: number };
+    const history = (await h.call('/api/security/logins', { limit: 100 }, s)).data;
     expect(history.total).toBe(50);
   });
 
@@ -149,7 +138,7 @@ describe('notices and the anti-phishing code', () => {
         antiPhishing: null,
       },
     });
-    const listed = (await h.call('/api/security/notices', {}, s)).data as { list: Array<{ kind: string }> };
+    const listed = (await h.call('/api/security/notices', {}, s)).data;
     expect(listed.list.map((n) => n.kind)).toEqual(['login.newDevice']);
   });
 
@@ -166,9 +155,7 @@ describe('notices and the anti-phishing code', () => {
     expect((await h.call('/api/security/antiphishing', { phrase: 'سلام دوست' }, s)).code).toBe(0);
     expect((await h.call('/api/security/antiphishing', { phrase: 'Blue heron 7' }, s)).code).toBe(0);
     await loginFrom(h, 'eve', { id: LAPTOP });
-    const listed = (await h.call('/api/security/notices', {}, s)).data as {
-      list: Array<{ kind: string; antiPhishing: string | null }>;
-    };
+    const listed = (await h.call('/api/security/notices', {}, s)).data;
     expect(listed.list[0]).toMatchObject({ kind: 'login.newDevice', antiPhishing: 'Blue heron 7' });
     expect(listed.list.filter((n) => n.kind === 'antiPhishing.set')).toHaveLength(3);
     expect((await h.call('/api/security/overview', undefined, s)).data).toMatchObject({
@@ -189,11 +176,9 @@ describe('notices and the anti-phishing code', () => {
     const { h } = await securityHarness();
     const s = await memberOn(h, 'finn', { id: PHONE });
     await loginFrom(h, 'finn', { id: LAPTOP });
-    const pulled = (await h.call('/api/sync/pull', {}, s)).data as {
-      changes: Array<{ table: string; record: { kind?: string } }>;
-    };
-    expect(pulled.changes.filter((c) => c.table === 'notices').map((c) => c.record.kind)).toEqual([
-      'login.newDevice',
+    const pulled = (await h.call('/api/sync/pull', {}, s)).data;
+    expect(pulled.changes.filter((c) => c.table === 'notices').map((c) => c.record)).toMatchObject([
+      { kind: 'login.newDevice' },
     ]);
   });
 });

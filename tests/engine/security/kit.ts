@@ -3,6 +3,7 @@
  * reads codes off the engine's clock (otplib's generate, as an app does), and two-factor turned on.
  */
 import { generate } from 'otplib';
+import type { BodyOf } from '../../../engine/contract';
 import { fund, harness, register, type Harness, type Session } from '../harness';
 
 export const PHONE = 'phone-device-id-0001';
@@ -27,19 +28,12 @@ export async function loginFrom(
   h: Harness,
   username: string,
   device: Device,
-  extra: Record<string, unknown> = {},
+  extra: Partial<BodyOf<'/api/index/login'>> = {},
 ): Promise<{ code: number; data: unknown; session?: Session }> {
   const headers = deviceHeaders(device);
-  const r = (
-    await h.engine.handle({
-      method: 'POST',
-      path: '/api/index/login',
-      headers,
-      body: { username, password: 'secret1', ...extra },
-    })
-  ).body;
+  const r = await h.call('/api/index/login', { username, password: 'secret1', ...extra }, { headers });
   if (r.code !== 0) return r;
-  const user = JSON.parse(r.data as string) as { id: string; token: string };
+  const user = JSON.parse(r.data) as { id: string; token: string };
   return {
     ...r,
     session: {
@@ -76,10 +70,10 @@ export async function enableTwoFactor(
 ): Promise<{ secret: string; recovery: string[] }> {
   const setup = await h.call('/api/security/totp/setup', { password: 'secret1' }, s);
   if (setup.code !== 0) throw new Error(`setup: ${setup.code} ${setup.msg}`);
-  const { secret } = setup.data as { secret: string };
+  const { secret } = setup.data;
   const enabled = await h.call('/api/security/totp/enable', { code: await codeNow(h, secret) }, s);
   if (enabled.code !== 0) throw new Error(`enable: ${enabled.code} ${enabled.msg}`);
-  return { secret, recovery: (enabled.data as { recoveryCodes: string[] }).recoveryCodes };
+  return { secret, recovery: enabled.data.recoveryCodes };
 }
 
 export async function securityHarness() {

@@ -5,6 +5,7 @@
  */
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
+import type { BodyOf } from '../../../engine/contract';
 import { login, register, signUp } from '../harness';
 import {
   codeNow,
@@ -18,7 +19,7 @@ import {
 } from './kit';
 
 const TRC = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const withdrawal = (extra: Record<string, unknown> = {}) => ({
+const withdrawal = (extra: Partial<BodyOf<'/api/withdraw/submit'>> = {}): BodyOf<'/api/withdraw/submit'> => ({
   currency: 'USDT',
   network: 'TRC20',
   address: TRC,
@@ -36,7 +37,7 @@ describe('two-factor enrolment', () => {
     expect((await h.call('/api/security/totp/enable', { code: '123456' }, s)).code).toBe(6106);
     const setup = await h.call('/api/security/totp/setup', { password: 'secret1' }, s);
     expect(setup.code).toBe(0);
-    const data = setup.data as { secret: string; uri: string; account: string };
+    const data = setup.data;
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(data.uri).toMatch(/^otpauth:\/\/totp\/Strata:alice\?/);
     expect(data.uri).toContain(`secret=${data.secret}`);
@@ -45,7 +46,7 @@ describe('two-factor enrolment', () => {
     expect((await h.call('/api/security/totp/enable', { code: wrong }, s)).code).toBe(6102);
     const on = await h.call('/api/security/totp/enable', { code: await codeNow(h, data.secret) }, s);
     expect(on.code).toBe(0);
-    const codes = (on.data as { recoveryCodes: string[] }).recoveryCodes;
+    const codes = on.data.recoveryCodes;
     expect(codes).toHaveLength(10);
     for (const c of codes) expect(c).toMatch(/^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){3}$/);
     expect(new Set(codes).size).toBe(10);
@@ -58,9 +59,7 @@ describe('two-factor enrolment', () => {
   it('A20 an unconfirmed setup expires after 15 minutes', async () => {
     const { h } = await securityHarness();
     const s = await memberOn(h, 'bob');
-    const { secret } = (await h.call('/api/security/totp/setup', { password: 'secret1' }, s)).data as {
-      secret: string;
-    };
+    const { secret } = (await h.call('/api/security/totp/setup', { password: 'secret1' }, s)).data;
     h.clock.advance(15 * 60_000);
     expect((await h.call('/api/security/totp/enable', { code: await codeNow(h, secret) }, s)).code).toBe(
       6106,
@@ -73,9 +72,7 @@ describe('two-factor enrolment', () => {
     Object.assign(h.clock, { wall: () => phoneNow });
     h.clock.advance(25 * 3_600_000); // the demo's fast-forwards: 1 hour, then 1 day
     const s = await memberOn(h, 'dora');
-    const { secret } = (await h.call('/api/security/totp/setup', { password: 'secret1' }, s)).data as {
-      secret: string;
-    };
+    const { secret } = (await h.call('/api/security/totp/setup', { password: 'secret1' }, s)).data;
     const phone = await generate({ secret, epoch: Math.floor(phoneNow / 1000) });
     expect((await h.call('/api/security/totp/enable', { code: await codeNow(h, secret) }, s)).code).toBe(
       6102,
@@ -224,7 +221,7 @@ describe('the second-factor gate', () => {
     expect((await h.call('/api/security/recovery/renew', {}, s)).code).toBe(6101);
     const renewed = await h.call('/api/security/recovery/renew', { code: await nextCode(h, secret) }, s);
     expect(renewed.code).toBe(0);
-    const fresh = (renewed.data as { recoveryCodes: string[] }).recoveryCodes;
+    const fresh = renewed.data.recoveryCodes;
     expect(fresh.some((c) => recovery.includes(c))).toBe(false);
     expect((await h.call('/api/security/totp/disable', { code: recovery[1] }, s)).code).toBe(6102);
     expect((await h.call('/api/security/totp/disable', {}, s)).code).toBe(6101);

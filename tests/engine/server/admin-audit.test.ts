@@ -6,8 +6,10 @@
  * has exactly one audit row. Real HTTP, on PostgreSQL when DATABASE_URL is set, else PGlite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCert, AdminDeposit, AdminList, AdminMember } from '../../../contract/admin/model';
+
+import type { AdminMember } from '../../../contract/admin/model';
 import type { SqlStore } from '../../../server/sql-store';
+
 import {
   adminCall,
   adminGet,
@@ -21,7 +23,9 @@ import {
   submitWithdrawal,
   type TestOperator,
 } from './admin-helpers';
+
 import type { Session, TestServer } from './serve';
+
 import { dropSchema, freshSchema, sqlKind } from './sql';
 
 const schema = freshSchema();
@@ -79,12 +83,11 @@ async function manualDeposit(n: number): Promise<string> {
     ann,
   );
   if (r.code !== 0) throw new Error(`recharge: ${r.code} ${r.msg}`);
-  return (r.data as { id: string }).id;
+  return r.data.id;
 }
 
 async function depositStatus(id: string): Promise<string | undefined> {
-  const list = (await adminGet(server, '/api/admin/deposits', { q: 'ann', limit: 100 }, admin.token))
-    .data as AdminList<AdminDeposit>;
+  const list = (await adminGet(server, '/api/admin/deposits', { q: 'ann', limit: 100 }, admin.token)).data;
   return list.list.find((d) => d.id === id)?.status;
 }
 
@@ -169,17 +172,15 @@ describe(`audit rows in the decision's transaction (${sqlKind})`, () => {
   it('identity check and member lock: a failed audit row changes nothing; then one row each', async () => {
     const { result: submitted } = await submitCert(server, ann, 'Ann Lee', 'A7654321');
     expect(submitted.code).toBe(0);
-    const cert = (
-      (await adminGet(server, '/api/admin/certs', { status: 'review' }, reviewer.token))
-        .data as AdminList<AdminCert>
-    ).list[0];
+    const cert = (await adminGet(server, '/api/admin/certs', { status: 'review' }, reviewer.token)).data
+      .list[0];
     if (!cert) throw new Error('no identity check under review');
     await arm('cert.decide');
     const decide = () =>
       adminCall(server, '/api/admin/certs/decide', { id: cert.id, passed: true }, reviewer.token);
     expect((await decide()).code).toBe(503);
     expect(await auditOf(`cert:${cert.id}`)).toEqual([]);
-    expect((await server.call('/api/user/getuser', {}, ann)).data).toMatchObject({
+    expect((await server.call('/api/user/getuser', undefined, ann)).data).toMatchObject({
       realNameStatus: 'under review',
     });
     await disarm();
@@ -190,15 +191,14 @@ describe(`audit rows in the decision's transaction (${sqlKind})`, () => {
       adminCall(server, '/api/admin/members/lock', { id: ann.id, locked, reason: 'Review' }, admin.token);
     await arm('member.lock');
     expect((await lock(true)).code).toBe(503);
-    expect((await server.call('/api/user/getuser', {}, ann)).code).toBe(0);
+    expect((await server.call('/api/user/getuser', undefined, ann)).code).toBe(0);
     expect(await auditOf(`member:${ann.id}`)).toEqual([]);
     await disarm();
     expect((await lock(true)).data).toMatchObject({ locked: true } satisfies Partial<AdminMember>);
-    expect((await server.call('/api/user/getuser', {}, ann)).code).toBe(401);
+    expect((await server.call('/api/user/getuser', undefined, ann)).code).toBe(401);
     await arm('member.unlock');
     expect((await lock(false)).code).toBe(503);
-    const members = (await adminGet(server, '/api/admin/members', { q: 'ann' }, admin.token))
-      .data as AdminList<AdminMember>;
+    const members = (await adminGet(server, '/api/admin/members', { q: 'ann' }, admin.token)).data;
     expect(members.list[0]).toMatchObject({ locked: true });
     await disarm();
     expect((await lock(false)).data).toMatchObject({ locked: false });

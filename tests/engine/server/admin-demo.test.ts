@@ -3,11 +3,15 @@
  * is sent through the simulated chain (server/chain/simulated.ts) and the record gets its simulated hash.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { SimulatedChain } from '../../../engine/chain/simulator';
-import type { AdminWithdrawal } from '../../../contract/admin/model';
+
 import { SqlStore } from '../../../server/sql-store';
+
 import { adminCall, makeOperator } from './admin-helpers';
+
 import { deposit, signUp, startTestServer, type TestServer } from './serve';
+
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
 
 const schema = freshSchema();
@@ -40,10 +44,10 @@ describe(`operator API in demo mode (${sqlKind})`, () => {
       },
       ann,
     );
-    const id = (w.data as { id: string }).id;
+    const id = w.data.id;
     const r = await adminCall(server, '/api/admin/withdrawals/approve', { id }, reviewer.token);
     expect(r.code).toBe(0);
     const hash = new SimulatedChain('TRC20', { blockMs: 3_000, confirmations: 1 }, 1).txHash(`out:${id}`);
-    expect(r.data as AdminWithdrawal).toMatchObject({ status: 'success', txHash: hash, received: '29' });
+    expect(r.data).toMatchObject({ status: 'success', txHash: hash, received: '29' });
   });
 });

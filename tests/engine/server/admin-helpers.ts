@@ -7,7 +7,8 @@
  */
 import { generate } from 'otplib';
 import { insertOperator, newOperator } from '../../../server/admin/auth';
-import type { AdminList, AdminWithdrawal, OperatorRole } from '../../../contract/admin/model';
+import type { AdminWithdrawal, OperatorRole } from '../../../contract/admin/model';
+import type { AdminData, AdminParams, AdminRoute } from '../../../contract/admin/routes';
 import { inTransaction } from '../../../server/admin/db';
 import type { ChainGateway, ChainNetwork } from '../../../server/chain/gateway';
 import { SqlStore } from '../../../server/sql-store';
@@ -52,10 +53,32 @@ export async function adminLogin(server: TestServer, op: Pick<TestOperator, 'use
     totp: await totpAt(server, op.secret),
   });
   if (r.code !== 0) throw new Error(`admin login ${op.username}: ${r.code} ${r.msg}`);
-  return (r.data as { token: string }).token;
+  return r.data.token;
 }
 
-export async function adminCall(
+/** The operator API's route for a method and path (contract/admin/routes.ts). */
+type Route<M extends 'GET' | 'POST', P extends string> = Extract<AdminRoute, `${M} ${P}`>;
+/** The paths the operator API answers for a method. */
+type PathOf<M extends 'GET' | 'POST'> = AdminRoute extends infer R
+  ? R extends `${M} ${infer P}`
+    ? P
+    : never
+  : never;
+
+/** A POST of the operator API, typed by its route: the route's input, an envelope of its answer. */
+export async function adminCall<P extends PathOf<'POST'>>(
+  server: TestServer,
+  path: P,
+  body?: AdminParams<Route<'POST', P>>,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Envelope<AdminData<Route<'POST', P>>>> {
+  // The server answers a route with its envelope (contract/admin/routes.ts types its handlers so).
+  return (await adminCallRaw(server, path, body, token, headers)) as Envelope<AdminData<Route<'POST', P>>>;
+}
+
+/** A POST of anything (a body the route refuses, a path it does not have): the answer's data is unknown. */
+export async function adminCallRaw(
   server: TestServer,
   path: string,
   body?: unknown,
@@ -74,14 +97,31 @@ export async function adminCall(
   return (await response.json()) as Envelope;
 }
 
-export async function adminGet(
+/** A GET of the operator API, typed by its route: the route's query, an envelope of its answer. */
+export async function adminGet<P extends PathOf<'GET'>>(
+  server: TestServer,
+  path: P,
+  params?: AdminParams<Route<'GET', P>>,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<Envelope<AdminData<Route<'GET', P>>>> {
+  // The server answers a route with its envelope (contract/admin/routes.ts types its handlers so).
+  return (await adminGetRaw(server, path, params, token, headers)) as Envelope<AdminData<Route<'GET', P>>>;
+}
+
+/** A GET with any query (values the route refuses, a path it does not have): the answer's data is unknown. */
+export async function adminGetRaw(
   server: TestServer,
   path: string,
-  params: Record<string, string | number> = {},
+  params: unknown = {},
   token?: string,
   headers: Record<string, string> = {},
 ): Promise<Envelope> {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const query = new URLSearchParams(
+    Object.entries(typeof params === 'object' && params !== null ? params : {})
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
   const response = await fetch(`${server.url}${path}${query ? `?${query}` : ''}`, {
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
   });
@@ -180,8 +220,8 @@ export async function submitWithdrawal(
     { currency: 'USDT', network, address, amount, key: 'key1' },
     session,
   );
-  if (!(r.data as { id?: string } | null)?.id) throw new Error(`withdraw: ${r.code} ${r.msg}`);
-  return (r.data as { id: string }).id;
+  if (!r.data?.id) throw new Error(`withdraw: ${r.code} ${r.msg}`);
+  return r.data.id;
 }
 
 /** The withdrawal as the operator API lists it. */
@@ -190,9 +230,7 @@ export async function adminWithdrawal(
   token: string,
   id: string,
 ): Promise<AdminWithdrawal | undefined> {
-  return (
-    (await adminGet(server, '/api/admin/withdrawals', { q: id }, token)).data as AdminList<AdminWithdrawal>
-  ).list[0];
+  return (await adminGet(server, '/api/admin/withdrawals', { q: id }, token)).data.list[0];
 }
 
 /** The member's balance and frozen amount. */
@@ -200,7 +238,7 @@ export async function memberWallet(
   server: TestServer,
   session: Session,
 ): Promise<{ balance: string; frozen: string }> {
-  return (await server.call('/api/user/getuser', {}, session)).data as { balance: string; frozen: string };
+  return (await server.call('/api/user/getuser', undefined, session)).data;
 }
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);

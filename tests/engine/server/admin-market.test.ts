@@ -6,13 +6,19 @@
  * a stopped pair refuses members' orders (4037); bad input and no-ops change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdminList, AdminMarket, AdminMarketPair, AuditEntry } from '../../../contract/admin/model';
-import type { Quote } from '../../../engine/contract';
+
+import type { BodyOf, Quote } from '../../../engine/contract';
+
 import { configFromEnv } from '../../../server/config';
+
 import { SqlStore } from '../../../server/sql-store';
-import { adminCall, adminGet, makeOperator, type TestOperator } from './admin-helpers';
+
+import { adminCall, adminCallRaw, adminGet, makeOperator, type TestOperator } from './admin-helpers';
+
 import { loadFixture, replayVenue } from './market-data/replay';
+
 import { deposit, signUp, startTestServer, TEST_XPUB, type Session, type TestServer } from './serve';
+
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
 
 const VENUES = 'binance,okx,coinbase';
@@ -49,15 +55,14 @@ afterAll(async () => {
   await dropSchema(schema);
 });
 
-const marketView = async (token: string) =>
-  (await adminGet(server, '/api/admin/market', {}, token)).data as AdminMarket;
+const marketView = async (token: string) => (await adminGet(server, '/api/admin/market', {}, token)).data;
 
 /** Waits for the venues' fresh prices at the server's clock (the gateway polls them meanwhile). */
 async function freshQuote(): Promise<Quote> {
   let quote: Quote | undefined;
   await vi.waitFor(
     async () => {
-      quote = ((await server.call('/api/market/list')).data as { list: Quote[] }).list[0];
+      quote = (await server.call('/api/market/list')).data.list[0];
       expect(quote).toMatchObject({ symbol: 'BTC/USDT', source: VENUES });
       expect(quote?.stale).toBeUndefined();
     },
@@ -66,7 +71,13 @@ async function freshQuote(): Promise<Quote> {
   return quote!;
 }
 
-const buy = { symbol: 'BTC/USDT', market: 'spot', side: 'buy', type: 'market', volume: '0.1' };
+const buy: BodyOf<'/api/order/place'> = {
+  symbol: 'BTC/USDT',
+  market: 'spot',
+  side: 'buy',
+  type: 'market',
+  volume: '0.1',
+};
 
 describe(`the house's risk and the kill switch (${sqlKind})`, () => {
   it('every operator reads the house net position per pair, valued at the index, and the venues', async () => {
@@ -104,14 +115,14 @@ describe(`the house's risk and the kill switch (${sqlKind})`, () => {
       { ...halt, reason: ' ' },
       { ...halt, halted: 'yes' },
     ])
-      expect((await adminCall(server, '/api/admin/market/halt', bad, admin.token)).code).toBe(400);
+      expect((await adminCallRaw(server, '/api/admin/market/halt', bad, admin.token)).code).toBe(400);
     expect(
       (await adminCall(server, '/api/admin/market/halt', { ...halt, symbol: 'NOPE/USDT' }, admin.token)).code,
     ).toBe(404);
 
     const stopped = await adminCall(server, '/api/admin/market/halt', halt, admin.token);
     expect(stopped.code).toBe(0);
-    expect(stopped.data as AdminMarketPair).toMatchObject({
+    expect(stopped.data).toMatchObject({
       symbol: 'BTC/USDT',
       halted: true,
       haltReason: 'venue incident',
@@ -123,8 +134,7 @@ describe(`the house's risk and the kill switch (${sqlKind})`, () => {
       data: { symbol: 'BTC/USDT' },
     });
 
-    const audit = (await adminGet(server, '/api/admin/audit', { action: 'market.halt' }, admin.token))
-      .data as AdminList<AuditEntry>;
+    const audit = (await adminGet(server, '/api/admin/audit', { action: 'market.halt' }, admin.token)).data;
     expect(audit.list).toHaveLength(1);
     expect(audit.list[0]).toMatchObject({
       target: 'pair:BTC/USDT',

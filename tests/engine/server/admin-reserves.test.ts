@@ -5,10 +5,11 @@
  * reserve_snapshots table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Solvency } from '../../../contract/admin/model';
-import type { ReserveSnapshot } from '../../../engine/index';
+
 import { adminGet, OUTSIDE_TRC, startAdminFixture, stubGateway, type AdminFixture } from './admin-helpers';
+
 import { deposit, signUp } from './serve';
+
 import { dropSchema, freshSchema, sqlKind } from './sql';
 
 const schema = freshSchema();
@@ -29,17 +30,17 @@ afterAll(async () => {
 
 describe(`Solvency with proof of reserves (${sqlKind})`, () => {
   it('shows no snapshot before the first, then the published total against the holdings', async () => {
-    const before = (await adminGet(f.server, '/api/admin/solvency', {}, f.reviewer.token)).data as Solvency;
+    const before = (await adminGet(f.server, '/api/admin/solvency', {}, f.reviewer.token)).data;
     expect(before.snapshot).toBeNull();
 
     f.server.clock.advance(3_600_000);
     await f.server.engine.settle();
-    const published = (await f.server.call('/api/reserves/latest')).data as ReserveSnapshot;
+    const published = (await f.server.call('/api/reserves/latest')).data;
     // Money that arrives after the snapshot is owed now, not in the published total.
     const bob = await signUp(f.server, 'bob');
     await deposit(f.server, bob, '200', 2);
 
-    const s = (await adminGet(f.server, '/api/admin/solvency', {}, f.finance.token)).data as Solvency;
+    const s = (await adminGet(f.server, '/api/admin/solvency', {}, f.finance.token)).data;
     expect(s.liabilities).toBe('1100');
     expect(s.holdingsTotal).toBe('1000');
     expect(s.snapshot).toEqual({

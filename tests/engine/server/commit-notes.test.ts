@@ -95,7 +95,7 @@ describe(`commit notes (${sqlKind})`, () => {
       expect(await h.engine.operations.setMemberLocked('404', true, note('lock nobody'))).toBe(false);
       expect(await h.engine.operations.creditDeposit('404', note('credit nothing'))).toBe(false);
       expect(await seen()).toEqual(['a', 'b', 'c', 'e', 'lock ann']);
-      expect((await h.call('/api/user/getuser', {}, ann)).code).toBe(401);
+      expect((await h.call('/api/user/getuser', undefined, ann)).code).toBe(401);
     } finally {
       await h.engine.close();
     }
@@ -103,6 +103,6 @@ describe(`commit notes (${sqlKind})`, () => {
     const memory = await harness();
     const bob = await signUp(memory, 'bob');
     expect(await memory.engine.operations.setMemberLocked(bob.id, true, note('ignored'))).toBe(true);
-    expect((await memory.call('/api/user/getuser', {}, bob)).code).toBe(401);
+    expect((await memory.call('/api/user/getuser', undefined, bob)).code).toBe(401);
   });
 });

@@ -16,6 +16,7 @@ import {
   watchOnlyKey,
 } from '../../../engine/chain/addresses';
 import { createEngine, manualClock } from '../../../engine/index';
+import { harnessCalls } from '../harness';
 import { signUp, startTestServer, T0, TEST_XPUB } from './serve';
 
 // BIP-39 "abandon x11 about" with no passphrase (engine/chain/addresses.test.ts has its public vectors).
@@ -83,11 +84,7 @@ describe('key custody', () => {
     const open = () => createEngine({ storage: 'memory', seed: 1, clock: manualClock(T0) });
     const [a, b] = [await open(), await open()];
     try {
-      const site = async (engine: typeof a) =>
-        (await engine.handle({ method: 'GET', path: '/api/site/getsite' })).body.data as {
-          walletAddress: string;
-          ercAddress: string;
-        };
+      const site = async (engine: typeof a) => (await harnessCalls(engine).get('/api/site/getsite')).data;
       const [sa, sb] = [await site(a), await site(b)];
       expect(sa.walletAddress).toMatch(/^T/);
       expect(sa.walletAddress).not.toBe(sb.walletAddress);
@@ -102,7 +99,7 @@ describe('key custody', () => {
     const server = await startTestServer();
     try {
       const book = new WatchOnlyBook(TEST_XPUB);
-      const site = (await server.get('/api/site/getsite')).data as { walletAddress: string; demo: boolean };
+      const site = (await server.get('/api/site/getsite')).data;
       expect(site).toMatchObject({ walletAddress: book.platform('TRC20'), demo: false });
       const ann = await signUp(server, 'ann');
       const address = await server.call('/api/recharge/address', { network: 'ERC20' }, ann);
@@ -115,9 +112,7 @@ describe('key custody', () => {
       const bob = await signUp(demo, 'bob');
       const address = await demo.call('/api/recharge/address', { network: 'TRC20' }, bob);
       expect(address.data).toMatchObject({ demo: true });
-      expect((address.data as { address: string }).address).not.toBe(
-        new WatchOnlyBook(TEST_XPUB).member('TRC20', Number(bob.id)),
-      );
+      expect(address.data.address).not.toBe(new WatchOnlyBook(TEST_XPUB).member('TRC20', Number(bob.id)));
     } finally {
       await demo.close();
     }

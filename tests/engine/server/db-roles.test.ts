@@ -80,9 +80,7 @@ describe.runIf(sqlKind === 'postgres')('database roles (L7)', () => {
       await deposit(server, bob, '100', 2);
       expect((await server.call('/api/Viplist/Buyvip', { level: 1, key: 'key1' }, bob)).code).toBe(0);
       expect((await server.call('/api/transfer/submit', { account: 'bob', amount: '10' }, ann)).code).toBe(0);
-      expect(((await server.call('/api/user/getuser', {}, ann)).data as { balance: string }).balance).toBe(
-        '90',
-      );
+      expect((await server.call('/api/user/getuser', undefined, ann)).data.balance).toBe('90');
       expect(await server.engine.diagnostics.checkInvariants()).toEqual([]);
 
       // An operator's sign-in is audited: the runtime role appends to the audit log.

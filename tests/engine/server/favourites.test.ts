@@ -46,20 +46,16 @@ describe(`favourite pairs over HTTP (${sqlKind})`, () => {
       (await server.call('/api/market/favourite', { symbol: 'BTC/USDT', favourite: true }, ann)).code,
     ).toBe(0);
     const listed = await server.call('/api/market/favourites', undefined, ann);
-    expect((listed.data as { list: Array<{ symbol: string }> }).list.map((f) => f.symbol)).toEqual([
-      'BTC/USDT',
-    ]);
-    const pulled = (await server.call('/api/sync/pull', {}, ann)).data as {
-      changes: Array<{ table: string; record: { symbol: string } }>;
-    };
-    expect(pulled.changes.filter((c) => c.table === 'favourites').map((c) => c.record.symbol)).toEqual([
-      'BTC/USDT',
+    expect(listed.data.list.map((f) => f.symbol)).toEqual(['BTC/USDT']);
+    const pulled = (await server.call('/api/sync/pull', {}, ann)).data;
+    expect(pulled.changes.filter((c) => c.table === 'favourites').map((c) => c.record)).toMatchObject([
+      { symbol: 'BTC/USDT' },
     ]);
     expect(
       (await server.call('/api/market/favourite', { symbol: 'BTC/USDT', favourite: false }, ann)).code,
     ).toBe(0);
     const after = await server.call('/api/market/favourites', undefined, ann);
-    expect((after.data as { list: unknown[] }).list).toEqual([]);
+    expect(after.data.list).toEqual([]);
     expect(
       (await server.call('/api/market/favourite', { symbol: 'XYZ/USDT', favourite: true }, ann)).code,
     ).toBe(400);

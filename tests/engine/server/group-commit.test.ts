@@ -27,9 +27,9 @@ async function batchedStore(schema: string): Promise<SqlStore> {
 }
 
 async function balance(s: TestServer, who: Session): Promise<number> {
-  const r = await s.call('/api/user/getuser', {}, who);
+  const r = await s.call('/api/user/getuser', undefined, who);
   expect(r.code).toBe(0);
-  return Number((r.data as { balance: string }).balance);
+  return Number(r.data.balance);
 }
 
 /** The sum of every ledger balance and the smallest member balance, read from the database. */

@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine, StoreAdapter } from '../../../engine/index';
+import type { BodyOf, DataOf, Engine, Envelope, StoreAdapter } from '../../../engine/index';
 import { webCryptoHasher, type Hasher } from '../../../engine/security/hashing';
 import { callWithKey } from '../../../server/http/engine-routes';
 import { SqlStore } from '../../../server/sql-store';
@@ -62,9 +62,10 @@ function watchingHasher(inner: Hasher): {
   return { hasher, seen, probe };
 }
 
-type Result = { id: string; code: number; msg: string; data: unknown };
+type Pushed = Envelope<DataOf<'/api/sync/push'>>;
+type Mutation = BodyOf<'/api/sync/push'>['mutations'][number];
 
-const results = (r: { data: unknown }): Result[] => (r.data as { results: Result[] }).results;
+const results = (r: Pushed) => r.data.results;
 
 const withdrawal = (id: string, key = 'key1', amount = '20') => ({
   id,
@@ -97,7 +98,7 @@ for (const kind of ['memory', sqlKind] as const) {
       if (kind !== 'memory') await dropSchema(schema);
     });
 
-    const push = (mutations: unknown[], clientId = 'phone') =>
+    const push = (mutations: Mutation[], clientId = 'phone') =>
       h.call('/api/sync/push', { clientId, mutations }, ann);
 
     it('Y1 a withdrawal and a password change hash outside any unit; a retry answers the first results', async () => {
@@ -240,6 +241,6 @@ describe(`Idempotency-Key calls that hash, over HTTP with the worker pool (${sql
     expect(watch.seen.length).toBeGreaterThanOrEqual(3);
     expect(watch.seen.filter((s) => s.inside)).toEqual([]);
     const listed = await server.call('/api/withdraw/list', { page: 1 }, ann);
-    expect((listed.data as { list: unknown[] }).list).toHaveLength(1);
+    expect(listed.data.list).toHaveLength(1);
   });
 });

@@ -36,11 +36,11 @@ describe(`http (${sqlKind})`, () => {
   it('A6 captcha, register, login, getuser, logout: the token stops working after logout', async () => {
     expect((await register(server, 'ann')).code).toBe(0);
     const ann = await login(server, 'ann');
-    const me = await server.call('/api/user/getuser', {}, ann);
+    const me = await server.call('/api/user/getuser', undefined, ann);
     expect(me.code).toBe(0);
     expect(me.data).toMatchObject({ id: ann.id, username: 'ann', balance: '0' });
-    expect((await server.call('/api/index/logout', {}, ann)).code).toBe(0);
-    expect((await server.call('/api/user/getuser', {}, ann)).code).toBe(401);
+    expect((await server.call('/api/index/logout', undefined, ann)).code).toBe(0);
+    expect((await server.call('/api/user/getuser', undefined, ann)).code).toBe(401);
     // Live mode: the captcha image is the only way to read its code, and demo calls do not exist.
     expect((await server.get('/index/index/verify')).data).not.toHaveProperty('code');
     expect((await server.get('/api/site/getsite')).data).toMatchObject({ demo: false });

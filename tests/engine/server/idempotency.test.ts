@@ -37,7 +37,7 @@ async function transfer(key: string | undefined, amount = '10'): Promise<Envelop
 }
 
 async function balance(): Promise<string> {
-  return ((await server.call('/api/user/getuser', {}, ann)).data as { balance: string }).balance;
+  return (await server.call('/api/user/getuser', undefined, ann)).data.balance;
 }
 
 describe('Idempotency-Key', () => {

@@ -22,9 +22,9 @@ afterAll(async () => {
 });
 
 async function balance(s: TestServer, who: Session): Promise<string> {
-  const r = await s.call('/api/user/getuser', {}, who);
+  const r = await s.call('/api/user/getuser', undefined, who);
   expect(r.code).toBe(0);
-  return (r.data as { balance: string }).balance;
+  return r.data.balance;
 }
 
 /** Two instances on one fresh schema: ann holds 300 USDT, bob is VIP 1 (so he may receive). */
@@ -76,7 +76,7 @@ describe(`two instances on one database (${sqlKind})`, () => {
       a.call('/api/transfer/submit', { account: 'bob', amount: '7' }, annOnB),
       b.call('/api/transfer/submit', { account: 'bob', amount: '5' }, ann),
       a.call('/api/transfer/list', { page: 1 }, bob),
-      b.call('/api/user/getuser', {}, ann),
+      b.call('/api/user/getuser', undefined, ann),
     ]);
     expect(both.map((r) => r.code)).toEqual([0, 0, 0, 0]);
     expect(await balance(a, ann)).toBe('288');

@@ -46,17 +46,16 @@ describe.runIf(sqlKind === 'postgres')('kill -9 of one instance during a burst (
     const stored = await storedTransferIds(schema);
     expect(acked.filter((id) => !stored.has(id))).toEqual([]);
     // Money is conserved, counting the transfers committed whose answer never arrived.
-    const balance = async (who: Session) =>
-      ((await a.call('/api/user/getuser', {}, who)).data as { balance: string }).balance;
+    const balance = async (who: Session) => (await a.call('/api/user/getuser', undefined, who)).data.balance;
     expect(Number(await balance(ann))).toBe(1000 - stored.size);
     expect(await a.engine.diagnostics.checkInvariants()).toEqual([]);
 
     // The survivor serves on, and the killed instance restarts beside it on the same database.
     expect((await a.call('/api/transfer/submit', { account: 'bob', amount: '2' }, ann)).code).toBe(0);
     const again = await startChild(liveEnv(schema));
-    const seen = await post(again.url, '/api/user/getuser', {}, ann);
+    const seen = await post(again.url, '/api/user/getuser', undefined, ann);
     expect(seen.code).toBe(0);
-    expect(Number((seen.data as { balance: string }).balance)).toBe(1000 - stored.size - 2);
+    expect(Number(seen.data.balance)).toBe(1000 - stored.size - 2);
     again.child.kill('SIGTERM');
     await again.exited;
     await a.close();

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
+import type { BodyOf, ContractPath, DataOf } from '../../../engine/index';
 import { TEST_XPUB, type Envelope, type Session } from './serve';
 import { testDriver } from './sql';
 
@@ -55,13 +56,20 @@ export function stopChildren(): void {
 }
 
 /** POSTs `body` to a child's `path` as `session`. */
-export async function post(url: string, path: string, body: unknown, session: Session): Promise<Envelope> {
+/** A contract call to a child instance over HTTP, typed as the test server's (serve.ts). */
+export async function post<P extends ContractPath>(
+  url: string,
+  path: P,
+  body: BodyOf<P>,
+  session: Session,
+): Promise<Envelope<DataOf<P>>> {
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...session.headers },
-    body: JSON.stringify(body),
+    body: JSON.stringify(body ?? {}),
   });
-  return (await response.json()) as Envelope;
+  // The server answers a contract path with that path's envelope.
+  return (await response.json()) as Envelope<DataOf<P>>;
 }
 
 /**
@@ -82,7 +90,7 @@ export async function transferUntilKilled(
       try {
         const r = await post(server.url, '/api/transfer/submit', { account: to, amount: '1' }, from);
         expect(r.code).toBe(0);
-        acked.push(String((r.data as { id: string }).id));
+        acked.push(String(r.data.id));
         if (acked.length >= killAfter && !killed && server.child.pid) {
           killed = true;
           process.kill(-server.child.pid, 'SIGKILL');

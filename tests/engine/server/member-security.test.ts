@@ -6,6 +6,7 @@
  */
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataOf } from '../../../engine/index';
 import { SqlStore } from '../../../server/sql-store';
 import { register, startTestServer, type Envelope, type Session, type TestServer } from './serve';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
@@ -44,9 +45,9 @@ async function loginFrom(
       headers,
       body: JSON.stringify({ username: 'ann', password: 'secret1', ...extra }),
     })
-  ).json()) as Envelope;
+  ).json()) as Envelope<DataOf<'/api/index/login'>>;
   if (r.code !== 0) return r;
-  const user = JSON.parse(r.data as string) as { id: string; token: string };
+  const user = JSON.parse(r.data) as { id: string; token: string };
   return {
     ...r,
     session: {
@@ -65,7 +66,7 @@ describe(`member security over HTTP (${sqlKind})`, () => {
     expect((await register(server, 'ann')).code).toBe(0);
     const phone = (await loginFrom('ann-phone-device-01')).session as Session;
     const setup = await server.call('/api/security/totp/setup', { password: 'secret1' }, phone);
-    secret = (setup.data as { secret: string }).secret;
+    secret = setup.data.secret;
     expect((await server.call('/api/security/totp/enable', { code: await code() }, phone)).code).toBe(0);
 
     expect((await loginFrom('ann-laptop-device-2')).code).toBe(6101);
@@ -73,13 +74,13 @@ describe(`member security over HTTP (${sqlKind})`, () => {
     const laptop = await loginFrom('ann-laptop-device-2', { code: await code() });
     expect(laptop.code).toBe(0);
 
-    const sessions = (await server.call('/api/security/sessions', {}, phone)).data as {
-      list: Array<{ current: boolean; place: string; network: string | null }>;
-    };
+    const sessions = (await server.call('/api/security/sessions', undefined, phone)).data;
     expect(sessions.list).toHaveLength(2);
     for (const s of sessions.list) expect(s).toMatchObject({ place: 'loopback', network: '127.0.0.0/24' });
-    expect((await server.call('/api/security/sessions/logoutOthers', {}, phone)).data).toEqual({ ended: 1 });
-    expect((await server.call('/api/user/getuser', {}, laptop.session)).code).toBe(401);
+    expect((await server.call('/api/security/sessions/logoutOthers', undefined, phone)).data).toEqual({
+      ended: 1,
+    });
+    expect((await server.call('/api/user/getuser', undefined, laptop.session)).code).toBe(401);
   });
 
   it('A26 the authenticator key is sealed in PostgreSQL, under the configured key', async () => {

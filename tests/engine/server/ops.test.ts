@@ -90,7 +90,7 @@ describe(`probes and metrics (${sqlKind})`, () => {
 
       const ann = await signUp(s, 'ann');
       await deposit(s, ann, '10', 1);
-      expect((await s.call('/api/user/getuser', {}, ann)).code).toBe(0);
+      expect((await s.call('/api/user/getuser', undefined, ann)).code).toBe(0);
       const refused = await s.call('/api/index/login', { username: 'ann', password: 'wrong-one' });
       expect(refused.code).not.toBe(0);
 

@@ -65,8 +65,7 @@ describe.runIf(sqlKind === 'postgres')('PostgreSQL connections killed under load
 
     // Served again on fresh connections, and what committed is exactly what moved.
     expect((await server.call('/api/transfer/submit', { account: 'bob', amount: '1' }, ann)).code).toBe(0);
-    const balance = async () =>
-      ((await server.call('/api/user/getuser', {}, ann)).data as { balance: string }).balance;
+    const balance = async () => (await server.call('/api/user/getuser', undefined, ann)).data.balance;
     const driver = await testDriver();
     const { rows } = await driver.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${schema}.transfers`);
     await driver.close();

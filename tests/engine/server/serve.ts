@@ -4,7 +4,15 @@
  * whole request path, hooks, schemas and plugins, without a socket); tests of what only a real connection
  * shows (sockets, CORS preflights, uploads, static files, timeouts of the body's arrival) fetch `url`.
  */
-import { manualClock, type ManualClock, type StoreAdapter } from '../../../engine/index';
+import {
+  manualClock,
+  type BodyOf,
+  type ContractPath,
+  type DataOf,
+  type Envelope,
+  type ManualClock,
+  type StoreAdapter,
+} from '../../../engine/index';
 import { walletXpubFromSeed } from '../../../engine/chain/addresses';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/app';
 import type { ChainGateway, ChainNetwork } from '../../../server/chain/gateway';
@@ -16,17 +24,19 @@ export const T0 = Date.UTC(2026, 0, 5, 8, 0, 0);
 /** The live servers' deposit key in tests: the account xpub of a fixed test wallet seed. */
 export const TEST_XPUB = walletXpubFromSeed(new Uint8Array(64).fill(7));
 
+/**
+ * The server's calls, typed as the engine harness's are (tests/engine/harness.ts): a contract path takes its
+ * body and answers its data; `callRaw`/`getRaw` send anything (a refused body, a path outside the contract).
+ */
 export interface TestServer extends RunningServer {
   clock: ManualClock;
-  call(path: string, body?: unknown, session?: Session): Promise<Envelope>;
-  get(path: string, session?: Session): Promise<Envelope>;
+  call<P extends ContractPath>(path: P, body?: BodyOf<P>, session?: Session): Promise<Envelope<DataOf<P>>>;
+  callRaw(path: string, body?: unknown, session?: Session): Promise<Envelope>;
+  get<P extends ContractPath>(path: P, session?: Session): Promise<Envelope<DataOf<P>>>;
+  getRaw(path: string, session?: Session): Promise<Envelope>;
 }
 
-export interface Envelope {
-  code: number;
-  msg: string;
-  data: unknown;
-}
+export type { Envelope };
 
 export interface Session {
   id: string;
@@ -83,31 +93,36 @@ export async function startTestServer(
     });
     return response.json<Envelope>();
   };
+  const callRaw: TestServer['callRaw'] = (path, body, session) => request('POST', path, body ?? {}, session);
+  const getRaw: TestServer['getRaw'] = (path, session) => request('GET', path, undefined, session);
+  // The server answers a contract path with that path's envelope (the engine's handlers are typed so).
   return {
     ...server,
     clock,
-    call: (path, body, session) => request('POST', path, body ?? {}, session),
-    get: (path, session) => request('GET', path, undefined, session),
+    call: callRaw as TestServer['call'],
+    callRaw,
+    get: getRaw as TestServer['get'],
+    getRaw,
   };
 }
 
 /** Live mode hides the captcha's code; a test reads it from storage, as the member reads the image. */
 async function captcha(s: TestServer): Promise<{ verify: string; verifyKey: string }> {
-  const { key } = (await s.get('/index/index/verify')).data as { key: string };
+  const { key } = (await s.get('/index/index/verify')).data;
   const rows = (await s.engine.diagnostics.snapshot())['captchas'] as Array<{ id: string; code: string }>;
   const row = rows.find((r) => r.id === key);
   if (!row) throw new Error('captcha not stored');
   return { verify: row.code, verifyKey: key };
 }
 
-export async function register(s: TestServer, username: string): Promise<Envelope> {
+export async function register(s: TestServer, username: string) {
   return s.call('/api/index/register', { ...registration(username), ...(await captcha(s)) });
 }
 
 export async function login(s: TestServer, username: string, password = 'secret1'): Promise<Session> {
   const r = await s.call('/api/index/login', { username, password });
   if (r.code !== 0) throw new Error(`login ${username}: ${r.code} ${r.msg}`);
-  const user = JSON.parse(r.data as string) as { id: string | number; token: string };
+  const user = JSON.parse(r.data) as { id: string | number; token: string };
   return {
     id: String(user.id),
     token: user.token,
@@ -129,7 +144,7 @@ export async function deposit(s: TestServer, session: Session, amount: string, n
   const txid = nonce.toString(16).padStart(64, '0');
   const r = await s.call('/api/recharge/submit', { network: 'TRC20', amount, txid }, session);
   if (r.code !== 0) throw new Error(`deposit: ${r.code} ${r.msg}`);
-  if (!(await s.engine.operations.creditDeposit((r.data as { id: string }).id))) {
+  if (!(await s.engine.operations.creditDeposit(r.data.id))) {
     throw new Error('deposit: not credited');
   }
   s.clock.advance(61_000);

@@ -259,16 +259,16 @@ describe(`server restart on the same database (${sqlKind})`, () => {
     const first = await startTestServer({ storage: await open(s) });
     const ann = await signUp(first, 'ann');
     await deposit(first, ann, '250.5', 1);
-    const before = (await first.call('/api/user/getuser', {}, ann)).data as { balance: string };
+    const before = (await first.call('/api/user/getuser', undefined, ann)).data;
     expect(before.balance).toBe('250.5');
     await first.close();
 
     const second = await startTestServer({ storage: await open(s), clock: first.clock });
     const again = await login(second, 'ann');
-    const after = (await second.call('/api/user/getuser', {}, again)).data as { balance: string };
+    const after = (await second.call('/api/user/getuser', undefined, again)).data;
     expect(after.balance).toBe('250.5');
     // The session opened before the restart is still valid: sessions live in the database too.
-    expect((await second.call('/api/user/getuser', {}, ann)).code).toBe(0);
+    expect((await second.call('/api/user/getuser', undefined, ann)).code).toBe(0);
     expect(await second.engine.diagnostics.checkInvariants()).toEqual([]);
     await second.close();
   });

@@ -6,10 +6,13 @@
  * DATABASE_URL is set, else PGlite.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCert, AdminDeposit, AdminList } from '../../../contract/admin/model';
+
 import { SqlStore } from '../../../server/sql-store';
+
 import { adminGet, makeOperator, type TestOperator } from './admin-helpers';
+
 import { signUp, startTestServer, type Session, type TestServer } from './serve';
+
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 8, 7, 6]);
@@ -125,8 +128,7 @@ describe(`private uploads (${sqlKind})`, () => {
       ann,
     );
     expect(cert.code).toBe(0);
-    const certs = (await adminGet(server, '/api/admin/certs', {}, reviewer.token))
-      .data as AdminList<AdminCert>;
+    const certs = (await adminGet(server, '/api/admin/certs', {}, reviewer.token)).data;
     expect(certs.list[0]).toMatchObject({ frontUrl: adminUrl(idUrl), backUrl: adminUrl(idUrl) });
 
     const submitted = await server.call(
@@ -135,8 +137,7 @@ describe(`private uploads (${sqlKind})`, () => {
       ann,
     );
     expect(submitted.code).toBe(0);
-    const deposits = (await adminGet(server, '/api/admin/deposits', {}, reviewer.token))
-      .data as AdminList<AdminDeposit>;
+    const deposits = (await adminGet(server, '/api/admin/deposits', {}, reviewer.token)).data;
     expect(deposits.list[0]).toMatchObject({ proofUrl: adminUrl(proofUrl) });
   });
 });

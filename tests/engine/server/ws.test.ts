@@ -146,7 +146,7 @@ describe(`ws (${sqlKind})`, () => {
     const a = await connect();
     send(a, { type: 'auth', data: { token: second.token, userId: second.id } });
     await bound(a, ann.id);
-    expect((await server.call('/api/index/logout', {}, second)).code).toBe(0);
+    expect((await server.call('/api/index/logout', undefined, second)).code).toBe(0);
     await bound(a, null);
 
     await deposit(server, ann, '5', 2);

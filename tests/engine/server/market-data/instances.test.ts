@@ -6,11 +6,15 @@
  * takes the lease and connects.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { Candle, Quote } from '../../../../engine/contract';
+
 import { configFromEnv } from '../../../../server/config';
+
 import { SqlStore } from '../../../../server/sql-store';
+
 import { startTestServer, TEST_XPUB, type TestServer } from '../serve';
+
 import { dropSchema, freshSchema, sqlKind, testDriver } from '../sql';
+
 import { loadFixture, replayVenue, type ReplayVenue } from './replay';
 
 const VENUES = 'binance,okx,coinbase';
@@ -29,7 +33,7 @@ function venues(): Record<string, ReplayVenue> {
 const requests = (set: Record<string, ReplayVenue>) =>
   Object.values(set).reduce((n, v) => n + v.requests.length, 0);
 
-const quotes = async (s: TestServer) => ((await s.call('/api/market/list')).data as { list: Quote[] }).list;
+const quotes = async (s: TestServer) => (await s.call('/api/market/list')).data.list;
 
 describe.runIf(sqlKind === 'postgres')('the market across instances (postgres)', () => {
   it('only the lease holder connects; the other hears its snapshots and reads its candles; the lease moves', async () => {
@@ -70,8 +74,7 @@ describe.runIf(sqlKind === 'postgres')('the market across instances (postgres)',
     // The candles A backfilled are in PostgreSQL: B's K-line has them.
     await vi.waitFor(
       async () => {
-        const kline = (await b.call('/api/market/kline', { symbol: 'BTC/USDT', interval: '1m' }))
-          .data as Candle[];
+        const kline = (await b.call('/api/market/kline', { symbol: 'BTC/USDT', interval: '1m' })).data;
         expect(kline.find((c) => c.time === 1_767_599_940)).toMatchObject({
           open: '91232',
           close: '91234.56',

@@ -5,10 +5,14 @@
  * price); the K-line is the venues' candles, backfilled at start; the depth is the venues' book.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { WebSocket } from 'ws';
-import type { Candle, CurrEntry, Depth, Quote } from '../../../../engine/contract';
+
+import type { CurrEntry, Quote } from '../../../../engine/contract';
 import { configFromEnv } from '../../../../server/config';
+
 import { startTestServer, TEST_XPUB, type TestServer } from '../serve';
+
 import { loadFixture, replayVenue } from './replay';
 
 const VENUES = 'binance,okx,coinbase';
@@ -38,7 +42,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const list = async () => ((await server.call('/api/market/list')).data as { list: Quote[] }).list;
+const list = async () => (await server.call('/api/market/list')).data.list;
 
 function expectVenues(source: string | undefined): void {
   expect(source).toBe(VENUES);
@@ -93,14 +97,13 @@ describe('a live server with MARKET_VENUES', () => {
   it('answers the venues’ candles and book', async () => {
     await vi.waitFor(
       async () => {
-        const kline = (await server.call('/api/market/kline', { symbol: 'BTC/USDT', interval: '1m' }))
-          .data as Candle[];
+        const kline = (await server.call('/api/market/kline', { symbol: 'BTC/USDT', interval: '1m' })).data;
         expect(kline.length).toBeGreaterThanOrEqual(5);
         expect(kline.find((c) => c.time === 1_767_599_940)).toMatchObject({ close: '91234.56' });
       },
       { timeout: 20_000, interval: 100 },
     );
-    const depth = (await server.call('/api/market/depth', { symbol: 'BTC/USDT', limit: 3 })).data as Depth;
+    const depth = (await server.call('/api/market/depth', { symbol: 'BTC/USDT', limit: 3 })).data;
     expect(depth.asks[0]).toEqual(['91234.56', '0.18']);
     expect(depth.bids[0]).toEqual(['91234.55', '0.31']);
   });

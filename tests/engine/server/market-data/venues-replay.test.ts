@@ -9,13 +9,20 @@
  * counterparty.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderView, Quote } from '../../../../engine/contract';
+
+import type { Quote } from '../../../../engine/contract';
 import { findSymbol } from '../../../../engine/server';
+
 import { localBus } from '../../../../server/events';
+
 import { memoryCandles, type CandleStore } from '../../../../server/market-data/candles';
+
 import type { MarketConfig } from '../../../../server/market-data/config';
+
 import { VenueMarketData } from '../../../../server/market-data/gateway';
+
 import { liveMember, openLive, type LiveEngine, type LiveSession } from '../../live';
+
 import { loadFixture, replayVenue, type ReplayVenue } from './replay';
 
 const BTC = findSymbol('BTC/USDT')!;
@@ -236,9 +243,7 @@ describe("members' orders against the venues' book", () => {
 
   async function funded(l: LiveEngine, name: string, usdt: bigint): Promise<LiveSession> {
     const s = await liveMember(l, name);
-    const { address } = (await l.call('/api/recharge/address', { network: 'TRC20' }, s)).data as {
-      address: string;
-    };
+    const { address } = (await l.call('/api/recharge/address', { network: 'TRC20' }, s)).data;
     txCount += 1;
     await l.engine.operations.recordChainDeposit({
       network: 'TRC20',
@@ -265,14 +270,14 @@ describe("members' orders against the venues' book", () => {
     return { l, r };
   }
 
-  const buy = { symbol: 'BTC/USDT', market: 'spot', side: 'buy', type: 'market' };
+  const buy = { symbol: 'BTC/USDT', market: 'spot', side: 'buy', type: 'market' } as const;
 
   it('walk the combined book level by level, the house on the other side', async () => {
     const { l } = await engineOn();
     const ann = await funded(l, 'ann', 100_000_000_000n);
     const placed = await l.call('/api/order/place', { ...buy, volume: '0.5' }, ann);
     expect(placed.code).toBe(0);
-    const order = placed.data as OrderView;
+    const order = placed.data;
     // 0.18 at Binance's 91,234.56, 0.2 at OKX's 91,234.9, 0.08 at Coinbase's 91,235.1, 0.04 at Binance's 91,235.2.
     const value = 0.18 * 91_234.56 + 0.2 * 91_234.9 + 0.08 * 91_235.1 + 0.04 * 91_235.2;
     expect(order).toMatchObject({ status: 'filled', filled: '0.5', fills: 4 });
