@@ -7,6 +7,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { z } from 'zod';
 import { renderApp } from '../../app/test-utils';
 import { engineCall, testClock, testEngine } from '../../../tests/app/test-engine';
 import { fundedMember, wireTestApi } from '../../../tests/app/test-wallet';
@@ -26,16 +27,13 @@ type Auth = { id: string; token: string };
 
 /** The read state the service has recorded for the member ("0": none), as their other devices pull it. */
 async function recordedOnService(auth: Auth): Promise<string> {
-  const pulled = await engineCall<{ changes: Array<{ table: string; record: { seen: string } }> }>(
-    '/api/sync/pull',
-    {},
-    auth,
-  );
-  return pulled.changes.filter((c) => c.table === 'noticeReads').at(-1)?.record.seen ?? '0';
+  const pulled = await engineCall('/api/sync/pull', {}, auth);
+  const read = pulled.changes.filter((c) => c.table === 'noticeReads').at(-1)?.record;
+  return read === undefined ? '0' : z.object({ seen: z.string() }).parse(read).seen;
 }
 
 async function newestNotice(auth: Auth): Promise<string> {
-  const list = await engineCall<{ list: Array<{ id: string }> }>('/api/security/notices', {}, auth);
+  const list = await engineCall('/api/security/notices', {}, auth);
   return list.list[0]!.id;
 }
 

@@ -238,7 +238,7 @@ describe('writes through the outbox (docs/OFFLINE.md "Writes and the outbox")', 
     expect(await phone.sync.flush()).toMatchObject({ answered: 1, pending: 0 });
     expect((await phone.sync.result(sent.id))?.code).toBe(0);
     // Applied once: one change in the member's log, the same row on both devices.
-    const log = (await h.call('/api/sync/pull', {}, alice)).data as { changes: Array<{ table: string }> };
+    const log = (await h.call('/api/sync/pull', {}, alice)).data;
     expect(log.changes.filter((c) => c.table === 'noticeReads')).toHaveLength(1);
     await tablet.sync.pull();
     expect((await reads(tablet)).map((r) => r.seen)).toEqual([newest]);

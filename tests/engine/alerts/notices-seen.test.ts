@@ -18,10 +18,7 @@ async function notice(h: Harness, s: Session, phrase: string): Promise<string> {
 const seen = (h: Harness, s: Session, id: unknown) => h.callRaw('/api/notice/seen', { id }, s);
 
 async function pulledReads(h: Harness, s: Session, cursor?: string) {
-  const pulled = (await h.call('/api/sync/pull', cursor === undefined ? {} : { cursor }, s)).data as {
-    cursor: string;
-    changes: Array<{ table: string; op: string; record: unknown }>;
-  };
+  const pulled = (await h.call('/api/sync/pull', cursor === undefined ? {} : { cursor }, s)).data;
   return { cursor: pulled.cursor, rows: pulled.changes.filter((c) => c.table === 'noticeReads') };
 }
 
@@ -81,12 +78,12 @@ describe('notices read', () => {
     const before = await pulledReads(h, ann);
     const pushed = await push('m-1', second);
     expect(pushed.code).toBe(0);
-    expect((pushed.data as { results: Array<{ code: number }> }).results[0]?.code).toBe(0);
+    expect(pushed.data.results[0]?.code).toBe(0);
     // The tablet sends an older id later: still the newest stays.
     expect((await push('m-2', first, 'tablet')).code).toBe(0);
     // The first mutation again: its first answer, nothing applied.
     const again = await push('m-1', second);
-    expect((again.data as { results: Array<{ code: number }> }).results[0]?.code).toBe(0);
+    expect(again.data.results[0]?.code).toBe(0);
     const after = await pulledReads(h, ann, before.cursor);
     expect(after.rows.map((r) => [r.op, (r.record as { seen: string }).seen])).toEqual([['put', second]]);
   });

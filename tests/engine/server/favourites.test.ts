@@ -9,6 +9,7 @@
  *   newest id, never an older one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { SqlStore } from '../../../server/sql-store';
 import { login, signUp, startTestServer, type Session, type TestServer } from './serve';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
@@ -65,17 +66,15 @@ describe(`favourite pairs over HTTP (${sqlKind})`, () => {
 /** A notice for the member (setting the anti-phishing code tells them); answers its id. */
 async function notice(session: Session, phrase: string): Promise<string> {
   expect((await server.call('/api/security/antiphishing', { phrase }, session)).code).toBe(0);
-  const list = (await server.call('/api/security/notices', {}, session)).data as {
-    list: Array<{ id: string }>;
-  };
+  const list = (await server.call('/api/security/notices', {}, session)).data;
   return list.list[0]!.id;
 }
 
 async function pulledSeen(session: Session): Promise<string[]> {
-  const pulled = (await server.call('/api/sync/pull', {}, session)).data as {
-    changes: Array<{ table: string; record: { id: string; seen: string } }>;
-  };
-  return pulled.changes.filter((c) => c.table === 'noticeReads').map((c) => c.record.seen);
+  const pulled = (await server.call('/api/sync/pull', {}, session)).data;
+  return pulled.changes
+    .filter((c) => c.table === 'noticeReads')
+    .map((c) => z.object({ seen: z.string() }).parse(c.record).seen);
 }
 
 describe(`notices read over HTTP (${sqlKind})`, () => {
@@ -89,7 +88,7 @@ describe(`notices read over HTTP (${sqlKind})`, () => {
       { clientId: 'phone', mutations: [{ id: 'p-1', name: '/api/notice/seen', args: { id: second } }] },
       phone,
     );
-    expect((pushed.data as { results: Array<{ code: number }> }).results[0]?.code).toBe(0);
+    expect(pushed.data.results[0]?.code).toBe(0);
     // The tablet pulls the same state: nothing is unread there either.
     expect(await pulledSeen(tablet)).toEqual([second]);
     // The tablet had looked earlier (its queued write arrives late): the newest stays.
@@ -110,7 +109,7 @@ describe(`notices read over HTTP (${sqlKind})`, () => {
     const answers = await Promise.all(
       ids.flatMap((id, i) => [
         server.call('/api/notice/seen', { id }, i % 2 === 0 ? phone : tablet),
-        server.call('/api/notice/seen', { id: ids[ids.length - 1 - i] }, i % 2 === 0 ? tablet : phone),
+        server.call('/api/notice/seen', { id: ids[ids.length - 1 - i]! }, i % 2 === 0 ? tablet : phone),
       ]),
     );
     expect(answers.map((a) => a.code)).toEqual(answers.map(() => 0));
