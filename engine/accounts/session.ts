@@ -38,7 +38,9 @@ const nameKeys = new Map<string, Uint8Array>();
  * hourly sweep (accounts/sweep.ts); the per-IP and global login limits (server) bound how many there are.
  */
 export function unknownNameRateKey(keyText: string | undefined, accountText: string): string {
-  const raw = keyText ?? '';
+  // Never a key derived from a public value: without the box key there is no counter key either.
+  if (!keyText) throw new Error('No secret box key: the twofactor domain init did not run');
+  const raw = keyText;
   let key = nameKeys.get(raw);
   if (!key) {
     key = hmac(sha256, utf8ToBytes(raw), utf8ToBytes('strata-login-name-counter'));
