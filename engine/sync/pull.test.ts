@@ -40,7 +40,9 @@ describe('sync pull (docs/RULES.md Y6-Y7)', () => {
       { amount: '5' },
       { amount: '6' },
     ]);
-    const seqs = first.changes.map((c) => c.seq);
+    // The member's own figures come first (the head), then the log in its order.
+    const headSize = first.changes.findIndex((c) => c.table !== 'members' && c.table !== 'balances');
+    const seqs = first.changes.slice(headSize).map((c) => c.seq);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
 
     expect((await pull(h, alice, { cursor: first.cursor })).changes).toEqual([]);
@@ -69,6 +71,53 @@ describe('sync pull (docs/RULES.md Y6-Y7)', () => {
     expect(whole.changes.filter((c) => c.table === 'transfers')).toHaveLength(300);
     expect(Math.max(...whole.changes.map((c) => c.seq))).toBeGreaterThan(256);
     expect((await pull(h, alice, { limit: 3 })).changes).toHaveLength(3);
+  });
+
+  it('Y6 a pull from nothing answers the profile and balances first, each record once across its pages', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    for (let p = 0; p < 3; p++)
+      results(
+        await h.push(
+          alice,
+          Array.from({ length: 100 }, (_, i) => transfer(`m${p}-${i}`)),
+        ),
+      );
+    // Every transfer moved the balance to the end of the log; a first page of 10 still carries it.
+    const first = await pull(h, alice, { limit: 10 });
+    const headTables = first.changes.slice(0, 2).map((c) => c.table);
+    expect(headTables).toEqual(expect.arrayContaining(['members', 'balances']));
+    expect(cash(first.changes, alice.id)).toMatchObject({ amount: '700' });
+    expect(first.hasMore).toBe(true);
+
+    // A balance that changes while the rest is pulled comes again, newer; an unchanged one does not.
+    results(await h.push(alice, [transfer('late', '1')]));
+    const rest: Change[] = [];
+    let page = first;
+    while (page.hasMore) {
+      page = await pull(h, alice, { cursor: page.cursor, limit: 10 });
+      rest.push(...page.changes);
+    }
+    const all = [...first.changes, ...rest];
+    expect(all.filter((c) => c.table === 'members')).toHaveLength(1);
+    expect(rest.filter((c) => c.id === `user:${alice.id}:cash|USDT`).map((c) => c.record)).toMatchObject([
+      { amount: '699' },
+    ]);
+    expect(all.filter((c) => c.table === 'transfers')).toHaveLength(301);
+    expect(page.cursor.split('.')).toHaveLength(3);
+
+    // The same records as a pull that had every page at once.
+    const whole = await pullAll(h, alice);
+    const latest = new Map(all.map((c) => [`${c.table}|${c.id}`, c.record]));
+    expect(new Map(whole.changes.map((c) => [`${c.table}|${c.id}`, c.record]))).toEqual(latest);
+  });
+
+  it('Y7 a head cursor past the log answers 400', async () => {
+    const h = await syncHarness();
+    const { alice } = await pair(h);
+    const [epoch, id, seq] = (await pullAll(h, alice)).cursor.split('.');
+    expect((await h.call('/api/sync/pull', { cursor: `${epoch}.${id}.${seq}.99999` }, alice)).code).toBe(400);
+    expect((await h.call('/api/sync/pull', { cursor: `${epoch}.${id}.0.${seq}` }, alice)).code).toBe(0);
   });
 
   it('Y7 each member sees only their own records, as views without secrets', async () => {
