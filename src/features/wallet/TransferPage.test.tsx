@@ -34,13 +34,14 @@ describe('/user/transfer (SPEC.md §5 transfer)', () => {
     // A refused form moves focus to its first invalid field, not its button.
     expect(document.activeElement).toBe(field('Recipient'));
 
+    // The member's own profile and balance are on the device (as the member sees: the available figure).
+    await screen.findByText(/Available 10.00 USDT/);
     await userEvent.type(field('Recipient'), member.username);
     await userEvent.type(field('Amount'), '0.5');
     await next();
     expect(screen.getByText('You cannot transfer to yourself')).toBeTruthy();
     expect(screen.getByText('The amount is at least 1 USDT')).toBeTruthy();
 
-    await waitFor(() => expect(screen.getByText(/Available 10.00 USDT/)).toBeTruthy());
     await userEvent.clear(field('Amount'));
     await userEvent.type(field('Amount'), '11');
     await next();
