@@ -329,8 +329,11 @@ async function logIn(context: BrowserContext, origin: string, member: Member): P
   try {
     await page.goto(`${origin}/favicon.svg`);
     await page.evaluate(`localStorage.setItem('strata.user', ${JSON.stringify(storedUser(member))})`);
+    // The member's screens in the guests' language (PHONE_CONTEXT): the default context Chromium opens has no
+    // locale of its own, so without this they were English and fetched no on-demand locale chunk at all.
+    await page.evaluate(`localStorage.setItem('strata.lang', 'zh-CN')`);
     await page.goto(`${origin}/order/transferRecord`);
-    // The whole pull, not only the transfers: the balances and the profile come after them.
+    // The whole pull: every transfer on the device, and the pull complete.
     await until(
       page,
       `${REPLICA_STATE(member.id)}.then((r) => r.pulled && r.transfers >= ${RECORDS})`,
