@@ -55,7 +55,7 @@ export function DataTable<T>({
   if (rows.length === 0) return emptyText === undefined ? null : <p className="admin-state">{emptyText}</p>;
   return (
     <table className="admin-table">
-      {caption !== undefined && <caption className="sr-only">{caption}</caption>}
+      {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
       <thead>
         <tr>
           {columns.map((c, i) => (

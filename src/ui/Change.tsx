@@ -15,7 +15,7 @@ export function Change({ value, block = false }: { value: string; block?: boolea
   return (
     <span className={`change change-${tone}${block ? ' change-block' : ''}`} dir="ltr">
       <span aria-hidden="true">{arrow} </span>
-      <span className="sr-only">{t(`market.${tone}`)} </span>
+      <span className="visually-hidden">{t(`market.${tone}`)} </span>
       {text}
     </span>
   );

@@ -34,7 +34,7 @@ export function QuoteListSkeleton({ rows, compact = false }: { rows: number; com
   const { t } = useTranslation();
   return (
     <div className="quote-skeleton" role="status" aria-live="polite">
-      <span className="sr-only">{t('common.loading')}</span>
+      <span className="visually-hidden">{t('common.loading')}</span>
       <ul className="quote-list" aria-hidden="true">
         {Array.from({ length: rows }, (_, i) => (
           <li key={i}>

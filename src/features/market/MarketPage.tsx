@@ -73,7 +73,7 @@ export function MarketPage() {
         <div className="market-tools">
           <div className="market-search">
             <Icon name="search" className="search-icon" />
-            <label htmlFor={searchId} className="sr-only">
+            <label htmlFor={searchId} className="visually-hidden">
               {t('market.search')}
             </label>
             <input
