@@ -6,29 +6,24 @@
  * screen's narrow column, the assets total and a product's details. Every figure lies on one line inside its
  * card; one too wide for its box is cut with an ellipsis and keeps its exact value in its title.
  */
-import { readFileSync } from 'node:fs';
 import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appStyles, LAYOUT_LOCALES, layoutPage, phoneBrowser, stringsOf } from '../../tests/app/layout-kit';
 import { Amount } from './Amount';
 
-const LOCALES = ['en-US', 'de-DE', 'ar-SA', 'zh-CN'] as const;
-const css = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-const STYLES = [
-  css('../styles/base.css'),
-  css('../styles/global.css').replace(/@import[^;]+;/g, ''),
-  css('./forms.css'),
-  css('./market.css'),
-  css('./wallet.css'),
-  css('./ui.css'),
-  css('./amount.css'),
-  css('../features/trade/trade.css'),
-].join('\n');
+const STYLES = appStyles(
+  'src/ui/forms.css',
+  'src/ui/market.css',
+  'src/ui/wallet.css',
+  'src/ui/ui.css',
+  'src/ui/amount.css',
+  'src/features/trade/trade.css',
+);
 
 type Labels = Record<string, Record<string, Record<string, string> | string>>;
-const labelsOf = (locale: string) => JSON.parse(css(`../../locales/${locale}/translation.json`)) as Labels;
+const labelsOf = (locale: string) => stringsOf<Labels>(locale);
 
 function Screen({ labels }: { labels: Labels }) {
   const trade = labels.trade as Record<string, string> & { preview: Record<string, string> };
@@ -129,8 +124,7 @@ function page(locale: string): string {
       <Screen labels={labelsOf(locale)} />
     </I18nextProvider>,
   );
-  const dir = locale === 'ar-SA' ? 'rtl' : 'ltr';
-  return `<!doctype html><html lang="${locale}" dir="${dir}"><head><meta name="viewport" content="width=device-width"><style>${STYLES}</style></head><body>${body}</body></html>`;
+  return layoutPage(locale, STYLES, body);
 }
 
 interface Measured {
@@ -141,39 +135,28 @@ interface Measured {
   outside: boolean;
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = phoneBrowser();
 
 describe('Amount: a figure never wraps inside itself at 360 px', () => {
-  it.each(LOCALES)('%s', async (locale) => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale });
-    const tab = await context.newPage();
-    await tab.setContent(page(locale));
-    const figures = await tab.$$eval('.amount', (elements) =>
-      elements.map((el): Measured => {
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        // One line: the box is no taller than one line of its own font (a wrapped figure is two).
-        const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.6;
-        const card = el.closest('section')?.getBoundingClientRect();
-        return {
-          text: el.textContent ?? '',
-          title: el.getAttribute('title') ?? '',
-          lines: Math.round(box.height / line),
-          cut: el.scrollWidth > el.clientWidth + 1,
-          outside: !card || box.left < card.left - 0.5 || box.right > card.right + 0.5,
-        };
-      }),
+  it.each(LAYOUT_LOCALES)('%s', async (locale) => {
+    const figures = await chromium.open(locale, page(locale), (tab) =>
+      tab.$$eval('.amount', (elements) =>
+        elements.map((el): Measured => {
+          const box = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          // One line: the box is no taller than one line of its own font (a wrapped figure is two).
+          const line = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.6;
+          const card = el.closest('section')?.getBoundingClientRect();
+          return {
+            text: el.textContent ?? '',
+            title: el.getAttribute('title') ?? '',
+            lines: Math.round(box.height / line),
+            cut: el.scrollWidth > el.clientWidth + 1,
+            outside: !card || box.left < card.left - 0.5 || box.right > card.right + 0.5,
+          };
+        }),
+      ),
     );
-    await context.close();
     expect(figures.length).toBe(21);
     for (const f of figures) {
       expect(f.lines, `${f.text} on one line`).toBe(1);
