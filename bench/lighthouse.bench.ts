@@ -18,6 +18,7 @@ import { sendPage, serveBuild } from '../server/http/static-app';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { fillRegister } from '../tests/e2e/steps';
 
 export const name =
   'Lighthouse and offline first paint (/home, /market, /user; the build served as the server serves it)';
@@ -38,8 +39,6 @@ const METRICS = [
   { id: 'total-blocking-time', budget: 50 },
   { id: 'cumulative-layout-shift', budget: 0 },
 ] as const;
-const PASSWORD = 'secret1';
-const KEY = '1234';
 const OFFLINE_RUNS = 5;
 /** Sent as source text: tsx would wrap a function literal's inner closures in a helper the page lacks. */
 const READ_FCP = `new Promise((resolve) => {
@@ -86,18 +85,7 @@ async function logInMember(port: number, origin: string): Promise<void> {
   await page.goto(`${origin}/home`);
   await page.evaluate(() => localStorage.setItem('strata.lang', 'en-US'));
   await page.goto(`${origin}/register`);
-  const username = `lh${Date.now().toString(36)}`;
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('E-mail').fill(`${username}@example.test`);
-  await page.getByLabel('Login password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repeat the password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Security key', { exact: true }).fill(KEY);
-  await page.getByLabel('Repeat the security key', { exact: true }).fill(KEY);
-  await page.getByLabel('Secret answer').fill('Rex');
-  const hint = page.getByText(/^Demo code: \d{4}$/);
-  await hint.waitFor();
-  const code = ((await hint.textContent()) ?? '').replace('Demo code: ', '').trim();
-  await page.getByLabel('Verification code', { exact: true }).fill(code);
+  await fillRegister(page, `lh${Date.now().toString(36)}`);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL((url) => url.pathname !== '/register', { timeout: 30_000 });
   await page.waitForFunction(() => localStorage.getItem('strata.user') !== null);
