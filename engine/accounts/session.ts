@@ -6,9 +6,6 @@
  * member has not logged in from asks for the second factor when two-factor authentication is on
  * (devices/history.ts completeLogin).
  */
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Ctx } from '../context';
 import type { LoginUser } from '../contract';
 import { Codes, fail } from '../errors';
@@ -18,7 +15,7 @@ import { clientOf } from '../devices/client';
 import { completeLogin } from '../devices/history';
 import { addHit, clearHits, recentHits } from '../security/rateLimit';
 import { revokeSession } from '../security/sessions';
-import { boxKeyText } from '../twofactor/box';
+import { boxKeyedHash, boxKeyText } from '../twofactor/box';
 import { findForLogin } from './lookup';
 import { effectiveVip, vipName, type MemberRow } from './tables';
 import { memberView } from './view';
@@ -28,25 +25,14 @@ export function loginRateKey(memberId: string): string {
   return `login:${memberId}`;
 }
 
-/** Name keys derived from a box key (engine/twofactor/box.ts), one per key. */
-const nameKeys = new Map<string, Uint8Array>();
-
 /**
- * The failure counter of a name no account has: `login:?` and HMAC-SHA256 of the name under a key derived from
- * the secret box key (kept outside the database on a live server), so the stored row names no one and
- * cannot be matched against a guessed name without the key. Rows whose hits have left the window go at the
- * hourly sweep (accounts/sweep.ts); the per-IP and global login limits (server) bound how many there are.
+ * The failure counter of a name no account has: `login:?` and a keyed hash of the name under the secret box
+ * key (kept outside the database on a live server), so the stored row names no one and cannot be matched
+ * against a guessed name without the key. Rows whose hits have left the window go at the hourly sweep
+ * (accounts/sweep.ts); the per-IP and global login limits (server) bound how many there are.
  */
 export function unknownNameRateKey(keyText: string | undefined, accountText: string): string {
-  // Never a key derived from a public value: without the box key there is no counter key either.
-  if (!keyText) throw new Error('No secret box key: the twofactor domain init did not run');
-  const raw = keyText;
-  let key = nameKeys.get(raw);
-  if (!key) {
-    key = hmac(sha256, utf8ToBytes(raw), utf8ToBytes('strata-login-name-counter'));
-    nameKeys.set(raw, key);
-  }
-  return `login:?${bytesToHex(hmac(sha256, key, utf8ToBytes(accountText.trim().toLowerCase())))}`;
+  return `login:?${boxKeyedHash(keyText, 'strata-login-name-counter', accountText.trim().toLowerCase())}`;
 }
 
 export const loginHandler = handler({

@@ -6,6 +6,9 @@
  * else a key drawn from `ctx.entropy` once per database and stored in `meta` (the demo, whose database is the
  * member's own device; a development server). Either way it never derives from the seed or any public value.
  */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { base64 } from '@scure/base';
 import type { Ctx } from '../context';
 import { meta } from '../site/handlers';
@@ -34,6 +37,25 @@ export async function ensureBoxKey(ctx: Ctx): Promise<void> {
 /** The box key as configured or stored (base64), or undefined before the domain's init ran. */
 export async function boxKeyText(ctx: Ctx): Promise<string | undefined> {
   return ctx.config.secretBoxKey || (await ctx.tx.get(meta, META_KEY))?.value;
+}
+
+/** Sub-keys derived from a box key, per key and purpose (HMAC-SHA256 of the purpose under the key). */
+const subKeys = new Map<string, Uint8Array>();
+
+/**
+ * HMAC-SHA256 (hex) of `text` under a sub-key of the box key for `purpose`: a stored value that names no one
+ * and cannot be matched against a guess without the key. Without a box key there is no hash (never a key
+ * derived from a public value).
+ */
+export function boxKeyedHash(keyText: string | undefined, purpose: string, text: string): string {
+  if (!keyText) throw new Error('No secret box key: the twofactor domain init did not run');
+  const id = `${purpose}\n${keyText}`;
+  let key = subKeys.get(id);
+  if (!key) {
+    key = hmac(sha256, utf8ToBytes(keyText), utf8ToBytes(purpose));
+    subKeys.set(id, key);
+  }
+  return bytesToHex(hmac(sha256, key, utf8ToBytes(text)));
 }
 
 async function boxKey(ctx: Ctx): Promise<CryptoKey> {
