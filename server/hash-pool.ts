@@ -1,9 +1,9 @@
 /**
- * The server's Hasher (engine/security/hashing.ts): PBKDF2 in a pool of worker threads (piscina), one per
- * core, so password and key hashes run in parallel and never on the event loop; hashes beyond the pool's
- * size wait in its queue instead of crowding the CPU that answers requests, and the threads run at a lower
- * scheduling priority than the event loop (HASH_NICE_OFFSET). The dummy hash of unknown
- * usernames goes through the same pool (the engine derives it with the injected hasher).
+ * The server's Hasher (engine/security/hashing.ts): PBKDF2 in a pool of worker threads (piscina), up to one
+ * per core (one kept when idle), so password and key hashes run in parallel and never on the event loop;
+ * hashes beyond the pool's size wait in its queue instead of crowding the CPU that answers requests, and the
+ * threads run at a lower scheduling priority than the event loop (HASH_NICE_OFFSET). The dummy hash of
+ * unknown usernames goes through the same pool (the engine derives it with the injected hasher).
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -31,14 +31,20 @@ interface Task {
  */
 export const HASH_NICE_OFFSET = 10;
 
-export function hashPool(threads = availableParallelism()): HashPool {
+/**
+ * How long a hashing thread beyond the first stays without a hash before it ends (ms). Each thread is a V8
+ * isolate of ~16 MB RSS; the first always stays, so a login after a quiet spell never waits for a thread.
+ */
+export const HASH_IDLE_MS = 30_000;
+
+export function hashPool(threads = availableParallelism(), idleMs = HASH_IDLE_MS): HashPool {
   const size = Math.max(1, Math.floor(threads));
   const pool = new Piscina<Task, Uint8Array>({
     filename: new URL('./hash-worker.mjs', import.meta.url).href,
-    minThreads: size,
+    // One thread always (a login never pays a thread's start-up); more start while hashes queue up.
+    minThreads: 1,
     maxThreads: size,
-    // Keep the threads: a login must not pay a thread's start-up.
-    idleTimeout: Number.POSITIVE_INFINITY,
+    idleTimeout: idleMs,
     workerData: { niceOffset: HASH_NICE_OFFSET },
   });
   const encoder = new TextEncoder();
