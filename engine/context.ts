@@ -6,7 +6,7 @@
 import type { MemberRow } from './accounts/tables';
 import type { EngineConfig } from './config';
 import type { Counterparties } from './counterparties';
-import type { FeedMessage } from './feed';
+import type { EngineFeedMessage } from './feed';
 import type { Ids } from './ids';
 import type { Jobs } from './jobs';
 import type { Ledger } from './ledger/ledger';
@@ -52,7 +52,7 @@ export interface Ctx {
   /** Request headers with lower-cased names (empty for jobs). */
   readonly headers: Readonly<Record<string, string>>;
   /** Queues a feed message, delivered after commit. Balance changes are announced automatically. */
-  emit(message: FeedMessage): void;
+  emit(message: EngineFeedMessage): void;
   /**
    * Registers work that must persist even though this call fails (a wrong-key counter, a consumed
    * captcha). It runs after the rollback, in a fresh unit of work of its own.

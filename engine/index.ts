@@ -5,7 +5,7 @@
 import type { EngineRequest, EngineResponse } from './contract';
 import type { PaymentProvider } from './counterparties';
 import type { MarketSource } from './market/source';
-import type { FeedMessage } from './feed';
+import type { EngineFeedMessage } from './feed';
 import type { EngineOperations } from './operations';
 import type { Clock } from './runtime';
 import type { Hasher } from './security/hashing';
@@ -13,7 +13,8 @@ import type { RouteDescription } from './router';
 import type { StoreAdapter } from './store/port';
 
 export type * from './contract';
-export type { FeedMessage } from './feed';
+export { isAccountMessage } from './feed';
+export type { AccountFeedMessage, EngineFeedMessage, FeedData, FeedMessage, SocketFeedMessage } from './feed';
 export type { Clock } from './runtime';
 export type { Hasher } from './security/hashing';
 export type { RouteDescription } from './router';
@@ -174,7 +175,7 @@ export interface EngineDiagnostics {
 export interface Engine {
   handle(request: EngineRequest): Promise<EngineResponse>;
   settle(): Promise<void>;
-  subscribe(listener: (message: FeedMessage) => void): () => void;
+  subscribe(listener: (message: EngineFeedMessage) => void): () => void;
   diagnostics: EngineDiagnostics;
   /** Internal calls for the chain gateway and operators (engine/operations.ts); never over HTTP. */
   operations: EngineOperations;

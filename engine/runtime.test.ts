@@ -34,7 +34,7 @@ function setup(extra: Partial<Domain> = {}) {
         body: body({ text: z.string(), boom: z.boolean().optional() }),
         run: async (ctx, input) => {
           ctx.tx.put(notes, { id: await ctx.ids.next('note'), text: input.text, at: ctx.now });
-          ctx.emit({ type: 'note', data: input.text });
+          ctx.emit({ type: 'balance', data: { memberId: input.text } });
           if (input.boom) throw fail(3005, 'boom');
           return { ok: true };
         },
@@ -115,7 +115,7 @@ describe('router and units of work', () => {
     expect(feed).toEqual([]);
     await rt.handle(post('/test/note', { text: 'b' }));
     expect(await store.scan('notes')).toMatchObject([{ id: '1', text: 'b' }]);
-    expect(feed).toEqual([{ type: 'note', data: 'b' }]);
+    expect(feed).toEqual([{ type: 'balance', data: { memberId: 'b' } }]);
   });
 
   it('G6 a handler bug answers 500 and never throws to the caller', async () => {

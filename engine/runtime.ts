@@ -9,7 +9,7 @@ import type { Ctx } from './context';
 import type { EngineConfig } from './config';
 import { resolveCounterparties, type Counterparties } from './counterparties';
 import { EngineError, Codes } from './errors';
-import { Feed, type FeedMessage } from './feed';
+import { Feed, type EngineFeedMessage } from './feed';
 import { Ids } from './ids';
 import {
   deadJobsTable,
@@ -45,7 +45,7 @@ export interface Clock {
 type FailureWork = (ctx: Ctx) => Promise<void>;
 
 interface UnitState {
-  events: FeedMessage[];
+  events: EngineFeedMessage[];
   failures: FailureWork[];
   ledger: Ledger;
   jobs: Jobs;

@@ -6,13 +6,16 @@
  * Payloads, ordering and what is lost while the listener reconnects: docs/SERVER.md "Storage".
  */
 import type pg from 'pg';
-import type { Engine, FeedMessage } from '../engine/index';
+import type { Engine, EngineFeedMessage } from '../engine/index';
 import { checkSchemaName, type SqlDriver } from './sql-driver';
 
-export type BusListener = (message: FeedMessage) => void;
+/** What travels between instances: the engine's feed, and the market gateway's snapshots (never to sockets). */
+export type BusMessage = EngineFeedMessage | { type: 'market.snapshot'; data: unknown };
+
+export type BusListener = (message: BusMessage) => void;
 
 export interface EventBus {
-  publish(message: FeedMessage): void;
+  publish(message: BusMessage): void;
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
   /** Messages published here and not yet sent to the other instances (the metrics' outbox depth). */
@@ -29,7 +32,7 @@ class Listeners {
     };
   }
 
-  emit(message: FeedMessage): void {
+  emit(message: BusMessage): void {
     for (const listener of [...this.set]) {
       try {
         listener(message);
@@ -52,7 +55,8 @@ export function localBus(): EventBus {
 /** NOTIFY payloads must stay under 8,000 bytes; a little margin for the JSON around the message. */
 const MAX_PAYLOAD = 7_900;
 
-function isFeedMessage(value: unknown): value is FeedMessage {
+/** A message from another instance (parsed JSON): its type is checked, its data is its listeners' to check. */
+function isBusMessage(value: unknown): value is BusMessage {
   return (
     typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
   );
@@ -87,7 +91,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<EventBus
     if (!payload) return;
     try {
       const parsed = JSON.parse(payload) as unknown;
-      if (isFeedMessage(parsed)) {
+      if (isBusMessage(parsed)) {
         listeners.emit(parsed);
         return;
       }
@@ -98,7 +102,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<EventBus
         [ref],
       );
       const message = rows[0]?.message;
-      if (isFeedMessage(message)) listeners.emit(message);
+      if (isBusMessage(message)) listeners.emit(message);
     } catch {
       // A malformed payload or a failed read loses this one message, never the bus.
     }
@@ -134,7 +138,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<EventBus
   await listen();
 
   /** The payload of one message: itself, or the id of its overflow row. */
-  const payloadOf = async (message: FeedMessage): Promise<string> => {
+  const payloadOf = async (message: BusMessage): Promise<string> => {
     const payload = JSON.stringify(message);
     if (Buffer.byteLength(payload) <= MAX_PAYLOAD) return payload;
     const { rows } = await driver.query<{ id: string }>(
@@ -151,7 +155,7 @@ export async function postgresBus(options: PostgresBusOptions): Promise<EventBus
   // statement and one pool connection for many messages instead of one each), in publication order. One
   // statement is one transaction, where PostgreSQL delivers identical payloads once: such messages say
   // the same thing ("member 100001's balance changed"), so a listener loses nothing it would act on.
-  let queued: FeedMessage[] = [];
+  let queued: BusMessage[] = [];
   let flushing = false;
   const flush = async (): Promise<void> => {
     try {
@@ -203,5 +207,10 @@ export async function postgresBus(options: PostgresBusOptions): Promise<EventBus
  */
 export function bridgeFeed(engine: Engine, bus: EventBus): { engine: Engine; close: () => void } {
   const stop = engine.subscribe((message) => bus.publish(message));
-  return { engine: { ...engine, subscribe: (listener) => bus.subscribe(listener) }, close: stop };
+  // The market gateway's snapshots share the bus but are not the engine's feed: they never reach a socket.
+  const subscribe: Engine['subscribe'] = (listener) =>
+    bus.subscribe((message) => {
+      if (message.type !== 'market.snapshot') listener(message);
+    });
+  return { engine: { ...engine, subscribe }, close: stop };
 }

@@ -6,7 +6,13 @@
  * docs/SERVER.md "WebSocket `/ws`". The upgrade itself is @fastify/websocket's (server/http.ts).
  */
 import type { RawData, WebSocket } from 'ws';
-import type { Engine, EngineResponse, FeedMessage } from '../engine/index';
+import {
+  isAccountMessage,
+  type Engine,
+  type EngineFeedMessage,
+  type EngineResponse,
+  type FeedMessage,
+} from '../engine/index';
 
 const PING_EVERY_MS = 30_000;
 const IDLE_LIMIT_MS = 3 * 58_000;
@@ -56,9 +62,8 @@ function credentialsOf(data: unknown): { token: string; userId: string } | null 
   return { token: token.slice(0, 512), userId: String(userId).slice(0, 64) };
 }
 
-function memberOf(message: FeedMessage): string | null {
-  const data = message.data as { memberId?: unknown } | null;
-  return data && typeof data === 'object' && typeof data.memberId === 'string' ? data.memberId : null;
+function memberOf(message: EngineFeedMessage): string | null {
+  return isAccountMessage(message) ? message.data.memberId : null;
 }
 
 export class SocketHub {
@@ -165,7 +170,7 @@ export class SocketHub {
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
   }
 
-  private deliver(message: FeedMessage): void {
+  private deliver(message: EngineFeedMessage): void {
     const member = memberOf(message);
     let text: string;
     try {

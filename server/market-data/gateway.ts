@@ -166,7 +166,7 @@ export class VenueMarketData implements MarketDataGateway {
     this.link = link;
     this.unsubscribe = link.bus.subscribe((message) => {
       if (message.type !== SNAPSHOT_TYPE || !Array.isArray(message.data)) return;
-      for (const raw of message.data as unknown[]) {
+      for (const raw of message.data) {
         const snapshot = parseSnapshot(raw);
         if (snapshot) this.source.apply(snapshot);
       }

@@ -81,12 +81,12 @@ describe('the worker transport', () => {
     const stopA = transport.subscribe((m) => a.push(m));
     transport.subscribe((m) => b.push(m));
     await expect.poll(() => listeners.size).toBe(1);
-    emit({ type: 'Curr', data: { BTCUSDT: '1' } });
+    emit({ type: 'balance', data: { memberId: '1' } });
     await expect.poll(() => b.length).toBe(1);
     stopA();
     emit({ type: 'ping', data: null });
     await expect.poll(() => b.length).toBe(2);
-    expect(a).toEqual([{ type: 'Curr', data: { BTCUSDT: '1' } }]);
+    expect(a).toEqual([{ type: 'balance', data: { memberId: '1' } }]);
   });
 
   it('carries what the engine emits in one turn as one batch, in order', async () => {
@@ -96,12 +96,12 @@ describe('the worker transport', () => {
       [Comlink.proxyMarker]: true as const,
     });
     workerApi(host).subscribe(listener);
-    emit({ type: 'Curr', data: { BTCUSDT: '1' } });
-    emit({ type: 'Curr', data: { BTCUSDT: '2' } });
+    emit({ type: 'balance', data: { memberId: '1' } });
+    emit({ type: 'balance', data: { memberId: '2' } });
     emit({ type: 'ping', data: null });
     await expect.poll(() => batches.length).toBe(1);
-    expect(batches[0]?.map((m) => m.type)).toEqual(['Curr', 'Curr', 'ping']);
-    expect(batches[0]?.[1]).toEqual({ type: 'Curr', data: { BTCUSDT: '2' } });
+    expect(batches[0]?.map((m) => m.type)).toEqual(['balance', 'balance', 'ping']);
+    expect(batches[0]?.[1]).toEqual({ type: 'balance', data: { memberId: '2' } });
     emit({ type: 'ping', data: null });
     await expect.poll(() => batches.length).toBe(2);
     expect(batches[1]).toEqual([{ type: 'ping', data: null }]);

@@ -69,9 +69,9 @@ export function startSystemNotices(): () => void {
     .then(({ feedActor }) => {
       if (stopped) return;
       const subscription = feedActor().on('message', (event) => {
-        const message = event.message as { type: string; data: unknown };
+        const message = event.message;
         if (message.type !== 'notice') return;
-        const data = message.data as { memberId?: string; notice?: NoticeView };
+        const data = message.data;
         if (!data.notice || data.memberId !== userStore.get()?.id) return;
         void showInBackground(data.notice).catch(() => undefined);
       });

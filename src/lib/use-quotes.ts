@@ -31,7 +31,7 @@ function isQuoteList(data: unknown): data is Quote[] {
 export function applyFeed(quotes: Quote[], message: FeedMessage): Quote[] {
   if (message.type === 'ticker24hr' && isQuoteList(message.data)) return message.data;
   if (message.type === 'Curr' && typeof message.data === 'object' && message.data !== null) {
-    const curr = message.data as Record<string, CurrEntry | undefined>;
+    const curr: Partial<Record<string, CurrEntry>> = message.data;
     let changed = false;
     const next = quotes.map((q) => {
       const c = curr[q.symbol];

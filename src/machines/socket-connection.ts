@@ -50,7 +50,8 @@ export function parseFeedMessage(data: unknown): FeedMessage | null {
   }
   if (typeof value !== 'object' || value === null) return null;
   const { type, data: payload } = value as { type?: unknown; data?: unknown };
-  return typeof type === 'string' ? { type, data: payload } : null;
+  // Parsed JSON from the server: the type is checked here, each payload by the screen that uses it.
+  return typeof type === 'string' ? ({ type, data: payload } as FeedMessage) : null;
 }
 
 export function socketConnection(factory: SocketFactory) {

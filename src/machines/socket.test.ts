@@ -297,22 +297,22 @@ describe('socket machine', () => {
     await Promise.resolve();
     expect(actor.getSnapshot().value).toEqual({ connection: 'open' });
     listeners.forEach((l) => l([{ type: 'ping', data: null }]));
-    listeners.forEach((l) => l([{ type: 'deposit', data: { id: 1 } }]));
-    expect(messages).toEqual([{ type: 'deposit', data: { id: 1 } }]);
+    listeners.forEach((l) => l([{ type: 'deposit', data: { memberId: 'm1', id: '1', status: 'success' } }]));
+    expect(messages).toEqual([{ type: 'deposit', data: { memberId: 'm1', id: '1', status: 'success' } }]);
     // A batch (a market tick) is one transition, and every message in it still reaches listeners in order.
     let transitions = 0;
     actor.subscribe(() => (transitions += 1));
     listeners.forEach((l) =>
       l([
-        { type: 'Curr', data: { n: 1 } },
+        { type: 'balance', data: { memberId: 'm1' } },
         { type: 'ping', data: null },
-        { type: 'Kline', data: { n: 2 } },
+        { type: 'balance', data: { memberId: 'm2' } },
       ]),
     );
     expect(transitions).toBe(1);
     expect(messages.slice(1)).toEqual([
-      { type: 'Curr', data: { n: 1 } },
-      { type: 'Kline', data: { n: 2 } },
+      { type: 'balance', data: { memberId: 'm1' } },
+      { type: 'balance', data: { memberId: 'm2' } },
     ]);
     actor.stop();
     expect(listeners.size).toBe(0);

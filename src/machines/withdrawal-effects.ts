@@ -109,8 +109,9 @@ export function reviewResultOf(
   message: FeedMessage,
   recordId: unknown,
 ): { type: 'REVIEW_RESULT'; status: 'success' | 'rejected' } | null {
+  // A live server's messages are parsed JSON: the shape is checked, not trusted.
   if (message.type !== 'withdrawal' || typeof message.data !== 'object' || message.data === null) return null;
-  const { id, status } = message.data as { id?: unknown; status?: unknown };
+  const { id, status } = message.data;
   if (id === undefined || String(id) !== String(recordId)) return null;
   return status === 'success' || status === 'rejected' ? { type: 'REVIEW_RESULT', status } : null;
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
 import { ApiError } from '../api/api-error';
+import type { FeedMessage } from '../../engine/index';
 import { controlled, flush } from '../../tests/app/controlled-actors';
 import { machineCoverage } from '../../tests/app/machine-coverage';
 import {
@@ -228,7 +229,8 @@ describe('withdrawal machine', () => {
   });
 
   it('reads the review verdict for its record from the feed', () => {
-    const feed = (data: unknown) => ({ type: 'withdrawal', data });
+    // As parsed from a server's JSON: the shape is the machine's to check.
+    const feed = (data: unknown) => ({ type: 'withdrawal', data }) as FeedMessage;
     expect(reviewResultOf(feed({ id: 'w1', status: 'success' }), 'w1')).toEqual({
       type: 'REVIEW_RESULT',
       status: 'success',
@@ -236,7 +238,9 @@ describe('withdrawal machine', () => {
     expect(reviewResultOf(feed({ id: 'w1', status: 'rejected' }), 'w1')?.status).toBe('rejected');
     expect(reviewResultOf(feed({ id: 'w1', status: 'pending' }), 'w1')).toBeNull();
     expect(reviewResultOf(feed({ id: 'w2', status: 'success' }), 'w1')).toBeNull();
-    expect(reviewResultOf({ type: 'deposit', data: { id: 'w1', status: 'success' } }, 'w1')).toBeNull();
+    expect(
+      reviewResultOf({ type: 'deposit', data: { memberId: 'm1', id: 'w1', status: 'success' } }, 'w1'),
+    ).toBeNull();
   });
 
   it('round-trips a persisted snapshot', async () => {

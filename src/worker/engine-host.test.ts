@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Engine, EngineOptions, FeedMessage } from '../../engine/index';
+import type { Engine, EngineFeedMessage, EngineOptions, FeedMessage } from '../../engine/index';
 import { createEngineHost, type EngineHost } from './engine-host';
 import { createOffsetStore, memoryOffsetStore } from './offset-store';
 
@@ -9,15 +9,15 @@ function fakeEngines() {
     options: EngineOptions;
     settles: number;
     closed: boolean;
-    emit: (m: FeedMessage) => void;
+    emit: (m: EngineFeedMessage) => void;
   }> = [];
   const createEngine = async (options: EngineOptions): Promise<Engine> => {
-    const listeners = new Set<(m: FeedMessage) => void>();
+    const listeners = new Set<(m: EngineFeedMessage) => void>();
     const record = {
       options,
       settles: 0,
       closed: false,
-      emit: (m: FeedMessage) => listeners.forEach((l) => l(m)),
+      emit: (m: EngineFeedMessage) => listeners.forEach((l) => l(m)),
     };
     made.push(record);
     const engine: Pick<Engine, 'handle' | 'settle' | 'subscribe'> & { close(): Promise<void> } = {
@@ -114,9 +114,9 @@ describe('the demo engine host', () => {
     expect(await offsets.load()).toBe(0);
     expect(made).toHaveLength(2);
     expect(made[0]?.closed).toBe(true);
-    made[0]?.emit({ type: 'balance', data: 'old' });
-    made[1]?.emit({ type: 'balance', data: 'new' });
-    expect(seen).toEqual([{ type: 'balance', data: 'new' }]);
+    made[0]?.emit({ type: 'balance', data: { memberId: 'old' } });
+    made[1]?.emit({ type: 'balance', data: { memberId: 'new' } });
+    expect(seen).toEqual([{ type: 'balance', data: { memberId: 'new' } }]);
   });
 
   it('runs the real engine on IndexedDB and answers in the wire envelope', async () => {

@@ -5,6 +5,7 @@
  */
 import {
   createEngine,
+  isAccountMessage,
   manualClock,
   type BodyOf,
   type ContractPath,
@@ -63,8 +64,7 @@ function transport() {
       void testEngine().then((instance) => {
         if (closed) return;
         stop = instance.subscribe((message) => {
-          const data = message.data as { memberId?: unknown } | null;
-          if (typeof data === 'object' && data !== null && data.memberId !== undefined) listener(message);
+          if (isAccountMessage(message)) listener(message);
         });
       });
       return () => {

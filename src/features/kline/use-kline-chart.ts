@@ -6,7 +6,7 @@
  * messages. The chart module is imported here, dynamically, so it stays in its own chunk.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import type { Candle, FeedMessage, Interval, KlineUpdate } from '../../../engine/index';
+import type { Candle, FeedMessage, Interval } from '../../../engine/index';
 import { api } from '../../api';
 import { toFailure, type Failure } from '../../machines/failure';
 import { appSync } from '../../sync/app';
@@ -158,7 +158,7 @@ export function useKlineChart(
 
   useFeed((message: FeedMessage) => {
     if (message.type !== 'Kline' || state.status !== 'ready') return;
-    const update = message.data as KlineUpdate;
+    const update = message.data;
     if (update?.symbol !== symbol || update.interval !== interval) return;
     for (const candle of update.list) {
       const last = candles.current.at(-1);

@@ -138,7 +138,7 @@ describe('quotes list', { timeout: 20_000 }, () => {
     const list = [quote('A/USDT', '1.00')];
     const curr = applyFeed(list, {
       type: 'Curr',
-      data: { 'A/USDT': { symbol: 'A/USDT', latest: '2', change24h: '-1.50', time: 1 } },
+      data: { 'A/USDT': { symbol: 'A/USDT', latest: '2', change24h: '-1.50', time: 1, source: 'simulated' } },
     });
     expect(curr[0]).toMatchObject({ latest: '2', change24h: '-1.50', high: '1' });
     const ticker = applyFeed(curr, { type: 'ticker24hr', data: [quote('B/USDT', '3')] });
@@ -154,7 +154,7 @@ describe('quotes list', { timeout: 20_000 }, () => {
     expect(rows[0]?.getAttribute('href')).toBe('/finance/kline?symbol=BTC%2FUSDT');
     expect(screen.getByText('Simulated prices: a demo market, not a real exchange.')).toBeTruthy();
     // Every change carries a spoken direction and an arrow, not colour alone.
-    expect(list.querySelectorAll('.change .sr-only')).toHaveLength(8);
+    expect(list.querySelectorAll('.change .visually-hidden')).toHaveLength(8);
     // The feed connects once the page is idle (src/lib/feed.ts): wait until it says so.
     await screen.findByText('Live');
     const before = list.textContent;

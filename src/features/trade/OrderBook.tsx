@@ -31,7 +31,7 @@ export function OrderBook({ symbol, onPick }: { symbol: string; onPick: (price: 
   const [live, setLive] = useState<{ symbol: string; asks: Level[]; bids: Level[] } | null>(null);
   useFeed((message: FeedMessage) => {
     if (message.type !== 'getQuota') return;
-    const book = message.data as QuotaBook;
+    const book = message.data;
     if (book?.symbol === symbol) setLive({ symbol, ...fromQuota(book) });
   });
   const current = live?.symbol === symbol ? live : null;

@@ -5,9 +5,8 @@
  * (server/cluster.ts) has one holder at a time and passes on when its holder stops or stops renewing.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FeedMessage } from '../../../engine/index';
 import { openCluster } from '../../../server/cluster';
-import { localBus, postgresBus, type EventBus } from '../../../server/events';
+import { localBus, postgresBus, type BusMessage, type EventBus } from '../../../server/events';
 import { SqlStore } from '../../../server/sql-store';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
 
@@ -20,7 +19,7 @@ afterAll(async () => {
 });
 
 /** Resolves with the first message `bus` hears that `match` accepts. */
-function heard(bus: EventBus, match: (m: FeedMessage) => boolean): Promise<FeedMessage> {
+function heard(bus: EventBus, match: (m: BusMessage) => boolean): Promise<BusMessage> {
   return new Promise((resolve) => {
     const stop = bus.subscribe((m) => {
       if (!match(m)) return;
@@ -48,7 +47,7 @@ describe('event bus and background-work lease', () => {
     bus.subscribe((m) => got.push(`2:${m.type}`));
     bus.publish({ type: 'balance', data: { memberId: '1' } });
     stop();
-    bus.publish({ type: 'order', data: { memberId: '1' } });
+    bus.publish({ type: 'order', data: { memberId: '1', id: 'o1' } });
     expect(got).toEqual(['balance', '2:balance', '2:order']);
   });
 
@@ -59,10 +58,10 @@ describe('event bus and background-work lease', () => {
       const other = freshSchema();
       schemas.push(schema, other);
       const [one, two, elsewhere] = await Promise.all([busOn(schema), busOn(schema), busOn(other)]);
-      const strays: FeedMessage[] = [];
+      const strays: BusMessage[] = [];
       elsewhere.subscribe((m) => strays.push(m));
 
-      const small = { type: 'balance', data: { memberId: '100001' } };
+      const small: BusMessage = { type: 'balance', data: { memberId: '100001' } };
       const gotSmall = Promise.all([
         heard(one, (m) => m.type === 'balance'),
         heard(two, (m) => m.type === 'balance'),
@@ -71,16 +70,19 @@ describe('event bus and background-work lease', () => {
       expect(await gotSmall).toEqual([small, small]);
 
       // Over the 8,000-byte NOTIFY limit: carried through strata_events.
-      const big = { type: 'getQuota', data: { symbol: 'BTC/USDT', buy: 'x'.repeat(20_000) } };
-      const gotBig = heard(one, (m) => m.type === 'getQuota');
+      const big: BusMessage = {
+        type: 'market.snapshot',
+        data: { symbol: 'BTC/USDT', buy: 'x'.repeat(20_000) },
+      };
+      const gotBig = heard(one, (m) => m.type === 'market.snapshot');
       two.publish(big);
       expect(await gotBig).toEqual(big);
 
       // A round trip on the other schema's bus proves its listener is live, and it heard none of the above.
-      const own = heard(elsewhere, (m) => m.type === 'ping');
-      elsewhere.publish({ type: 'ping', data: null });
+      const own = heard(elsewhere, (m) => m.type === 'position');
+      elsewhere.publish({ type: 'position', data: { memberId: '1', id: 'p1', status: 'closed' } });
       await own;
-      expect(strays.map((m) => m.type)).toEqual(['ping']);
+      expect(strays.map((m) => m.type)).toEqual(['position']);
     },
     60_000,
   );

@@ -4,15 +4,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { isAccountMessage, type FeedMessage } from '../../../engine/index';
 import { SqlStore } from '../../../server/sql-store';
 import { deposit, login, signUp, startTestServer, type Session, type TestServer } from './serve';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
 import { venueSource } from '../markets/venue-source';
 
-interface Msg {
+/** What a client sends: `bind` with its heartbeat text (and, in these tests, messages the server ignores). */
+interface Sent {
   type: string;
   data: unknown;
 }
+
+/** What the server sends (API.md "Real-time feed"), parsed from its JSON. */
+type Msg = FeedMessage;
 
 interface Client {
   socket: WebSocket;
@@ -67,15 +72,14 @@ async function connect(): Promise<Client> {
   return { socket, messages, waitFor };
 }
 
-function send(client: Client, message: Msg): void {
+function send(client: Client, message: Sent): void {
   client.socket.send(JSON.stringify(message));
 }
 
 const bound = (client: Client, memberId: string | null) =>
-  client.waitFor((m) => m.type === 'bound' && (m.data as { memberId: unknown }).memberId === memberId);
+  client.waitFor((m) => m.type === 'bound' && m.data.memberId === memberId);
 
-const balanceOf = (memberId: string) => (m: Msg) =>
-  m.type === 'balance' && (m.data as { memberId: string }).memberId === memberId;
+const balanceOf = (memberId: string) => (m: Msg) => m.type === 'balance' && m.data.memberId === memberId;
 
 async function tick(): Promise<void> {
   server.clock.advance(1_000);
@@ -131,9 +135,7 @@ describe(`ws (${sqlKind})`, () => {
     await a.waitFor((m) => m.type === 'deposit');
     await anon.waitFor((m) => m.type === 'ticker24hr');
     for (const other of [b, anon]) {
-      expect(
-        other.messages.filter((m) => (m.data as { memberId?: string } | null)?.memberId === ann.id),
-      ).toEqual([]);
+      expect(other.messages.filter((m) => isAccountMessage(m) && m.data.memberId === ann.id)).toEqual([]);
     }
   });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { WebSocket } from 'ws';
 
-import type { CurrEntry, Quote } from '../../../../engine/contract';
+import type { FeedMessage } from '../../../../engine/index';
 import { configFromEnv } from '../../../../server/config';
 
 import { startTestServer, TEST_XPUB, type TestServer } from '../serve';
@@ -69,8 +69,9 @@ describe('a live server with MARKET_VENUES', () => {
   it('the feed carries the same source in every ticker24hr quote and Curr entry', async () => {
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
     socket = ws;
-    const messages: { type: string; data: unknown }[] = [];
-    ws.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as (typeof messages)[number]));
+    // The feed's messages as the server sends them (API.md "Real-time feed").
+    const messages: FeedMessage[] = [];
+    ws.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString()) as FeedMessage));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     ws.send(JSON.stringify({ type: 'bind', data: 'strata' }));
     await vi.waitFor(
@@ -82,10 +83,8 @@ describe('a live server with MARKET_VENUES', () => {
       },
       { timeout: 20_000, interval: 100 },
     );
-    const tickers = messages.filter((m) => m.type === 'ticker24hr').flatMap((m) => m.data as Quote[]);
-    const curr = messages
-      .filter((m) => m.type === 'Curr')
-      .flatMap((m) => Object.values(m.data as Record<string, CurrEntry>));
+    const tickers = messages.flatMap((m) => (m.type === 'ticker24hr' ? m.data : []));
+    const curr = messages.flatMap((m) => (m.type === 'Curr' ? Object.values(m.data) : []));
     expect(tickers.length).toBeGreaterThan(0);
     expect(curr.length).toBeGreaterThan(0);
     for (const q of [...tickers, ...curr]) {
