@@ -158,5 +158,7 @@ describe('money-out checks before the sheet', () => {
       },
       { timeout: 5000 },
     );
+    // The screen has its answer too (nothing of the confirmation is left running after the test).
+    await screen.findByRole('status', { name: 'Transfer complete' }, { timeout: 5000 });
   });
 });
