@@ -23,6 +23,20 @@ async function pullAll(h: Harness, s: Session, cursor?: string, limit?: number):
   return { cursor: page.cursor, changes: all, hasMore: false };
 }
 
+/** Alice (1,000) paying bob 300 transfers of 1 in three pushes: each commits once, so each logs a record once. */
+async function threeHundredTransfers(): Promise<{ h: Harness; alice: Session }> {
+  const h = await syncHarness();
+  const { alice } = await pair(h);
+  for (let p = 0; p < 3; p++)
+    results(
+      await h.push(
+        alice,
+        Array.from({ length: 100 }, (_, i) => transfer(`m${p}-${i}`)),
+      ),
+    );
+  return { h, alice };
+}
+
 const cash = (changes: Change[], memberId: string) =>
   changes.find((c) => c.table === 'balances' && c.id === `user:${memberId}:cash|USDT`)?.record;
 
@@ -54,16 +68,7 @@ describe('sync pull (docs/RULES.md Y6-Y7)', () => {
   });
 
   it('Y6 paging with a small limit, across buckets of the log, answers the same changes as one pull', async () => {
-    const h = await syncHarness();
-    const { alice } = await pair(h);
-    // Three pushes: each commits once, so each logs a record once however often it changed inside it.
-    for (let p = 0; p < 3; p++)
-      results(
-        await h.push(
-          alice,
-          Array.from({ length: 100 }, (_, i) => transfer(`m${p}-${i}`)),
-        ),
-      );
+    const { h, alice } = await threeHundredTransfers();
     const whole = await pullAll(h, alice);
     const paged = await pullAll(h, alice, undefined, 3);
     expect(paged.changes).toEqual(whole.changes);
@@ -74,15 +79,7 @@ describe('sync pull (docs/RULES.md Y6-Y7)', () => {
   });
 
   it('Y6 a pull from nothing answers the profile and balances first, each record once across its pages', async () => {
-    const h = await syncHarness();
-    const { alice } = await pair(h);
-    for (let p = 0; p < 3; p++)
-      results(
-        await h.push(
-          alice,
-          Array.from({ length: 100 }, (_, i) => transfer(`m${p}-${i}`)),
-        ),
-      );
+    const { h, alice } = await threeHundredTransfers();
     // Every transfer moved the balance to the end of the log; a first page of 10 still carries it.
     const first = await pull(h, alice, { limit: 10 });
     const headTables = first.changes.slice(0, 2).map((c) => c.table);
