@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BodyOf, DataOf } from '../contract';
 import { harness, signUp, type Harness, type Session } from '../../tests/engine/harness';
-import { pair, results, syncHarness, transfer } from '../../tests/engine/sync-kit';
+import { pair, results, syncHarness, transfer, type SyncHarness } from '../../tests/engine/sync-kit';
 
 type Page = DataOf<'/api/sync/pull'>;
 type Change = Page['changes'][number];
@@ -24,7 +24,7 @@ async function pullAll(h: Harness, s: Session, cursor?: string, limit?: number):
 }
 
 /** Alice (1,000) paying bob 300 transfers of 1 in three pushes: each commits once, so each logs a record once. */
-async function threeHundredTransfers(): Promise<{ h: Harness; alice: Session }> {
+async function threeHundredTransfers(): Promise<{ h: SyncHarness; alice: Session }> {
   const h = await syncHarness();
   const { alice } = await pair(h);
   for (let p = 0; p < 3; p++)
