@@ -64,6 +64,13 @@ export async function resetReplica(db: DeviceDb, memberId: string): Promise<void
   });
 }
 
+/**
+ * The first page of a pull from nothing: the server answers the member's profile and balances first (rule
+ * Y6), so a small page brings the figures /user shows in one short answer; the pages after it are the
+ * server's default size.
+ */
+export const FIRST_PAGE = 50;
+
 /** Pulls every page after the member's cursor; answers how many changes were applied. */
 export async function pullChanges(
   db: DeviceDb,
@@ -77,7 +84,7 @@ export async function pullChanges(
     const cursor = (await db.meta.get(cursorKey(memberId)))?.value;
     let page: { cursor: string; changes: Change[]; hasMore: boolean };
     try {
-      page = await api.call('/api/sync/pull', cursor ? { cursor } : {}, { silent: true });
+      page = await api.call('/api/sync/pull', cursor ? { cursor } : { limit: FIRST_PAGE }, { silent: true });
     } catch (error) {
       if (!restarted && cursor && isApiError(error) && error.code === 400) {
         restarted = true;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../api/client';
 import { openDeviceDb } from './db';
-import { forgetMember, replicaRecords } from './replica';
+import { FIRST_PAGE, forgetMember, replicaRecords } from './replica';
 import { createSyncEngine, type OnlineSource } from './sync-engine';
 
 let n = 0;
@@ -16,7 +16,7 @@ function setup(leads: boolean) {
       return () => listeners.delete(l);
     },
   };
-  const call = vi.fn(async (path: string) =>
+  const call = vi.fn(async (path: string, _body?: unknown) =>
     path === '/api/sync/push' ? { results: [] } : { cursor: 'c', changes: [], hasMore: false },
   );
   let stopLeading: (() => void) | undefined;
@@ -50,6 +50,16 @@ describe('sync engine and the tab election (docs/RULES.md Y8)', () => {
     expect(call.mock.calls.map((c) => c[0])).toEqual(['/api/sync/pull']);
     expect(sync.status.get()).toMatchObject({ state: 'idle', pending: 0, error: null });
     stop();
+  });
+
+  it('Y6 a pull from nothing asks for a short first page (the profile and balances come first), then pages from its cursor', async () => {
+    const { sync, call } = setup(true);
+    call.mockImplementationOnce(async () => ({ cursor: 'c1', changes: [], hasMore: true }));
+    await sync.pull();
+    expect(call.mock.calls.map((c) => [c[0], c[1]])).toEqual([
+      ['/api/sync/pull', { limit: FIRST_PAGE }],
+      ['/api/sync/pull', { cursor: 'c1' }],
+    ]);
   });
 
   it('Y8 a tab that does not lead ignores online events', async () => {
@@ -163,7 +173,7 @@ describe('a logout while a pull page is on its way', () => {
     expect(await replicaRecords(db, '100001', 'transfers')).toEqual([]);
     // Signed in again: the pull starts from nothing (no cursor left behind) and gets the profile back.
     await sync.pull();
-    expect(call.mock.calls[2]?.[1]).toEqual({});
+    expect(call.mock.calls[2]?.[1]).toEqual({ limit: FIRST_PAGE });
     expect(await replicaRecords(db, '100001', 'members')).toEqual([{ id: '100001' }]);
   });
 });
