@@ -11,6 +11,14 @@ import { enableTwoFactor, loginFrom, memberOn, nextCode, PHONE } from './kit';
 
 const ORIGIN = 'https://app.strata.test';
 const TRC = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** A withdrawal of 20 USDT over TRC-20 with the security key: what a passkey (or code) must confirm. */
+const WITHDRAWAL: BodyOf<'/api/withdraw/submit'> = {
+  currency: 'USDT',
+  network: 'TRC20',
+  address: TRC,
+  amount: '20',
+  key: 'key1',
+};
 
 async function setup(): Promise<{ h: Harness; s: Session; key: SoftAuthenticator }> {
   const h = await harness({ config: { passkeyOrigins: [ORIGIN] } });
@@ -89,13 +97,7 @@ describe('passkeys', () => {
     // Adding a passkey is a security change: the code first.
     expect((await addPasskey(h, s, key)).code).toBe(6101);
     expect((await addPasskey(h, s, key, { code: await nextCode(h, secret) })).code).toBe(0);
-    const body: BodyOf<'/api/withdraw/submit'> = {
-      currency: 'USDT',
-      network: 'TRC20',
-      address: TRC,
-      amount: '20',
-      key: 'key1',
-    };
+    const body = WITHDRAWAL;
     const asked = await h.call('/api/withdraw/submit', body, s);
     expect(asked).toMatchObject({ code: 6101, data: { methods: ['totp', 'recovery', 'passkey'] } });
     const options = (await h.call('/api/security/passkey/challenge', { action: 'withdraw' }, s)).data;
@@ -123,13 +125,7 @@ describe('passkeys', () => {
     expect((await addPasskey(h, bob, bobKey)).code).toBe(0);
     // Bob's challenge answered with Alice's passkey.
     const forBob = (await h.call('/api/security/passkey/challenge', { action: 'withdraw' }, bob)).data;
-    const body: BodyOf<'/api/withdraw/submit'> = {
-      currency: 'USDT',
-      network: 'TRC20',
-      address: TRC,
-      amount: '20',
-      key: 'key1',
-    };
+    const body = WITHDRAWAL;
     await fund(h, bob.id, '50');
     const bobSecret = (await enableTwoFactor(h, bob)).secret;
     expect(
