@@ -105,7 +105,9 @@ describe('market impact', () => {
         ),
         async (orders) => {
           const h = await harness();
-          const m = await h.member({ cash: '10000000' });
+          // Cash for the longest sequence: 40 BTC, then up to ten buys of 12 BTC, each dearer than the last
+          // while the book refills; a buy short of cash would be refused (4011), which this property is not about.
+          const m = await h.member({ cash: '1000000000' });
           // Coins to sell: bought long before, past the horizon.
           expect((await m.call('/api/order/place', spot('buy', '40'))).code).toBe(0);
           h.clock.advance(REFILL_HORIZON_MS);
