@@ -5,7 +5,6 @@ import type { Ctx } from './context';
 import { fail } from './errors';
 import type { FeedMessage } from './feed';
 import { manualClock } from './index';
-import { defineTable } from './store/port';
 import { acct } from './ledger/accounts';
 import { checkInvariants } from './ledger/invariants';
 import { createRandom } from './random';
@@ -14,13 +13,14 @@ import type { Domain } from './routes';
 import { Runtime } from './runtime';
 import { amount, body } from './schema';
 import { MemoryStore } from './store/memory';
+import { scratchTable } from '../tests/engine/scratch-table';
 
 interface Note {
   id: string;
   text: string;
   at: number;
 }
-const notes = defineTable<Note>('notes');
+const notes = scratchTable<Note>('notes');
 
 function setup(extra: Partial<Domain> = {}) {
   const clock = manualClock(1_000_000_000_000);

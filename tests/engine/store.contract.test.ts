@@ -5,7 +5,8 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { DexieStore, MemoryStore, Tx, defineTable, type StoreAdapter } from '../../engine/store';
+import { DexieStore, MemoryStore, Tx, type StoreAdapter } from '../../engine/store';
+import { scratchTable } from './scratch-table';
 import { openThrowawaySqlStore, sqlKind } from './server/sql';
 
 interface Pet {
@@ -15,7 +16,7 @@ interface Pet {
   tags: string[];
 }
 
-const pets = defineTable<Pet>('pets', { owner: (p) => p.owner, tag: (p) => p.tags });
+const pets = scratchTable<Pet>('pets', { owner: (p) => p.owner, tag: (p) => p.tags });
 
 let dbCounter = 0;
 const adapters: Array<[string, () => Promise<StoreAdapter>]> = [
@@ -130,7 +131,7 @@ describe('store contract: dexie write-ahead log', () => {
 describe('store contract: values that JSON cannot carry', () => {
   it('G3 bigints, nested nulls and byte arrays survive a logged commit and a crash-replay', async () => {
     const name = `odd-${++dbCounter}`;
-    const odd = defineTable<{ id: string; big: bigint; bytes?: Uint8Array; list: Array<number | null> }>(
+    const odd = scratchTable<{ id: string; big: bigint; bytes?: Uint8Array; list: Array<number | null> }>(
       'odd',
     );
     const store = await DexieStore.open(name);

@@ -36,6 +36,8 @@ describe.runIf(sqlKind === 'postgres')('storage outages in the log (postgres)', 
       config: {
         ...configFromEnv({}),
         port: 0,
+        // Files run side by side: the default metrics port (9464) would be taken by whichever started first.
+        metricsPort: null,
         settleEveryMs: 0,
         pbkdf2Iterations: 1_000,
         walletXpub: TEST_XPUB,

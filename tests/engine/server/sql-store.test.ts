@@ -4,13 +4,14 @@
  * commits, two stores on one schema, and a whole server restarted on the same database.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { Tx, defineTable } from '../../../engine/store';
+import { Tx } from '../../../engine/store';
+import { scratchTable } from '../scratch-table';
 import type { SqlDriver } from '../../../server/sql-driver';
 import { SqlStore } from '../../../server/sql-store';
 import { deposit, login, signUp, startTestServer } from './serve';
 import { dropSchema, freshSchema, sqlKind, testDriver } from './sql';
 
-const pets = defineTable<{ id: string; owner: string; name: string }>('pets', { owner: (p) => p.owner });
+const pets = scratchTable<{ id: string; owner: string; name: string }>('pets', { owner: (p) => p.owner });
 const schemas: string[] = [];
 
 async function open(schema: string): Promise<SqlStore> {
@@ -50,7 +51,7 @@ describe(`sql store (${sqlKind})`, () => {
 
   it('G3 bigints, bytes, NUL, lone surrogates, -0 and $t keys survive a round trip through SQL', async () => {
     const s = schema();
-    const odd = defineTable<{ id: string; [k: string]: unknown }>('odd', {
+    const odd = scratchTable<{ id: string; [k: string]: unknown }>('odd', {
       name: (r) => r['name'] as string,
     });
     const record = {
@@ -81,7 +82,7 @@ describe(`sql store (${sqlKind})`, () => {
     const bad = new Tx(store);
     bad.put(pets, { id: '2', owner: 'ann', name: 'Tom' });
     // A Map cannot be stored: the encoder refuses it before anything reaches the database.
-    bad.put(defineTable('weird'), { id: '1', map: new Map() } as { id: string });
+    bad.put(scratchTable('weird'), { id: '1', map: new Map() } as { id: string });
     await expect(bad.commit()).rejects.toThrow();
     expect(await store.scan('pets')).toHaveLength(1);
     await store.close();

@@ -32,6 +32,8 @@ async function started(config: Partial<ServerConfig>, storage: StoreAdapter | 'm
     config: {
       ...configFromEnv({}),
       port: 0,
+      // Files run side by side: the default metrics port (9464) would be taken by whichever started first.
+      metricsPort: null,
       settleEveryMs: 0,
       pbkdf2Iterations: 1_000,
       walletXpub: TEST_XPUB,

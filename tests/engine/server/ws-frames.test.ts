@@ -30,6 +30,8 @@ describe('refused WebSocket frames', () => {
       config: {
         ...configFromEnv({}),
         port: 0,
+        // Files run side by side: the default metrics port (9464) would be taken by whichever started first.
+        metricsPort: null,
         settleEveryMs: 0,
         pbkdf2Iterations: 1_000,
         walletXpub: TEST_XPUB,

@@ -42,6 +42,8 @@ describe('the live server log', () => {
           MARKET_BACKFILL: '0',
         }),
         port: 0,
+        // Files run side by side: the default metrics port (9464) would be taken by whichever started first.
+        metricsPort: null,
         settleEveryMs: 0,
         pbkdf2Iterations: 1_000,
       },
