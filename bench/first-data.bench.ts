@@ -165,6 +165,11 @@ async function clearForCold(context: BrowserContext, origin: string, mode: Mode)
       storageTypes:
         mode === 'demo' ? 'service_workers,cache_storage' : 'service_workers,cache_storage,indexeddb',
     });
+    // The last screens the shell puts back (src/lib/snapshot.ts) go too: a cold visit times the app's own path.
+    await page.goto(`${origin}/favicon.svg`);
+    await page.evaluate(
+      `Object.keys(localStorage).filter((k) => k.startsWith('strata.snap:')).forEach((k) => localStorage.removeItem(k))`,
+    );
   } finally {
     await page.close();
   }

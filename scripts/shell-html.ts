@@ -9,6 +9,7 @@
  * and the shell strings of all twenty languages; the script picks the route and the stored language.
  */
 import { createInstance, type i18n as I18n } from 'i18next';
+import { SNAPSHOT_VERSION, STORAGE_KEYS } from '../src/lib/storage.ts';
 
 export const MARK_OPEN = '\u0001';
 export const MARK_CLOSE = '\u0002';
@@ -84,6 +85,16 @@ export interface ShellData {
 }
 
 /**
+ * The route's last screen (src/lib/snapshot.ts): each kept region's markup goes back into the shell's region of
+ * the same name, when it was taken in this language by this member (`w`, '' for a guest). Runs after the
+ * template is in place, before the first paint.
+ */
+const RESTORE =
+  `try{var q=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.snapshot)}+p)||'null');` +
+  `if(q&&q.v===${SNAPSHOT_VERSION}&&q.lang===h.lang&&q.who===w&&q.parts)for(var k in q.parts)` +
+  `if(/^[\\w-]+$/.test(k)&&typeof q.parts[k]==='string'){var x=r.querySelector('[data-snapshot="'+k+'"]');if(x)x.innerHTML=q.parts[k];}}catch(e){}`;
+
+/**
  * The inline script placed right after #root: picks the template of location.pathname ('/' is /home; where
  * the route guard sends a guest or a member, by the stored 'strata.user'), and the language the head script put on <html lang>, and replaces #root's markup when it differs from the
  * served one. Other routes get the splash, as before. JSON.stringify escapes "<" so no "</script>" can
@@ -91,5 +102,5 @@ export interface ShellData {
  */
 export function shellScript(data: ShellData, splash: string): string {
   const json = JSON.stringify({ ...data, splash }).replace(/</g, '\\u003c');
-  return `<script>(function(){try{var D=${json};var d=document,h=d.documentElement,p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';if(p==='/')p='/home';var u=localStorage.getItem('strata.user'),g=D.guard[p];if(g)p=g[u?1:0];var l=D.strings[h.lang]?h.lang:D.served.lang,s=D.strings[l],t=D.templates[p],r=d.getElementById('root');if(!r)return;if(!t){r.innerHTML=D.splash;return;}if(D.titles[p]){var e=d.createElement('textarea');e.innerHTML=s[D.titles[p]]+' - '+s['common.appName'];d.title=e.value;}var n=null;try{n=u&&JSON.parse(u).username}catch(e){}if(p==='/home'&&u&&D.templates['${MEMBER_HOME}']!==undefined)t=D.templates['${MEMBER_HOME}'];else if(p===D.served.path&&l===D.served.lang)return;r.innerHTML=t.replace(/\\u0001([\\w.-]+)\\u0002/g,function(_,k){return s[k]||''}).replace(/\\{\\{name\\}\\}/g,String(n||'').replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'}));}catch(e){}})();</script>`;
+  return `<script>(function(){try{var D=${json};var d=document,h=d.documentElement,p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';if(p==='/')p='/home';var u=localStorage.getItem('strata.user'),g=D.guard[p];if(g)p=g[u?1:0];var l=D.strings[h.lang]?h.lang:D.served.lang,s=D.strings[l],t=D.templates[p],r=d.getElementById('root');if(!r)return;if(!t){r.innerHTML=D.splash;return;}if(D.titles[p]){var e=d.createElement('textarea');e.innerHTML=s[D.titles[p]]+' - '+s['common.appName'];d.title=e.value;}var n=null,w='';try{var j=u&&JSON.parse(u);n=j&&j.username;w=j&&j.id!=null?String(j.id):''}catch(e){}if(p==='/home'&&u&&D.templates['${MEMBER_HOME}']!==undefined)t=D.templates['${MEMBER_HOME}'];else if(p===D.served.path&&l===D.served.lang)t='';if(t)r.innerHTML=t.replace(/\\u0001([\\w.-]+)\\u0002/g,function(_,k){return s[k]||''}).replace(/\\{\\{name\\}\\}/g,String(n||'').replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'}));${RESTORE}}catch(e){}})();</script>`;
 }

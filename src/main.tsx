@@ -79,6 +79,11 @@ void start().then(() => {
     // (Its notices use the wallet part's strings.)
     void parts.then(() => import('./sync/app-writes')).then(({ startAppWrites }) => startAppWrites());
   };
+  // From the first data on, the screen's figures are kept whenever the page is hidden: the next visit's shell
+  // paints them first (src/lib/snapshot.ts).
+  void afterFirstData()
+    .then(() => import('./lib/snapshot'))
+    .then(({ keepSnapshots }) => keepSnapshots());
   void afterFirstData().then(() => {
     if ('requestIdleCallback' in window) requestIdleCallback(startSync, { timeout: 5_000 });
     else setTimeout(startSync, 2_000);

@@ -24,7 +24,10 @@ type ScreenLoader = () => Promise<{ Component: ComponentType; warm?: () => Promi
 const WARM_WAIT_MS = 250;
 
 const LAZY: Record<string, ScreenLoader> = {
-  '/home': async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
+  '/home': async () => {
+    const screen = await import('../features/home/HomePage');
+    return { Component: screen.HomePage, warm: screen.warmHome };
+  },
   '/home/more': async () => ({ Component: (await import('../features/home/MorePage')).MorePage }),
   '/login': async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
   '/register': async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }),

@@ -13,7 +13,12 @@ export const STORAGE_KEYS = {
   hideBalances: 'strata.hideBalances',
   /** "1" once the member chose "don't show again" on the leveraged order confirmation (trade screen). */
   skipOrderConfirm: 'strata.trade.skipConfirm',
+  /** `<prefix><route>`: the route's last screen as shown (src/lib/snapshot.ts), put back by the shell. */
+  snapshot: 'strata.snap:',
 } as const;
+
+/** The shape of a kept screen (src/lib/snapshot.ts); the shell script ignores any other version. */
+export const SNAPSHOT_VERSION = 1;
 
 export function readString(key: string): string | null {
   try {
@@ -36,6 +41,21 @@ export function removeKey(key: string): void {
     globalThis.localStorage?.removeItem(key);
   } catch {
     // Nothing stored, nothing to remove.
+  }
+}
+
+/** Removes every key that starts with `prefix` (e.g. every kept screen at logout). */
+export function removeKeysWithPrefix(prefix: string): void {
+  try {
+    const storage = globalThis.localStorage;
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    keys.forEach(removeKey);
+  } catch {
+    // No storage: nothing was kept.
   }
 }
 

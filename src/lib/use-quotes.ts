@@ -61,8 +61,11 @@ export function applyFeed(quotes: Quote[], message: FeedMessage): Quote[] {
   return quotes;
 }
 
+/** The quotes' key in the device cache (the answer of /api/market/list). */
+export const QUOTES_KEY = 'quotes';
+
 export function useQuotes(): QuotesState {
-  const query = useCached('quotes', () => api.call('/api/market/list', undefined, { silent: true }));
+  const query = useCached(QUOTES_KEY, () => api.call('/api/market/list', undefined, { silent: true }));
   const [live, setLive] = useState<Quote[] | null>(null);
   const base = live ?? query.data?.list ?? [];
   useFeed(
@@ -77,7 +80,7 @@ export function useQuotes(): QuotesState {
       [query.data],
     ),
   );
-  useCacheWriter('quotes', live ? { list: live } : null);
+  useCacheWriter(QUOTES_KEY, live ? { list: live } : null);
   // The time the prices on screen arrived: each live update now, else when the device's copy was fetched.
   useEffect(() => {
     if (live) notePriceTime(Date.now());

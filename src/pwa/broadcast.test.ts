@@ -21,7 +21,9 @@ describe('cross-tab notices', () => {
     otherTab.postMessage({ type: 'changed', topics: [42] });
     otherTab.postMessage('hello');
     otherTab.postMessage({ type: 'logout' });
-    await vi.waitFor(() => expect(listener).toHaveBeenCalledOnce());
+    // Messages arrive in order: once the last one is handed over, the two before it were refused. (A busy
+    // machine delivers across worker threads in over a second, vi.waitFor's default.)
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledOnce(), { timeout: 15_000 });
     expect(listener).toHaveBeenCalledWith({ type: 'logout' });
     unsubscribe();
     otherTab.close();

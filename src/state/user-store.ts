@@ -4,7 +4,7 @@
  * (issue 5) can drive it from outside React.
  */
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, readJSON, removeKey, writeJSON } from '../lib/storage';
+import { STORAGE_KEYS, readJSON, removeKey, removeKeysWithPrefix, writeJSON } from '../lib/storage';
 
 export interface LocalUser {
   id: string;
@@ -61,6 +61,9 @@ export const userStore = {
   clear(): void {
     current = null;
     removeKey(STORAGE_KEYS.user);
+    // The last screens kept for the shell (src/lib/snapshot.ts): the next member of this device must not see
+    // them first.
+    removeKeysWithPrefix(STORAGE_KEYS.snapshot);
     emit();
   },
   subscribe(listener: Listener): () => void {

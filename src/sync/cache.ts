@@ -111,6 +111,19 @@ export interface CachedOptions {
  * `key` names the answer (e.g. 'help:en-US', 'depth:BTC/USDT'); a null key reads nothing (a screen still
  * waiting for its parameters). `load` may be a fresh closure each render; `key` changes re-run it.
  */
+/** Rows read ahead of the first render (`warmCached`), by full key: the first frame starts from them. */
+const warmed = new Map<string, CacheRow | null>();
+
+/**
+ * Reads a public cache row before the first render (a screen's `warm`, src/app/routes.tsx), so `useCached`'s
+ * first frame shows the device's copy instead of its loading state and the rows the shell put back from the
+ * last screen (src/lib/snapshot.ts) are not replaced by loading rows in between.
+ */
+export async function warmCached(key: string): Promise<void> {
+  const fullKey = publicCacheKey(key);
+  warmed.set(fullKey, (await readCache(appSync().db, fullKey)) ?? null);
+}
+
 export function useCached<T>(
   key: string | null,
   load: () => Promise<T>,
@@ -129,7 +142,12 @@ export function useCached<T>(
   const row = useLiveQuery(
     async () => (fullKey ? ((await db.cache.get(fullKey)) ?? null) : null),
     [db, fullKey],
+    fullKey ? warmed.get(fullKey) : undefined,
   );
+  // The read ahead serves the first frame only: a later visit to the screen reads the device afresh.
+  useEffect(() => {
+    if (fullKey) warmed.delete(fullKey);
+  }, [fullKey]);
   const [fetchState, setFetchState] = useState<{ key: string | null; error: Failure | null; busy: boolean }>({
     key: null,
     error: null,

@@ -5,8 +5,9 @@ import { QueryState } from './QueryState';
 import { QuoteList } from './QuoteList';
 import { QuoteListSkeleton } from './QuoteListSkeleton';
 import { noteFirstData } from '../lib/after-first-data';
-import { useQuotes } from '../lib/use-quotes';
+import { QUOTES_KEY, useQuotes } from '../lib/use-quotes';
 import { appSync } from '../sync/app';
+import { warmCached } from '../sync/cache';
 import './market.css';
 
 /**
@@ -15,6 +16,11 @@ import './market.css';
  */
 export function prepareQuotesSummary(): void {
   appSync();
+}
+
+/** Reads the quotes' device copy before the card's first render (HomePage's `warmHome`). */
+export function warmQuotesSummary(): Promise<void> {
+  return warmCached(QUOTES_KEY);
 }
 
 /** The first `rows` pairs; its loading state is as many still rows (HomePage's Suspense fallback too). */

@@ -23,6 +23,7 @@ import { SHELL_ROUTES, renderShell } from '../../src/app/shell/StaticShell';
 import { guardRedirect } from '../../src/app/guard';
 import { SCREENS } from '../../src/app/paths';
 import { renderApp, TEST_USER } from '../../src/app/test-utils';
+import { forgetSnapshots, takeSnapshot } from '../../src/lib/snapshot';
 
 const LOCALES = join(import.meta.dirname, '../../locales');
 const locale = (lang: string) =>
@@ -206,6 +207,34 @@ describe('the inline shell script', () => {
     localStorage.setItem('strata.user', JSON.stringify({ ...TEST_USER, username: '<img src=x>' }));
     const html = run('/home', 'en-US', 'keep').querySelector('#hero-title')?.innerHTML;
     expect(html).toBe('Hello, &lt;img src=x&gt;');
+  });
+
+  it("puts back the route's last screen, taken in the same language by the same member, before any app code", () => {
+    const ROWS = '<ul class="quote-list"><li><span elementtiming="quote-row">131,608.87</span></li></ul>';
+    const region = (root: HTMLElement) => root.querySelector('[data-snapshot="quotes"]') as HTMLElement;
+    // A visit: the shell's loading rows, which the app replaces with quotes; the page is then hidden.
+    const first = run('/home', 'en-US', false);
+    expect(region(first).querySelector('.quote-skeleton')).not.toBeNull();
+    region(first).innerHTML = ROWS;
+    takeSnapshot(document, 1_000);
+    // The next visit paints the rows from the shell; another language or a member does not.
+    expect(region(run('/home', 'en-US', false)).innerHTML).toBe(ROWS);
+    expect(region(run('/home', 'ar-SA', false)).querySelector('.quote-skeleton')).not.toBeNull();
+    expect(region(run('/home', 'en-US', true)).querySelector('.quote-skeleton')).not.toBeNull();
+    // Another shape of the stored value, or a region name that is not a plain word, is left alone.
+    const kept = localStorage.getItem('strata.snap:/home') ?? '';
+    localStorage.setItem('strata.snap:/home', kept.replace('"v":1', '"v":2'));
+    expect(region(run('/home', 'en-US', false)).querySelector('.quote-skeleton')).not.toBeNull();
+    localStorage.setItem(
+      'strata.snap:/home',
+      JSON.stringify({ v: 1, lang: 'en-US', who: '', at: 1, parts: { 'quotes"],x[y': ROWS } }),
+    );
+    expect(region(run('/home', 'en-US', false)).querySelector('.quote-skeleton')).not.toBeNull();
+    // Logging out forgets every kept screen.
+    localStorage.setItem('strata.snap:/home', kept);
+    forgetSnapshots();
+    expect(localStorage.getItem('strata.snap:/home')).toBeNull();
+    expect(region(run('/home', 'en-US', false)).querySelector('.quote-skeleton')).not.toBeNull();
   });
 
   it('keeps the served markup for zh-CN /home and shows the splash on other routes', () => {

@@ -203,6 +203,59 @@ describe('the shell paints before the JavaScript', () => {
     }
   });
 
+  it("a returning visitor's /home paints the last quote rows before any app code, and the app keeps them in place", async () => {
+    const context = await browser().newContext({ viewport: { width: 375, height: 812 }, baseURL: baseURL() });
+    try {
+      await context.addInitScript(() => localStorage.setItem('strata.lang', 'en-US'));
+      const visit = await context.newPage();
+      await visit.goto('/home');
+      const rows = visit.locator('.home a.quote-row');
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(4);
+      // Leaving the page keeps the screen it showed (src/lib/snapshot.ts).
+      await visit.goto('about:blank');
+      await visit.close();
+
+      // Without the app's code, the shell alone shows those rows, figures and all.
+      const bare = await context.newPage();
+      await bare.route('**/assets/*.js', (route) => route.abort());
+      await bare.goto('/home');
+      const price = bare.locator('.home a.quote-row .quote-price').first();
+      await expect.poll(() => price.textContent(), { timeout: 15_000 }).toMatch(/\d/);
+      expect(await bare.locator('.home a.quote-row').count()).toBe(4);
+      expect(await bare.locator('.home .quote-skeleton').count()).toBe(0);
+      await bare.close();
+
+      // With it, the app takes over from them: no loading rows in between, nothing moves, prices go live.
+      await context.addInitScript(() => {
+        const w = window as unknown as { __shifts: number; __loading: boolean };
+        w.__shifts = 0;
+        w.__loading = false;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            w.__shifts += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          new MutationObserver(() => {
+            if (document.querySelector('.home .quote-skeleton')) w.__loading = true;
+          }).observe(document.body, { childList: true, subtree: true });
+        });
+      });
+      const page = await context.newPage();
+      await page.goto('/home');
+      const prices = page.locator('.home a.quote-row .quote-price');
+      await expect.poll(() => prices.count(), { timeout: 15_000 }).toBe(4);
+      const first = await prices.allTextContents();
+      await expect.poll(() => prices.allTextContents(), { timeout: 30_000 }).not.toEqual(first);
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { __shifts: number; __loading: boolean };
+        return { shifts: w.__shifts, loading: w.__loading };
+      });
+      expect(seen).toEqual({ shifts: 0, loading: false });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a member's /market and /user start without moving anything: loading rows, sync chip, live prices", async () => {
     const { context, page } = await newEnglishPage(browser());
     try {

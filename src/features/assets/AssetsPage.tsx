@@ -90,7 +90,8 @@ export function AssetsPage() {
         {/* Before the replica answers, the same layout with "--" in place of figures: nothing moves when
             they arrive (CLS 0). A failure with nothing on the device shows its error instead. */}
         {p || profile.status === 'loading' ? (
-          <>
+          // The region the next visit's shell fills with these figures before any JavaScript (snapshot.ts).
+          <div className="snapshot-region" data-snapshot="assets">
             <p className="hero-amount" aria-busy={p ? undefined : true}>
               <Figure value={overview?.total ?? p?.totalAssets} timing="balance" />{' '}
               <span className="unit">USDT</span>
@@ -123,7 +124,7 @@ export function AssetsPage() {
                 </dd>
               </div>
             </dl>
-          </>
+          </div>
         ) : (
           <QueryState status={profile.status} error={profile.error} onRetry={profile.reload} />
         )}

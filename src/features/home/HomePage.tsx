@@ -4,7 +4,7 @@
  * none of that is on /home's critical path (docs/PWA.md "Critical path"); its loading state is the same
  * markup the build-time shell paints.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { nextTask } from '../../lib/next-task';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,21 @@ const QuotesSummary = lazy(async () => {
   return { default: m.QuotesSummary };
 });
 
+/** The card itself once start-up has loaded it (`warmHome`): rendered directly, with no loading frame. */
+let WarmQuotes: ComponentType<{ rows: number }> | null = null;
+
+/**
+ * Start-up loads the quotes card and reads its device copy before the first render (src/app/routes.tsx), so
+ * a returning visitor's first frame has the quote rows: the rows the shell put back from the last visit
+ * (src/lib/snapshot.ts) stay on screen instead of turning into loading rows for a moment.
+ */
+export async function warmHome(): Promise<void> {
+  const m = await import('../../ui/QuotesSummary');
+  m.prepareQuotesSummary();
+  await m.warmQuotesSummary();
+  WarmQuotes = m.QuotesSummary;
+}
+
 /** The pairs the quotes card shows: also its loading rows, before and after its code has loaded. */
 const QUOTE_ROWS = 4;
 
@@ -42,6 +57,8 @@ export function HomePage() {
   const { t } = useTranslation();
   const user = useUser();
   useBalanceRefresh(user?.id);
+  // Decided once per mount: a card loaded by start-up after this frame must not remount the lazy one.
+  const [Warm] = useState(() => WarmQuotes);
   return (
     <div className="page home">
       <section className="hero" aria-labelledby="hero-title">
@@ -97,9 +114,16 @@ export function HomePage() {
             {t('home.allQuotes')}
           </Link>
         </div>
-        <Suspense fallback={<QuoteListSkeleton rows={QUOTE_ROWS} compact />}>
-          <QuotesSummary rows={QUOTE_ROWS} />
-        </Suspense>
+        {/* The region the next visit's shell fills with these rows before any JavaScript (snapshot.ts). */}
+        <div className="snapshot-region" data-snapshot="quotes">
+          {Warm ? (
+            <Warm rows={QUOTE_ROWS} />
+          ) : (
+            <Suspense fallback={<QuoteListSkeleton rows={QUOTE_ROWS} compact />}>
+              <QuotesSummary rows={QUOTE_ROWS} />
+            </Suspense>
+          )}
+        </div>
       </section>
     </div>
   );
