@@ -90,7 +90,7 @@ export interface ShellData {
  * template is in place, before the first paint.
  */
 const RESTORE =
-  `try{var q=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.snapshot)}+p)||'null');` +
+  `try{var q=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.snapshot)}+p+location.search)||'null');` +
   `if(q&&q.v===${SNAPSHOT_VERSION}&&q.lang===h.lang&&q.who===w&&q.parts)for(var k in q.parts)` +
   `if(/^[\\w-]+$/.test(k)&&typeof q.parts[k]==='string'){var x=r.querySelector('[data-snapshot="'+k+'"]');if(x)x.innerHTML=q.parts[k];}}catch(e){}`;
 

@@ -76,7 +76,10 @@ const LAZY: Record<string, ScreenLoader> = {
     Component: (await import('../features/records/StatementPage')).StatementPage,
   }),
   // Markets screens (issue 5): quotes, K-line, trade, finance products and mining.
-  '/market': async () => ({ Component: (await import('../features/market/MarketPage')).MarketPage }),
+  '/market': async () => {
+    const screen = await import('../features/market/MarketPage');
+    return { Component: screen.MarketPage, warm: screen.warmMarket };
+  },
   '/contract': async () => ({ Component: (await import('../features/trade/TradePage')).TradePage }),
   '/finance/kline': async () => ({ Component: (await import('../features/kline/KlinePage')).KlinePage }),
   '/financial': async () => ({ Component: (await import('../features/finance/FinancePage')).FinancePage }),

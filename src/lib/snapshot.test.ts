@@ -44,6 +44,14 @@ describe('the last screen', () => {
     });
   });
 
+  it('keeps a screen with its query: /market sorted is not /market', () => {
+    history.replaceState(null, '', '/market?sort=change-desc');
+    screenWith('<div data-snapshot="quotes"><span elementtiming="quote-row">5,312.94</span></div>');
+    takeSnapshot(document, 1);
+    expect(stored('/market?sort=change-desc')?.parts['quotes']).toContain('5,312.94');
+    expect(stored('/market')).toBeNull();
+  });
+
   it('keeps nothing from a screen still loading, and leaves what was kept before', () => {
     history.replaceState(null, '', '/user');
     screenWith('<div data-snapshot="assets"><p aria-busy="true"><span>--</span></p></div>');

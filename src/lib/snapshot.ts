@@ -62,7 +62,11 @@ export function takeSnapshot(doc: Document = document, now: number = Date.now())
     at: now,
     parts,
   };
-  writeString(STORAGE_KEYS.snapshot + snapshotRoute(doc.location.pathname), JSON.stringify(snapshot));
+  // The query is part of the screen (/market?view=favourites&sort=...): a kept screen is put back for the same.
+  writeString(
+    STORAGE_KEYS.snapshot + snapshotRoute(doc.location.pathname) + doc.location.search,
+    JSON.stringify(snapshot),
+  );
 }
 
 /** Every kept screen goes (logout: the next member of this device must not see them first). */

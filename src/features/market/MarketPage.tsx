@@ -15,7 +15,8 @@ import { Icon } from '../../ui/icons';
 import { QuoteList } from '../../ui/QuoteList';
 import { QuoteListSkeleton } from '../../ui/QuoteListSkeleton';
 import { SimulatedNote } from '../../ui/SimulatedNote';
-import { useQuotes } from '../../lib/use-quotes';
+import { QUOTES_KEY, useQuotes } from '../../lib/use-quotes';
+import { warmCached } from '../../sync/cache';
 import { useOnlineStatus } from '../../pwa/online';
 import { useFavourites } from '../../lib/favourites';
 import {
@@ -38,6 +39,14 @@ export type { QuoteView } from '../../lib/market-view';
 const PAIRS = 8;
 
 const isView = (v: string | null): v is QuoteView => VIEWS.some((x) => x === v);
+
+/**
+ * Start-up reads the quotes' device copy before the first render (src/app/routes.tsx): a returning member's
+ * first frame has the rows, so the rows the shell put back from the last visit (src/lib/snapshot.ts) stay.
+ */
+export function warmMarket(): Promise<void> {
+  return warmCached(QUOTES_KEY);
+}
 
 export function MarketPage() {
   const { t } = useTranslation();
@@ -122,22 +131,25 @@ export function MarketPage() {
           <span>{t('market.latestHighLow')}</span>
           <span>{t('market.change')}</span>
         </div>
-        {status === 'ready' && shown.length > 0 && (
-          <QuoteList
-            quotes={shown}
-            label={t(`market.view.${view}`)}
-            stale={!online}
-            favourites={favourites}
+        {/* The region the next visit's shell fills with these rows before any JavaScript (snapshot.ts). */}
+        <div className="snapshot-region" data-snapshot="quotes">
+          {status === 'ready' && shown.length > 0 && (
+            <QuoteList
+              quotes={shown}
+              label={t(`market.view.${view}`)}
+              stale={!online}
+              favourites={favourites}
+            />
+          )}
+          <QueryState
+            status={status}
+            error={error}
+            onRetry={reload}
+            isEmpty={shown.length === 0}
+            emptyText={emptyText}
+            loadingView={<QuoteListSkeleton rows={PAIRS} />}
           />
-        )}
-        <QueryState
-          status={status}
-          error={error}
-          onRetry={reload}
-          isEmpty={shown.length === 0}
-          emptyText={emptyText}
-          loadingView={<QuoteListSkeleton rows={PAIRS} />}
-        />
+        </div>
       </section>
     </div>
   );
