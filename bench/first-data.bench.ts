@@ -9,7 +9,7 @@
  *   reference server itself, started as the live end-to-end tests start it (tests/e2e/live-server.ts:
  *   PostgreSQL in a fresh schema when DATABASE_URL is set, else PGlite).
  * Routes: /home (logged out), /market, /user and /order/transferRecord (a member with 5,000 transfer records).
- * Visits: cold (no HTTP cache, no service worker; a guest's /home in a fresh browser context; a member keeps
+ * Visits: cold (no HTTP cache, no service worker, no kept last screen (src/lib/snapshot.ts); a guest's /home in a fresh browser context; a member keeps
  * the device's storage in demo mode, where IndexedDB *is* the member's engine and replica, and keeps only the
  * login in live mode, so the replica is empty and everything comes from the server) and warm (the service
  * worker installed by a first visit, a second visit in a new tab).
