@@ -16,7 +16,7 @@ import { START_PARTS } from '../src/i18n/parts.ts';
 const KIB = 1024;
 /** The demo engine's worker (emitted as assets/engine.worker-<hash>.js, outside build-report's chunks). */
 const ENGINE_WORKER = 'src/worker/engine.worker.ts';
-export const BUDGET = { homeCritical: 131 * KIB, locale: 10 * KIB, chart: 60 * KIB };
+export const BUDGET = { homeCritical: 131.5 * KIB, locale: 10 * KIB, chart: 60 * KIB };
 
 /**
  * The first-data path (issue 25, docs/PWA.md "The data path and its budget"): the JavaScript a route needs up
@@ -37,7 +37,7 @@ export const FIRST_DATA_PATHS: readonly {
     route: '/home',
     screen: 'src/features/home/HomePage.tsx',
     data: ['src/ui/QuotesSummary.tsx', ENGINE_WORKER],
-    budget: 339 * KIB,
+    budget: 339.5 * KIB,
   },
   {
     route: '/market',

@@ -20,6 +20,7 @@ import { initI18n, loadAllParts, storedLanguage } from './i18n';
 import { startParts } from './i18n/parts';
 import { afterFirstData, holdForFirstData } from './lib/after-first-data';
 import { nextTask } from './lib/next-task';
+import { keepSnapshots } from './lib/snapshot';
 import { startPwa, startPwaEarly } from './pwa/bootstrap';
 import './styles/global.css';
 
@@ -62,6 +63,9 @@ async function start(): Promise<void> {
 // notices, the feed's socket machine and the service worker's install wait until they are on screen.
 if ((REDIRECTS[location.pathname] ?? location.pathname) === PATHS.home) holdForFirstData();
 startPwaEarly();
+// The screen's figures are kept whenever the page is hidden, from the start: a member who leaves as soon as
+// they show still finds them painted first next time (src/lib/snapshot.ts).
+keepSnapshots();
 void start().then(() => {
   void nextTask().then(startPwa);
   // The language's other parts, which every other screen waits for (src/app/routes.tsx).
@@ -79,11 +83,6 @@ void start().then(() => {
     // (Its notices use the wallet part's strings.)
     void parts.then(() => import('./sync/app-writes')).then(({ startAppWrites }) => startAppWrites());
   };
-  // From the first data on, the screen's figures are kept whenever the page is hidden: the next visit's shell
-  // paints them first (src/lib/snapshot.ts).
-  void afterFirstData()
-    .then(() => import('./lib/snapshot'))
-    .then(({ keepSnapshots }) => keepSnapshots());
   void afterFirstData().then(() => {
     if ('requestIdleCallback' in window) requestIdleCallback(startSync, { timeout: 5_000 });
     else setTimeout(startSync, 2_000);
