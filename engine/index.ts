@@ -2,7 +2,7 @@
  * The engine's only public entry (API.md "Engine entry point"). src/ imports the engine through this file
  * alone; tests drive it through `handle` exactly as the app and the server do.
  */
-import type { EngineRequest, EngineResponse } from './contract';
+import type { BodyOf, ContractPath, DataOf, EngineRequest, EngineResponse } from './contract';
 import type { PaymentProvider } from './counterparties';
 import type { MarketSource } from './market/source';
 import type { EngineFeedMessage } from './feed';
@@ -181,6 +181,21 @@ export interface Engine {
   operations: EngineOperations;
   /** Closes the storage (Dexie) after queued work finished. */
   close(): Promise<void>;
+}
+
+/**
+ * A call a host makes to the engine on its own behalf (the server checking a socket's credentials, replaying
+ * an Idempotency-Key call as a push), its answer typed by the contract: each path's router answers its
+ * handler's `DataOf` on code 0 (the contract test checks every handler against ContractMap), and `null` or
+ * another shape only with another code, so callers look at `code` before `data`.
+ */
+export async function callEngine<P extends ContractPath>(
+  engine: Pick<Engine, 'handle'>,
+  path: P,
+  headers: Record<string, string | undefined>,
+  body?: BodyOf<P>,
+): Promise<EngineResponse<DataOf<P> | null>> {
+  return (await engine.handle({ method: 'POST', path, headers, body })) as EngineResponse<DataOf<P> | null>;
 }
 
 export function manualClock(startMs: number): ManualClock {

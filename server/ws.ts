@@ -7,6 +7,7 @@
  */
 import type { RawData, WebSocket } from 'ws';
 import {
+  callEngine,
   isAccountMessage,
   type Engine,
   type EngineFeedMessage,
@@ -145,13 +146,12 @@ export class SocketHub {
     const credentials = client.credentials;
     let memberId: string | null = null;
     if (credentials) {
-      const response: EngineResponse = await this.engine.handle({
-        method: 'POST',
-        path: '/api/user/getuser',
-        headers: { authorization: credentials.token, userid: credentials.userId },
+      const response = await callEngine(this.engine, '/api/user/getuser', {
+        authorization: credentials.token,
+        userid: credentials.userId,
       });
-      const data = response.body.data as { id?: unknown } | null;
-      if (response.body.code === 0 && data && data.id !== undefined) memberId = String(data.id);
+      const data = response.body.data;
+      if (response.body.code === 0 && data) memberId = String(data.id);
     }
     // A newer auth message may have replaced the credentials while this check ran.
     if (client.credentials !== credentials) return;

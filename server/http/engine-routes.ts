@@ -6,7 +6,7 @@
  * itself. Navigations (GET asking for HTML) outside the engine's paths get the built app's page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { Engine, EngineRequest, EngineResponse } from '../../engine/index';
+import { callEngine, type Engine, type EngineRequest, type EngineResponse } from '../../engine/index';
 import { CLIENT_IP_HEADER, PAGE_ORIGIN_HEADER, syncable } from '../../engine/server';
 import { ENVELOPE_SCHEMA, envelope, Refusal, sendEnvelope } from './envelope';
 import type { AppPage } from './app-page';
@@ -51,18 +51,11 @@ export async function callWithKey(
     return engine.handle(request);
   if (!IDEMPOTENCY_KEY.test(key))
     return envelope(400, 'Idempotency-Key must be 1-100 letters, digits, "_", "-", "." or ":"');
-  const pushed = await engine.handle({
-    method: 'POST',
-    path: '/api/sync/push',
-    headers: request.headers,
-    body: {
-      clientId: 'idempotency-key',
-      mutations: [{ id: `key:${key}`, name: request.path, args: request.body ?? {} }],
-    },
+  const pushed = await callEngine(engine, '/api/sync/push', request.headers ?? {}, {
+    clientId: 'idempotency-key',
+    mutations: [{ id: `key:${key}`, name: request.path, args: request.body ?? {} }],
   });
-  const result = (
-    pushed.body.data as { results?: Array<{ code: number; msg: string; data: unknown }> } | null
-  )?.results?.[0];
+  const result = pushed.body.code === 0 ? pushed.body.data?.results[0] : undefined;
   if (pushed.body.code !== 0 || !result) return pushed;
   return envelope(result.code, result.msg, result.data);
 }
@@ -143,13 +136,8 @@ export async function engineRoutes(app: FastifyInstance, options: EngineRoutesOp
     };
     if (method === 'GET' && store) {
       const stored = await answerStoredUpload(request, reply, path, store, async () => {
-        const me = await engine.handle({
-          method: 'POST',
-          path: '/api/user/getuser',
-          headers: headersOf(request),
-          body: {},
-        });
-        const id = (me.body.data as { id?: unknown } | null)?.id;
+        const me = await callEngine(engine, '/api/user/getuser', headersOf(request));
+        const id = me.body.data?.id;
         return me.body.code === 0 && id !== undefined ? String(id) : null;
       });
       if (stored === 'sent') return reply;
