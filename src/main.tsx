@@ -68,8 +68,9 @@ startPwaEarly();
 keepSnapshots();
 void start().then(() => {
   void nextTask().then(startPwa);
-  // The language's other parts, which every other screen waits for (src/app/routes.tsx).
-  const parts = loadAllParts();
+  // The language's other parts, which every other screen waits for (src/app/routes.tsx asks for them itself
+  // when the member moves on): on /home after its first data, so they do not share the link with it.
+  const parts = afterFirstData().then(loadAllParts);
   // The device half of sync (src/sync) reconciles the outbox and replica when online. It starts once the
   // first screen has painted (on /home: its first data, src/lib/after-first-data.ts) and the page is idle, so its
   // code never competes with /home's first paint or first quote row.

@@ -6,38 +6,16 @@
  */
 import { api, onWrite } from '../api';
 import { userStore } from '../state/user-store';
-import { onDatabaseUpgrade } from '../pwa/db-upgrade';
 import { onLeadership } from '../pwa/leadership';
 import { onDemoChange } from '../lib/demo-events';
-import { isDemoMode } from '../api/config';
-import { openDeviceDb, type DeviceDb } from './db';
-import { readFirstData, seedFirstData } from './first-data';
 import { sharedSyncStatus, useSyncStatus as useEngineStatus } from './status';
 import { forgetMember } from './replica';
+import { appDeviceDb } from './device';
+
+export { appDeviceDb };
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
 
 let instance: SyncEngine | undefined;
-let deviceDb: DeviceDb | undefined;
-
-/** A newer version upgrading the device database closes this tab's connection and reloads it into the new one. */
-function upgradable<T extends Parameters<typeof onDatabaseUpgrade>[0]>(db: T): T {
-  onDatabaseUpgrade(db);
-  return db;
-}
-
-/**
- * The device database the app's sync engine works on (outbox, results, replica). Live mode: opening it first
- * writes the page's first data (the market list the server inlined, src/sync/first-data.ts) where the device
- * has nothing newer, in a transaction issued before any screen's read, so the first read sees it.
- */
-export function appDeviceDb(): DeviceDb {
-  if (deviceDb) return deviceDb;
-  const db = upgradable(openDeviceDb());
-  deviceDb = db;
-  const first = isDemoMode() ? null : readFirstData();
-  if (first) void seedFirstData(db, first).catch(() => undefined);
-  return db;
-}
 
 export function appSync(): SyncEngine {
   if (instance) return instance;

@@ -13,7 +13,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useUser } from '../state/user-store';
 import { onDemoChange } from '../lib/demo-events';
 import { toFailure, type Failure } from '../machines/failure';
-import { appSync } from './app';
+import { appDeviceDb } from './device';
 import type { CacheRow, DeviceDb } from './db';
 
 export const MAX_CANDLES = 1000;
@@ -81,7 +81,7 @@ export function useCacheWriter(key: string | null, value: unknown, everyMs = 5_0
     const now = Date.now();
     if (now - (lastWrites.get(full) ?? 0) < everyMs) return;
     lastWrites.set(full, now);
-    void putCache(appSync().db, full, 'data', value, now).catch(() => undefined);
+    void putCache(appDeviceDb(), full, 'data', value, now).catch(() => undefined);
   }, [key, value, everyMs]);
 }
 
@@ -121,7 +121,7 @@ const warmed = new Map<string, CacheRow | null>();
  */
 export async function warmCached(key: string): Promise<void> {
   const fullKey = publicCacheKey(key);
-  warmed.set(fullKey, (await readCache(appSync().db, fullKey)) ?? null);
+  warmed.set(fullKey, (await readCache(appDeviceDb(), fullKey)) ?? null);
 }
 
 export function useCached<T>(
@@ -138,7 +138,7 @@ export function useCached<T>(
       : scoped && member !== null
         ? memberCacheKey(member, key)
         : publicCacheKey(key);
-  const db = appSync().db;
+  const db = appDeviceDb();
   const row = useLiveQuery(
     async () => (fullKey ? ((await db.cache.get(fullKey)) ?? null) : null),
     [db, fullKey],

@@ -6,16 +6,16 @@ import { QuoteList } from './QuoteList';
 import { QuoteListSkeleton } from './QuoteListSkeleton';
 import { noteFirstData } from '../lib/after-first-data';
 import { QUOTES_KEY, useQuotes } from '../lib/use-quotes';
-import { appSync } from '../sync/app';
+import { appDeviceDb } from '../sync/device';
 import { warmCached } from '../sync/cache';
 import './market.css';
 
 /**
- * Opens the device database (the sync engine's Dexie instance) ahead of the first render, so that a lazy
- * loader can do it in a task of its own instead of inside a render slice.
+ * Opens the device database ahead of the first render, so that a lazy loader can do it in a task of its own
+ * instead of inside a render slice. (The sync engine is not needed for the quotes: it starts after them.)
  */
 export function prepareQuotesSummary(): void {
-  appSync();
+  appDeviceDb();
 }
 
 /** Reads the quotes' device copy before the card's first render (HomePage's `warmHome`). */
