@@ -123,15 +123,15 @@ describe('the shell paints before the JavaScript', () => {
       );
       expect(timing.scripts.filter((s) => s.start < (timing.fcp ?? 0))).toEqual([]);
       // The data path in one wave (docs/PWA.md "The data path"): the engine worker is created before the app's
-      // entry is even requested, and its boot chunk and /home's quotes card are requested before the entry has
-      // arrived, not after React has rendered.
+      // entry is even requested, and its boot chunk, /home's quotes card and the device database are requested
+      // before the entry has arrived, not after React has rendered.
       const entry = timing.scripts.find((s) => /^\/assets\/index-/.test(s.name));
       const workerCreatedAt = await page.evaluate(
         () => (window as unknown as { __workerCreatedAt?: number }).__workerCreatedAt ?? Infinity,
       );
       expect(workerCreatedAt).toBeLessThan(entry?.start ?? 0);
       const startOf = (file: RegExp) => timing.scripts.find((s) => file.test(s.name))?.start ?? Infinity;
-      for (const file of [/\/engine-boot-/, /\/QuotesSummary-/, /\/app-[\w-]{8}\.js$/])
+      for (const file of [/\/engine-boot-/, /\/QuotesSummary-/, /\/device-[\w-]{8}\.js$/])
         expect(startOf(file), String(file)).toBeLessThan(entry?.end ?? 0);
       // The stylesheets the shell carries inline are not fetched again when /home's chunks load (that would
       // add a second copy of their rules and a whole-page style recalculation after the app starts).
