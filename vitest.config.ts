@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'engine',
           environment: 'node',
           include: ['engine/**/*.test.ts', 'tests/engine/**/*.test.ts'],
+          setupFiles: ['tests/wait-ceiling.ts'],
           testTimeout: 30_000,
           // A server test's set-up (schema, migrations, listening) waits on PostgreSQL and a busy 2-core machine.
           hookTimeout: 30_000,
@@ -29,7 +30,7 @@ export default defineConfig({
           // 2-core machine (2026-11-28). The engine project stays on forks (its server tests start processes).
           pool: 'threads',
           include: ['src/**/*.test.{ts,tsx}', 'tests/app/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup-app.ts'],
+          setupFiles: ['tests/wait-ceiling.ts', 'tests/setup-app.ts'],
           testTimeout: 30_000,
         },
       },
