@@ -67,6 +67,16 @@ describe('the last screen', () => {
     expect(stored('/user')?.at).toBe(2);
   });
 
+  it('drops what was kept when the screen shows something else now: hidden balances, an error, nothing to list', () => {
+    history.replaceState(null, '', '/user');
+    screenWith('<div data-snapshot="assets"><p><span elementtiming="balance">7.00</span></p></div>');
+    takeSnapshot(document, 1);
+    expect(stored('/user')).not.toBeNull();
+    screenWith('<div data-snapshot="assets"><p><span class="amount amount-hidden">****</span></p></div>');
+    takeSnapshot(document, 2);
+    expect(stored('/user')).toBeNull();
+  });
+
   it('is taken when the page is hidden, and forgotten when the member logs out', () => {
     history.replaceState(null, '', '/home');
     screenWith(

@@ -9,7 +9,7 @@
  * rendered one. It is kept only when it shows data: a marked first-data figure (`elementtiming`) with a digit
  * in it, and nothing still loading (`aria-busy="true"`, a skeleton).
  */
-import { readString, removeKeysWithPrefix, SNAPSHOT_VERSION, STORAGE_KEYS, writeString } from './storage';
+import { readString, removeKey, removeKeysWithPrefix, SNAPSHOT_VERSION, STORAGE_KEYS, writeString } from './storage';
 
 export interface Snapshot {
   v: typeof SNAPSHOT_VERSION;
@@ -31,10 +31,13 @@ export function snapshotRoute(pathname: string): string {
 
 const REGION_NAME = /^[\w-]+$/;
 
+function loading(region: Element): boolean {
+  return region.querySelector('[aria-busy="true"], .quote-skeleton, .skeleton-bar') !== null;
+}
+
 function showsData(region: Element): boolean {
-  if (region.querySelector('[aria-busy="true"], .quote-skeleton, .skeleton-bar')) return false;
   const figure = region.querySelector('[elementtiming]');
-  return figure !== null && /\d/.test(figure.textContent ?? '');
+  return !loading(region) && figure !== null && /\d/.test(figure.textContent ?? '');
 }
 
 function storedMember(): string {
@@ -47,14 +50,24 @@ function storedMember(): string {
   }
 }
 
-/** Keeps the regions of the screen on display that show data (none: what was kept for the route stays). */
+/**
+ * Keeps the regions of the screen on display that show data. A screen still loading leaves what was kept for
+ * the route; one that shows something else now (hidden balances, an error, nothing to list) drops it.
+ */
 export function takeSnapshot(doc: Document = document, now: number = Date.now()): void {
+  const key = STORAGE_KEYS.snapshot + snapshotRoute(doc.location.pathname) + doc.location.search;
   const parts: Record<string, string> = {};
+  let changed = false;
   for (const region of doc.querySelectorAll('#root [data-snapshot]')) {
     const name = region.getAttribute('data-snapshot') ?? '';
-    if (REGION_NAME.test(name) && showsData(region)) parts[name] = region.innerHTML;
+    if (!REGION_NAME.test(name)) continue;
+    if (showsData(region)) parts[name] = region.innerHTML;
+    else if (!loading(region)) changed = true;
   }
-  if (Object.keys(parts).length === 0) return;
+  if (Object.keys(parts).length === 0) {
+    if (changed) removeKey(key);
+    return;
+  }
   const snapshot: Snapshot = {
     v: SNAPSHOT_VERSION,
     lang: doc.documentElement.lang,
@@ -63,10 +76,7 @@ export function takeSnapshot(doc: Document = document, now: number = Date.now())
     parts,
   };
   // The query is part of the screen (/market?view=favourites&sort=...): a kept screen is put back for the same.
-  writeString(
-    STORAGE_KEYS.snapshot + snapshotRoute(doc.location.pathname) + doc.location.search,
-    JSON.stringify(snapshot),
-  );
+  writeString(key, JSON.stringify(snapshot));
 }
 
 /** Every kept screen goes (logout: the next member of this device must not see them first). */
