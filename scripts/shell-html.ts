@@ -101,6 +101,16 @@ const RESTORE =
  * appear; the markers are written as \u escapes.
  */
 export function shellScript(data: ShellData, splash: string): string {
-  const json = JSON.stringify({ ...data, splash }).replace(/</g, '\\u003c');
+  // The script looks routes up by the lower-cased path (as the router matches them): /order/transferRecord too.
+  const lower = <T>(byPath: Record<string, T>) =>
+    Object.fromEntries(Object.entries(byPath).map(([path, value]) => [path.toLowerCase(), value]));
+  const guard = Object.fromEntries(
+    Object.entries(data.guard).map(([path, [guest, member]]) => [
+      path.toLowerCase(),
+      [guest.toLowerCase(), member.toLowerCase()],
+    ]),
+  );
+  const shell = { ...data, templates: lower(data.templates), titles: lower(data.titles), guard, splash };
+  const json = JSON.stringify(shell).replace(/</g, '\\u003c');
   return `<script>(function(){try{var D=${json};var d=document,h=d.documentElement,p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';if(p==='/')p='/home';var u=localStorage.getItem('strata.user'),g=D.guard[p];if(g)p=g[u?1:0];var l=D.strings[h.lang]?h.lang:D.served.lang,s=D.strings[l],t=D.templates[p],r=d.getElementById('root');if(!r)return;if(!t){r.innerHTML=D.splash;return;}if(D.titles[p]){var e=d.createElement('textarea');e.innerHTML=s[D.titles[p]]+' - '+s['common.appName'];d.title=e.value;}var n=null,w='';try{var j=u&&JSON.parse(u);n=j&&j.username;w=j&&j.id!=null?String(j.id):''}catch(e){}if(p==='/home'&&u&&D.templates['${MEMBER_HOME}']!==undefined)t=D.templates['${MEMBER_HOME}'];else if(p===D.served.path&&l===D.served.lang)t='';if(t)r.innerHTML=t.replace(/\\u0001([\\w.-]+)\\u0002/g,function(_,k){return s[k]||''}).replace(/\\{\\{name\\}\\}/g,String(n||'').replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'}));${RESTORE}}catch(e){}})();</script>`;
 }

@@ -35,6 +35,7 @@ const SHELL_SCREENS = [
   /src\/features\/home\/HomePage\.tsx$/,
   /src\/features\/market\/MarketPage\.tsx$/,
   /src\/features\/assets\/AssetsPage\.tsx$/,
+  /src\/features\/records\/TransferRecordsPage\.tsx$/,
 ];
 
 /** Renders every shell route to its template (markers in place of strings). */

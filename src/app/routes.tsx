@@ -127,9 +127,10 @@ const LAZY: Record<string, ScreenLoader> = {
   '/order/withdraw': async () => ({
     Component: (await import('../features/records/WithdrawRecordsPage')).WithdrawOrdersPage,
   }),
-  '/order/transferRecord': async () => ({
-    Component: (await import('../features/records/TransferRecordsPage')).TransferRecordsPage,
-  }),
+  '/order/transferRecord': async () => {
+    const screen = await import('../features/records/TransferRecordsPage');
+    return { Component: screen.TransferRecordsPage, warm: screen.warmTransferRecords };
+  },
   '/order/vipRecord': async () => ({
     Component: (await import('../features/records/VipRecordsPage')).VipRecordsPage,
   }),

@@ -7,9 +7,16 @@
  *
  * A region is an element marked `data-snapshot="<name>"` in both the shell's loading layout and the screen's
  * rendered one. It is kept only when it shows data: a marked first-data figure (`elementtiming`) with a digit
- * in it, and nothing still loading (`aria-busy="true"`, a skeleton).
+ * in it, and nothing still loading (`aria-busy="true"`, a skeleton, a spinner).
  */
-import { readString, removeKey, removeKeysWithPrefix, SNAPSHOT_VERSION, STORAGE_KEYS, writeString } from './storage';
+import {
+  readString,
+  removeKey,
+  removeKeysWithPrefix,
+  SNAPSHOT_VERSION,
+  STORAGE_KEYS,
+  writeString,
+} from './storage';
 
 export interface Snapshot {
   v: typeof SNAPSHOT_VERSION;
@@ -32,7 +39,7 @@ export function snapshotRoute(pathname: string): string {
 const REGION_NAME = /^[\w-]+$/;
 
 function loading(region: Element): boolean {
-  return region.querySelector('[aria-busy="true"], .quote-skeleton, .skeleton-bar') !== null;
+  return region.querySelector('[aria-busy="true"], .quote-skeleton, .skeleton-bar, .spinner') !== null;
 }
 
 function showsData(region: Element): boolean {

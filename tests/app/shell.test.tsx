@@ -21,7 +21,7 @@ import {
 } from '../../scripts/shell-html';
 import { SHELL_ROUTES, renderShell } from '../../src/app/shell/StaticShell';
 import { guardRedirect } from '../../src/app/guard';
-import { SCREENS } from '../../src/app/paths';
+import { SCREENS, isTabPath } from '../../src/app/paths';
 import { renderApp, TEST_USER } from '../../src/app/test-utils';
 import { forgetSnapshots, takeSnapshot } from '../../src/lib/snapshot';
 
@@ -74,6 +74,11 @@ const SCREEN_PARTS: Record<string, string[]> = {
   '/user': ['#assets-total', '.assets .shortcut-grid', '#assets-account', '.assets .menu-list'],
 };
 
+/** Text of the parts whose markup carries per-render ids (useId): the record filters' labels and choices. */
+const SCREEN_TEXTS: Record<string, string> = {
+  '/order/transferRecord': '.records .record-filters label, .records .record-filters option',
+};
+
 describe('the build-time shell', () => {
   it('carries the translated tab labels, title and demo badge of every language', () => {
     const languages = readdirSync(LOCALES);
@@ -120,7 +125,7 @@ describe('the build-time shell', () => {
     expect(parts(shell)).toEqual({ ...app, hero: unknown });
   });
 
-  it('is in step with the React app on every tab route a member opens', async () => {
+  it('is in step with the React app on every route a member opens directly', async () => {
     for (const path of SHELL_ROUTES.filter((p) => p !== '/home' && p !== '/login')) {
       await renderApp(path, { user: TEST_USER });
       const title = SCREENS.find((s) => s.path === path)?.titleKey.split('.')[1] ?? '';
@@ -128,7 +133,8 @@ describe('the build-time shell', () => {
       await screen.findByRole('heading', { level: 1, name: routes[title] });
       const shell = parts(shellDom(path, 'en-US'));
       const app = parts(document.body);
-      expect(shell.tabs, path).toBeDefined();
+      // A tab route has the tab bar; a record list (/order/transferRecord) has the back button instead.
+      expect(shell.tabs !== undefined, path).toBe(isTabPath(path));
       expect([shell.skip, shell.header, shell.tabs, shell.main], path).toEqual([
         app.skip,
         app.header,
@@ -138,10 +144,20 @@ describe('the build-time shell', () => {
       // /market and /user paint their own layout in the shell: the parts that do not depend on data are
       // the app's own markup (the rest holds "--" or the loading state until the device answers).
       const fixed = SCREEN_PARTS[path] ?? [];
-      await waitFor(() => expect(fixed.every((s) => document.querySelector(s))).toBe(true));
+      const textsOf = SCREEN_TEXTS[path];
+      await waitFor(() =>
+        expect(
+          fixed.every((s) => document.querySelector(s)) &&
+            (!textsOf || document.querySelector(textsOf) !== null),
+        ).toBe(true),
+      );
       const markup = (root: ParentNode) => fixed.map((s) => root.querySelector(s)?.outerHTML);
       expect(markup(shellDom(path, 'en-US')).every(Boolean), path).toBe(true);
       expect(markup(shellDom(path, 'en-US')), path).toEqual(markup(document.body));
+      const texts = (root: ParentNode) =>
+        textsOf ? [...root.querySelectorAll(textsOf)].map((e) => e.textContent) : [];
+      expect(texts(shellDom(path, 'en-US')), path).toEqual(texts(document.body));
+      if (textsOf) expect(texts(document.body).length, path).toBeGreaterThan(3);
       cleanup();
     }
   });
@@ -198,6 +214,12 @@ describe('the inline shell script', () => {
   it("shows the guard's screen: /login for a guest on /user, /home for a member on /login", () => {
     expect(run('/user', 'en-US', false).querySelector('h1')?.textContent).toBe('Log in');
     expect(run('/login', 'en-US', true).querySelector('h1')?.textContent).toBe('Home');
+    // A route whose path is not all lower case (the script looks routes up lower-cased, as the router matches).
+    const records = (locale('en-US').routes as Record<string, string>).orderTransferRecord;
+    const member = run('/order/transferRecord', 'en-US', true);
+    expect(member.querySelector('h1')?.textContent).toBe(records);
+    expect(member.querySelector('[data-snapshot="records"]')).not.toBeNull();
+    expect(run('/order/transferRecord', 'en-US', false).querySelector('h1')?.textContent).toBe('Log in');
   });
 
   it("shows a member's /home with their stored name, escaped, and no guest invitation", () => {

@@ -15,6 +15,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AssetsPage } from '../../features/assets/AssetsPage';
 import { HomePage } from '../../features/home/HomePage';
 import { MarketPage } from '../../features/market/MarketPage';
+import { TransferRecordsPage } from '../../features/records/TransferRecordsPage';
 import { Icon } from '../../ui/icons';
 import { LoadingState } from '../../ui/States';
 import { DemoBadge } from '../DemoBadge';
@@ -24,7 +25,15 @@ import { TabBar } from '../TabBar';
 import { userStore } from '../../state/user-store';
 
 /** The routes a member can enter directly (bookmarks, the installed app's start URL, shared links). */
-export const SHELL_ROUTES = ['/home', '/market', '/contract', '/financial', '/user', '/login'] as const;
+export const SHELL_ROUTES = [
+  '/home',
+  '/market',
+  '/contract',
+  '/financial',
+  '/user',
+  '/order/transferRecord',
+  '/login',
+] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
 /**
@@ -35,6 +44,7 @@ function ShellScreen({ path }: { path: ShellRoute }) {
   if (path === '/home') return <HomePage />;
   if (path === '/market') return <MarketPage />;
   if (path === '/user') return <AssetsPage />;
+  if (path === '/order/transferRecord') return <TransferRecordsPage />;
   return <LoadingState />;
 }
 
@@ -81,7 +91,7 @@ const SHELL_MEMBER = { id: 'shell', token: '', username: '', vip: 'vip0', balanc
  */
 export function renderShell(path: ShellRoute, i18n: I18n, member = false): string {
   // /user is a member's screen: a guest's shell is the guard's /login instead (scripts/shell-html.ts).
-  member ||= path === '/user';
+  member ||= path === '/user' || path === '/order/transferRecord';
   if (member) userStore.set(SHELL_MEMBER);
   try {
     return renderToStaticMarkup(

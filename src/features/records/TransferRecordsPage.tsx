@@ -6,14 +6,25 @@ import { Amount } from '../../ui/Amount';
 import { ReplicaList } from '../../ui/ReplicaList';
 import { PendingRows } from '../../ui/PendingRows';
 import { appWrites } from '../../sync/app-writes';
+import { warmReplicaTables } from '../../sync/live';
 import { usePendingMutations } from '../../sync/pending';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { RecordFilters, useFilteredReplica } from './RecordFilters';
 import '../../ui/wallet.css';
 
+const TRANSFERS = 'transfers';
+
+/**
+ * Start-up reads the member's transfers from the device before the first render (src/app/routes.tsx): a
+ * returning member's first frame has the rows, so the rows the shell put back from the last visit stay.
+ */
+export function warmTransferRecords(): Promise<void> {
+  return warmReplicaTables([[TRANSFERS]]);
+}
+
 export function TransferRecordsPage() {
   const { t } = useTranslation();
-  const { data, bar } = useFilteredReplica<TransferRecord>('transfers', (r) => r.direction);
+  const { data, bar } = useFilteredReplica<TransferRecord>(TRANSFERS, (r) => r.direction);
   // Transfers made on this device that the server has not settled yet (waiting, or refused), listed first.
   const pending = usePendingMutations('/api/transfer/submit');
   return (
@@ -33,14 +44,17 @@ export function TransferRecordsPage() {
         describe={(row) => t('records.transferTo', { account: String(row.args.account ?? '') })}
         onDismiss={(id) => void appWrites().acknowledge(id)}
       />
-      <ReplicaList
-        label={t('routes.orderTransferRecord')}
-        data={data}
-        itemKey={(r) => `${r.id}-${r.direction}`}
-        emptyText={t('records.emptyTransfers')}
-        alsoShown={pending.length}
-        renderItem={(r, index) => <TransferItem record={r} first={index === 0} />}
-      />
+      {/* The region the next visit's shell fills with these rows before any JavaScript (src/lib/snapshot.ts). */}
+      <div className="snapshot-region" data-snapshot="records">
+        <ReplicaList
+          label={t('routes.orderTransferRecord')}
+          data={data}
+          itemKey={(r) => `${r.id}-${r.direction}`}
+          emptyText={t('records.emptyTransfers')}
+          alsoShown={pending.length}
+          renderItem={(r, index) => <TransferItem record={r} first={index === 0} />}
+        />
+      </div>
     </div>
   );
 }
