@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CurrEntry, FeedMessage, Quote } from '../../engine/index';
 import { api } from '../api';
 import type { Failure } from '../machines/failure';
-import { useCached, useCacheWriter } from '../sync/cache';
+import { useCached, useCacheWriter, warmCached } from '../sync/cache';
 import { useFeed } from './feed';
 import { notePriceTime } from './price-time';
 
@@ -63,6 +63,11 @@ export function applyFeed(quotes: Quote[], message: FeedMessage): Quote[] {
 
 /** The quotes' key in the device cache (the answer of /api/market/list). */
 export const QUOTES_KEY = 'quotes';
+
+/** Reads the quotes' device copy before a screen's first render (its `warm`, src/app/routes.tsx). */
+export function warmQuotes(): Promise<void> {
+  return warmCached(QUOTES_KEY);
+}
 
 export function useQuotes(): QuotesState {
   const query = useCached(QUOTES_KEY, () => api.call('/api/market/list', undefined, { silent: true }));

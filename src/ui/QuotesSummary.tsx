@@ -5,9 +5,8 @@ import { QueryState } from './QueryState';
 import { QuoteList } from './QuoteList';
 import { QuoteListSkeleton } from './QuoteListSkeleton';
 import { noteFirstData } from '../lib/after-first-data';
-import { QUOTES_KEY, useQuotes } from '../lib/use-quotes';
+import { useQuotes } from '../lib/use-quotes';
 import { appDeviceDb } from '../sync/device';
-import { warmCached } from '../sync/cache';
 import './market.css';
 
 /**
@@ -18,10 +17,7 @@ export function prepareQuotesSummary(): void {
   appDeviceDb();
 }
 
-/** Reads the quotes' device copy before the card's first render (HomePage's `warmHome`). */
-export function warmQuotesSummary(): Promise<void> {
-  return warmCached(QUOTES_KEY);
-}
+export { warmQuotes } from '../lib/use-quotes';
 
 /** The first `rows` pairs; its loading state is as many still rows (HomePage's Suspense fallback too). */
 export function QuotesSummary({ rows }: { rows: number }) {

@@ -1,6 +1,7 @@
 /** /user's "hide balances" switch, remembered on this device (localStorage), shared by every open tab. */
 import { useSyncExternalStore } from 'react';
-import { readString, removeKey, removeKeysWithPrefix, STORAGE_KEYS, writeString } from '../../lib/storage';
+import { forgetSnapshots } from '../../lib/snapshot';
+import { readString, removeKey, STORAGE_KEYS, writeString } from '../../lib/storage';
 
 const listeners = new Set<() => void>();
 
@@ -22,7 +23,7 @@ export function setBalancesHidden(hidden: boolean): void {
   if (hidden) {
     writeString(STORAGE_KEYS.hideBalances, '1');
     // The screens kept for the shell (src/lib/snapshot.ts) hold the figures: the next start must not show them.
-    removeKeysWithPrefix(STORAGE_KEYS.snapshot);
+    forgetSnapshots();
   } else removeKey(STORAGE_KEYS.hideBalances);
   for (const listener of listeners) listener();
 }

@@ -36,7 +36,7 @@ let WarmQuotes: ComponentType<{ rows: number }> | null = null;
 export async function warmHome(): Promise<void> {
   const m = await import('../../ui/QuotesSummary');
   m.prepareQuotesSummary();
-  await m.warmQuotesSummary();
+  await m.warmQuotes();
   WarmQuotes = m.QuotesSummary;
 }
 

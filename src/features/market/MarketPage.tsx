@@ -15,8 +15,7 @@ import { Icon } from '../../ui/icons';
 import { QuoteList } from '../../ui/QuoteList';
 import { QuoteListSkeleton } from '../../ui/QuoteListSkeleton';
 import { SimulatedNote } from '../../ui/SimulatedNote';
-import { QUOTES_KEY, useQuotes } from '../../lib/use-quotes';
-import { warmCached } from '../../sync/cache';
+import { useQuotes, warmQuotes } from '../../lib/use-quotes';
 import { useOnlineStatus } from '../../pwa/online';
 import { useFavourites } from '../../lib/favourites';
 import {
@@ -44,9 +43,7 @@ const isView = (v: string | null): v is QuoteView => VIEWS.some((x) => x === v);
  * Start-up reads the quotes' device copy before the first render (src/app/routes.tsx): a returning member's
  * first frame has the rows, so the rows the shell put back from the last visit (src/lib/snapshot.ts) stay.
  */
-export function warmMarket(): Promise<void> {
-  return warmCached(QUOTES_KEY);
-}
+export const warmMarket = warmQuotes;
 
 export function MarketPage() {
   const { t } = useTranslation();
