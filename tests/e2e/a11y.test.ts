@@ -46,9 +46,21 @@ interface AxeResult {
   }>;
 }
 
-/** Waits for the screen the member sees: its title in the top bar, no loading state, animations done. */
+/**
+ * Waits for the screen the member sees: its title in the top bar, no loading state, animations done. The
+ * top bar must be React's, not index.html's build-time shell or a kept last screen (src/lib/snapshot.ts):
+ * those look the same and show no loading state, but until React commits there is no router to answer an
+ * in-app navigation (a member's tap on a shell link loads the page instead).
+ */
 async function settled(page: Page): Promise<void> {
-  await page.locator('.topbar-title').first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const title = document.querySelector('.topbar-title');
+      return title !== null && Object.keys(title).some((key) => key.startsWith('__reactFiber$'));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.waitForFunction(
     () => document.querySelectorAll('.state[role="status"], .spinner').length === 0,
     {
@@ -65,7 +77,11 @@ async function navigate(page: Page, screen: string): Promise<void> {
     history.pushState({}, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, screen);
-  await page.waitForFunction((title) => document.title !== title, before, { timeout: 30_000 });
+  await page
+    .waitForFunction((title) => document.title !== title, before, { timeout: 30_000 })
+    .catch((error: unknown) => {
+      throw new Error(`${screen}: the title stayed "${before}"`, { cause: error });
+    });
 }
 
 async function audit(
