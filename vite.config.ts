@@ -21,12 +21,13 @@ const THEME_COLOR = '#0b1220';
 const ENGINE_BOOT_MODULES =
   /[\\/](engine|src)[\\/]|[\\/]node_modules[\\/](zod|comlink|dexie|@noble[\\/](hashes|curves)|@scure)[\\/]/;
 /**
- * Loaded when a call needs it: passkey verification (@simplewebauthn/server), the reserves' Ed25519, and
- * address derivation (engine/chain/addresses.ts: BIP-32 on secp256k1 with its HKDF and RIPEMD-160, ~24 KiB
- * gzip; engine/chain/domain.ts loads it on the first call that derives an address).
+ * Loaded when a call needs it: passkey verification (@simplewebauthn/server), the reserves' Ed25519, address
+ * derivation (engine/chain/addresses.ts: BIP-32 on secp256k1 with its HKDF and RIPEMD-160, ~24 KiB gzip;
+ * engine/chain/domain.ts loads it on the first call that derives an address), the help centre's articles (one
+ * chunk per locale, ~17 KiB gzip in all) and the authenticator codes' otplib.
  */
 const LAZY_ENGINE_CODE =
-  /[\\/]src[\\/]worker[\\/]engine\.worker\.ts$|ed25519|ed448|simplewebauthn|[\\/]engine[\\/]chain[\\/]addresses\.ts$|[\\/]node_modules[\\/](@noble[\\/]curves|@scure[\\/]bip32|@noble[\\/]hashes[\\/](hkdf|legacy)\.js)/;
+  /[\\/]src[\\/]worker[\\/]engine\.worker\.ts$|ed25519|ed448|simplewebauthn|otplib|[\\/]engine[\\/]help[\\/]articles[\\/]|[\\/]engine[\\/]chain[\\/]addresses\.ts$|[\\/]node_modules[\\/](@noble[\\/]curves|@scure[\\/]bip32|@noble[\\/]hashes[\\/](hkdf|legacy)\.js)/;
 
 /** The manifest spec's "auto" (ar-SA and fa-IR are right to left); the plugin's type lists only ltr and rtl. */
 const DIR_AUTO = 'auto' as unknown as ManifestOptions['dir'];

@@ -37,7 +37,7 @@ export const FIRST_DATA_PATHS: readonly {
     route: '/home',
     screen: 'src/features/home/HomePage.tsx',
     data: ['src/ui/QuotesSummary.tsx', ENGINE_WORKER],
-    budget: 323 * KIB,
+    budget: 301 * KIB,
   },
   {
     route: '/market',

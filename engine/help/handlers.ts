@@ -7,52 +7,41 @@ import { z } from 'zod';
 import { handler } from '../router';
 import type { Domain } from '../routes';
 import { body } from '../schema';
-import { jaJP } from './articles/ja-JP';
-import { enUS } from './articles/en-US';
-import { koKR } from './articles/ko-KR';
-import { viVN } from './articles/vi-VN';
-import { ruRU } from './articles/ru-RU';
-import { frFR } from './articles/fr-FR';
-import { faIR } from './articles/fa-IR';
-import { trTR } from './articles/tr-TR';
-import { idID } from './articles/id-ID';
-import { csCZ } from './articles/cs-CZ';
-import { ptBR } from './articles/pt-BR';
-import { esES } from './articles/es-ES';
-import { arSA } from './articles/ar-SA';
-import { itIT } from './articles/it-IT';
-import { deDE } from './articles/de-DE';
-import { thTH } from './articles/th-TH';
-import { zhCN } from './articles/zh-CN';
-import { zhHK } from './articles/zh-HK';
-import { ukUA } from './articles/uk-UA';
-import { plPL } from './articles/pl-PL';
 import { HELP_TOPICS, type HelpArticles } from './types';
 
-export const HELP: Readonly<Record<string, HelpArticles>> = {
-  'ja-JP': jaJP,
-  'en-US': enUS,
-  'ko-KR': koKR,
-  'vi-VN': viVN,
-  'ru-RU': ruRU,
-  'fr-FR': frFR,
-  'fa-IR': faIR,
-  'tr-TR': trTR,
-  'id-ID': idID,
-  'cs-CZ': csCZ,
-  'pt-BR': ptBR,
-  'es-ES': esES,
-  'ar-SA': arSA,
-  'it-IT': itIT,
-  'de-DE': deDE,
-  'th-TH': thTH,
-  'zh-CN': zhCN,
-  'zh-HK': zhHK,
-  'uk-UA': ukUA,
-  'pl-PL': plPL,
+/**
+ * Each locale's articles load on the first call that asks for them (one small chunk in the demo's worker),
+ * so the worker's boot, which the first screen waits for, carries none of the twenty.
+ */
+const ARTICLES: Readonly<Record<string, () => Promise<HelpArticles>>> = {
+  'ja-JP': async () => (await import('./articles/ja-JP')).jaJP,
+  'en-US': async () => (await import('./articles/en-US')).enUS,
+  'ko-KR': async () => (await import('./articles/ko-KR')).koKR,
+  'vi-VN': async () => (await import('./articles/vi-VN')).viVN,
+  'ru-RU': async () => (await import('./articles/ru-RU')).ruRU,
+  'fr-FR': async () => (await import('./articles/fr-FR')).frFR,
+  'fa-IR': async () => (await import('./articles/fa-IR')).faIR,
+  'tr-TR': async () => (await import('./articles/tr-TR')).trTR,
+  'id-ID': async () => (await import('./articles/id-ID')).idID,
+  'cs-CZ': async () => (await import('./articles/cs-CZ')).csCZ,
+  'pt-BR': async () => (await import('./articles/pt-BR')).ptBR,
+  'es-ES': async () => (await import('./articles/es-ES')).esES,
+  'ar-SA': async () => (await import('./articles/ar-SA')).arSA,
+  'it-IT': async () => (await import('./articles/it-IT')).itIT,
+  'de-DE': async () => (await import('./articles/de-DE')).deDE,
+  'th-TH': async () => (await import('./articles/th-TH')).thTH,
+  'zh-CN': async () => (await import('./articles/zh-CN')).zhCN,
+  'zh-HK': async () => (await import('./articles/zh-HK')).zhHK,
+  'uk-UA': async () => (await import('./articles/uk-UA')).ukUA,
+  'pl-PL': async () => (await import('./articles/pl-PL')).plPL,
 };
 
-export const HELP_LOCALES = Object.keys(HELP);
+export const HELP_LOCALES = Object.keys(ARTICLES);
+
+/** The articles of one of HELP_LOCALES (en-US for any other name). */
+export function helpArticles(locale: string): Promise<HelpArticles> {
+  return (ARTICLES[locale] ?? (ARTICLES['en-US'] as () => Promise<HelpArticles>))();
+}
 
 export function resolveLocale(lang: string): string {
   const wanted = lang.trim().toLowerCase().replace('_', '-');
@@ -77,7 +66,7 @@ export const helpDomain: Domain = {
       body: body({ lang: z.string().max(20).optional() }),
       run: async (_ctx, input): Promise<{ lang: string; list: HelpArticleView[] }> => {
         const lang = resolveLocale(input.lang ?? 'en-US');
-        const articles = HELP[lang] ?? (HELP['en-US'] as HelpArticles);
+        const articles = await helpArticles(lang);
         return {
           lang,
           list: HELP_TOPICS.map((topic, i) => ({

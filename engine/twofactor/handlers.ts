@@ -85,7 +85,7 @@ export const twoFactorDomain: Domain = {
         put(ctx, { ...row, setup: { box: await seal(ctx, secret), startedAt: ctx.now } });
         return {
           secret,
-          uri: otpauthUri(secret, ctx.member.username),
+          uri: await otpauthUri(secret, ctx.member.username),
           issuer: TOTP_ISSUER,
           account: ctx.member.username,
           expiresAt: toSeconds(ctx.now + ctx.config.twoFactorSetupMs),
