@@ -4,7 +4,8 @@
  * (issue 5) can drive it from outside React.
  */
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, readJSON, removeKey, removeKeysWithPrefix, writeJSON } from '../lib/storage';
+import { forgetSnapshots } from '../lib/snapshot';
+import { STORAGE_KEYS, readJSON, removeKey, writeJSON } from '../lib/storage';
 
 export interface LocalUser {
   id: string;
@@ -61,9 +62,8 @@ export const userStore = {
   clear(): void {
     current = null;
     removeKey(STORAGE_KEYS.user);
-    // The last screens kept for the shell (src/lib/snapshot.ts): the next member of this device must not see
-    // them first.
-    removeKeysWithPrefix(STORAGE_KEYS.snapshot);
+    // The last screens kept for the shell: the next member of this device must not see them first.
+    forgetSnapshots();
     emit();
   },
   subscribe(listener: Listener): () => void {
