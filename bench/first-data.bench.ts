@@ -103,6 +103,9 @@ interface Sample {
   lcpElement: string | null;
   /** The scripts the page had fetched when the first data painted (paths). */
   scripts: string[];
+  /** When the document's last byte and the last of those scripts' last byte arrived (ms). */
+  documentEnd: number | null;
+  lastScriptEnd: number | null;
 }
 
 /**
@@ -111,7 +114,7 @@ interface Sample {
  * far when it came.
  */
 const READ = (timing: string) => `new Promise((resolve) => {
-  const out = { fcp: null, data: null, text: null, lcp: null, lcpElement: null, scripts: [] };
+  const out = { fcp: null, data: null, text: null, lcp: null, lcpElement: null, scripts: [], documentEnd: null, lastScriptEnd: null };
   const describe = (e) => e ? e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '') + (e.getAttribute('elementtiming') ? '[elementtiming=' + e.getAttribute('elementtiming') + ']' : '') + ' "' + (e.textContent || '').trim().slice(0, 24) + '"' : null;
   const finish = () => { if (out.fcp !== null && out.data !== null) resolve(out); };
   new PerformanceObserver((list) => {
@@ -126,9 +129,12 @@ const READ = (timing: string) => `new Promise((resolve) => {
       out.data = e.renderTime || e.loadTime;
       out.text = e.element ? e.element.textContent : null;
       // The scripts the page had fetched by then (the worker's own imports are in the worker's timeline).
-      out.scripts = performance.getEntriesByType('resource')
-        .filter((r) => /\\.js(\\?|$)/.test(r.name) && r.responseEnd <= out.data)
-        .map((r) => new URL(r.name).pathname);
+      const fetched = performance.getEntriesByType('resource')
+        .filter((r) => /\\.js(\\?|$)/.test(r.name) && r.responseEnd <= out.data);
+      out.scripts = fetched.map((r) => new URL(r.name).pathname);
+      out.lastScriptEnd = fetched.reduce((end, r) => Math.max(end, r.responseEnd), 0);
+      const navigation = performance.getEntriesByType('navigation')[0];
+      out.documentEnd = navigation ? navigation.responseEnd : null;
       // The largest paint up to then is in the buffer already; let its observer run first.
       setTimeout(finish, 0);
     }
@@ -238,6 +244,24 @@ function summary(samples: Sample[]): string {
   return (
     `first paint ${figure(samples.map((s) => s.fcp))} first data ${figure(samples.map((s) => s.data))}` +
     ` "${text.trim().slice(0, 24)}"; Chromium LCP ${lcpAt.length ? seconds(median(lcpAt)) : '-'} on ${lcpOn}`
+  );
+}
+
+/**
+ * What a cold first data is made of, as medians: the document's arrival, the page's scripts arriving over
+ * the link (until the last one the first data needed), and what came after the last byte (evaluation,
+ * React's render, the device read and, in demo mode, the engine worker's answer; in live mode the API's round
+ * trip).
+ */
+function floor(samples: Sample[]): string {
+  const of = (pick: (s: Sample) => number | null) =>
+    median(samples.map(pick).filter((v): v is number => v !== null));
+  const documentEnd = of((s) => s.documentEnd);
+  const lastScript = of((s) => s.lastScriptEnd);
+  const after = of((s) => (s.data === null || s.lastScriptEnd === null ? null : s.data - s.lastScriptEnd));
+  return (
+    `document by ${seconds(documentEnd)}, its scripts by ${seconds(lastScript)}, ` +
+    `first data ${seconds(after)} after their last byte (medians)`
   );
 }
 
@@ -485,6 +509,7 @@ async function measureMode(
         const first = samples.find((x) => x.data !== null);
         if (visitKind === 'cold' && first) {
           console.log(`    JS fetched by the page before the first data: ${scriptsSize(dir, first.scripts)}`);
+          console.log(`    ${floor(samples)}`);
           if (process.env.FIRST_DATA_VERBOSE) console.log(`    ${[...new Set(first.scripts)].join(' ')}`);
         }
       }

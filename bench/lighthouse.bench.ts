@@ -7,7 +7,9 @@
  * (every run's value beside it) next to issue 14's budgets. Then the offline repeat visit: first-contentful-
  * paint of /home reloaded with no network, served by the service worker. Builds dist/ first when it is
  * missing. Run alone with `npm run bench lighthouse`; the figures move with the machine's load (it prints the
- * load average).
+ * load average) and with the host's speed: each route prints Lighthouse's BenchmarkIndex of its runs, and
+ * `LIGHTHOUSE_CPU=mid` (or `low`) replaces the constant 4x CPU slowdown with the one that makes this
+ * host a mid-tier (or low-tier) phone (calibrateSlowdown below).
  */
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -18,6 +20,7 @@ import { sendPage, serveBuild } from '../server/http/static-app';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { fillRegister } from '../tests/e2e/steps';
 
 export const name =
@@ -103,6 +106,54 @@ async function logInMember(port: number, origin: string): Promise<void> {
 }
 
 /**
+ * The BenchmarkIndex of a mid-tier phone (a Pixel 5) and a low-tier one (a Moto G4 Power 2022) in Chrome
+ * DevTools' own CPU calibration (devtools-frontend panels/mobile_throttling/CalibrationController.ts).
+ * Lighthouse's constant 4x slowdown assumes a host about four times the mid-tier phone: on a faster host it
+ * emulates a faster phone, on a slower host a slower one.
+ */
+export const PHONE_INDEX = { mid: 1000, low: 264 } as const;
+type PhoneTier = keyof typeof PHONE_INDEX;
+
+/**
+ * The CPU slowdown that makes this host's Chromium a phone of `target` BenchmarkIndex, found as DevTools
+ * finds it: Lighthouse's BenchmarkIndex run in a page under `Emulation.setCPUThrottlingRate`, the rate
+ * bisected until the index is the target's (the benchmark is not linear in the rate, so the rate is
+ * measured, not divided out).
+ */
+async function calibrateSlowdown(port: number, target: number): Promise<{ rate: number; host: number }> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const benchmark = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+    const indexAt = async (rate: number) => {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      return Number(await page.evaluate(benchmark));
+    };
+    await indexAt(1); // V8 warms up on the first run.
+    const host = await indexAt(1);
+    if (host <= target) return { rate: 1, host };
+    let [low, high] = [1, (2 * host) / target];
+    for (let step = 0; step < 7; step += 1) {
+      const rate = (low + high) / 2;
+      if ((await indexAt(rate)) > target) low = rate;
+      else high = rate;
+    }
+    return { rate: (low + high) / 2, host };
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * LIGHTHOUSE_CPU=mid (or low) runs Lighthouse with calibrateSlowdown's rate for that phone instead of its
+ * constant 4x (the default, and what the budgets were first measured with); `run` sets it.
+ */
+let cpuSlowdown: number | undefined;
+
+/**
  * One Lighthouse run of `url` in the Chromium listening on `port`, with the mobile preset. `keepStorage`: the
  * origin's storage (a logged-in member) is kept, so the caller clears what a first visit must not find.
  */
@@ -114,6 +165,7 @@ export async function lighthouseOn(port: number, url: string, keepStorage: boole
     logLevel: 'error',
     onlyCategories: CATEGORIES.map((c) => c.id),
     disableStorageReset: keepStorage,
+    ...(cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
   });
   if (!result) throw new Error('Lighthouse returned no result');
   return result.lhr;
@@ -137,8 +189,10 @@ async function lighthouseScores(url: string, member: boolean): Promise<void> {
   // The median run by performance score: its other figures are shown as they were measured together.
   const median = [...runs].sort((a, b) => performance(a) - performance(b))[Math.floor(runs.length / 2)];
   if (!median) return;
+  const indexes = runs.map((r) => Math.round(r.environment.benchmarkIndex)).sort((a, b) => a - b);
   console.log(
-    `lighthouse ${route}: performance of ${runs.length} runs ${runs.map((r) => Math.round(performance(r) * 100)).join(', ')}; the median run's scores, each metric's median:`,
+    `lighthouse ${route}: performance of ${runs.length} runs ${runs.map((r) => Math.round(performance(r) * 100)).join(', ')} ` +
+      `(CPU slowdown ${median.configSettings.throttling.cpuSlowdownMultiplier.toFixed(1)}x; host BenchmarkIndex ${indexes.join(', ')}); the median run's scores, each metric's median:`,
   );
   for (const { id, budget } of CATEGORIES) {
     const score = median.categories[id]?.score;
@@ -261,6 +315,21 @@ export async function run(): Promise<void> {
     // LIGHTHOUSE_ROUTES=/user,offline runs only those (the default is every route and the offline visit).
     const only = process.env.LIGHTHOUSE_ROUTES?.split(',');
     const wanted = (route: string) => !only || only.includes(route);
+    const tier = process.env.LIGHTHOUSE_CPU as PhoneTier | undefined;
+    if (tier && !(tier in PHONE_INDEX)) throw new Error(`LIGHTHOUSE_CPU=${tier}: mid or low`);
+    if (tier) {
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+      try {
+        const { rate, host } = await calibrateSlowdown(chrome.port, PHONE_INDEX[tier]);
+        cpuSlowdown = rate;
+        console.log(
+          `CPU slowdown calibrated to a ${tier}-tier phone (BenchmarkIndex ${PHONE_INDEX[tier]}): ` +
+            `${rate.toFixed(2)}x on this host (BenchmarkIndex ${Math.round(host)} unthrottled); Lighthouse's constant is 4x`,
+        );
+      } finally {
+        chrome.kill();
+      }
+    }
     if (wanted('/home')) await lighthouseScores(`${origin}/home`, false);
     if (wanted('/market')) await lighthouseScores(`${origin}/market`, true);
     if (wanted('/user')) await lighthouseScores(`${origin}/user`, true);
