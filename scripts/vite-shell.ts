@@ -189,8 +189,9 @@ export function startAfterFirstPaint(
     `c.workerChunks.split(' ').forEach(function(h){if(h&&window.fetch)fetch(h).then(function(r){return r.arrayBuffer();}).catch(function(){});});}` +
     `function go(){if(done)return;done=true;worker();c.css.split(' ').forEach(function(h){if(h)css(h);});` +
     `c.preload.split(' ').concat(window.__strataParts||[]).forEach(function(h){if(h)add(h);});` +
-    `(c.routes||'').split(';').forEach(function(r){var i=r.indexOf('=');` +
-    `if(r.slice(0,i)===location.pathname)r.slice(i+1).split(',').forEach(function(h){if(h)add(h);});});` +
+    `var u=null;try{u=localStorage.getItem('strata.user');}catch(e){}` +
+    `(c.routes||'').split(';').forEach(function(r){var i=r.indexOf('='),m=r.charAt(0)==='@';` +
+    `if(r.slice(m?1:0,i)===location.pathname&&(u||!m))r.slice(i+1).split(',').forEach(function(h){if(h)add(h);});});` +
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;d.head.appendChild(s);}` +
     `function later(){setTimeout(go,0);}` +
     `if(d.visibilityState==='hidden'){go();return;}` +
@@ -204,19 +205,34 @@ export function startAfterFirstPaint(
   return html.replace(preloadTag, '').replace(entry, starter);
 }
 
+/** The device sync (src/main.tsx starts it): a member's screens show its replica, filled by its first pull. */
+const SYNC_APP = /src\/sync\/app\.ts$/;
+
 /**
- * What a route's first data needs beyond the entry (docs/PWA.md "The data path"): /home's screen and its
- * quotes card, which HomePage loads lazily once it has rendered. The starter preloads their chunks (and their
- * static imports) with the entry's, in one wave, instead of two more waves after the app has started.
+ * What a route's first data needs beyond the entry (docs/PWA.md "The data path"): the route's screen (which
+ * main.tsx loads once the entry runs) with, on /home, its quotes card (HomePage loads it once it has
+ * rendered) and, on a member's routes, the device sync. The starter preloads their chunks (and their static
+ * imports) with the entry's, in one wave, instead of more waves after the app has started; a member's routes
+ * only when a member is stored (a guest there is sent to /login).
  */
-const ROUTE_DATA: Readonly<Record<string, readonly RegExp[]>> = {
-  '/home': [/src\/features\/home\/HomePage\.tsx$/, /src\/ui\/QuotesSummary\.tsx$/],
+const ROUTE_DATA: Readonly<Record<string, { member: boolean; modules: readonly RegExp[] }>> = {
+  '/home': {
+    member: false,
+    modules: [/src\/features\/home\/HomePage\.tsx$/, /src\/ui\/QuotesSummary\.tsx$/],
+  },
+  '/market': { member: true, modules: [/src\/features\/market\/MarketPage\.tsx$/, SYNC_APP] },
+  '/user': { member: true, modules: [/src\/features\/assets\/AssetsPage\.tsx$/, SYNC_APP] },
+  '/order/transferRecord': {
+    member: true,
+    modules: [/src\/features\/records\/TransferRecordsPage\.tsx$/, SYNC_APP],
+  },
 };
 
+/** Each route's chunks, keyed by its path, `@` before the path of a member's route. */
 export function routeDataChunks(bundle: OutputBundle): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const out: Record<string, string[]> = {};
-  for (const [path, modules] of Object.entries(ROUTE_DATA)) {
+  for (const [path, { member, modules }] of Object.entries(ROUTE_DATA)) {
     const files = new Set<string>();
     const visit = (file: string) => {
       const chunk = bundle[file];
@@ -225,11 +241,14 @@ export function routeDataChunks(bundle: OutputBundle): Record<string, string[]> 
       chunk.imports.forEach(visit);
     };
     for (const module of modules) {
-      const chunk = chunks.find((c) => module.test(c.facadeModuleId ?? ''));
+      // The module's own chunk, or the one it was merged into (the sync app shares its chunk).
+      const chunk =
+        chunks.find((c) => module.test(c.facadeModuleId ?? '')) ??
+        chunks.find((c) => c.moduleIds.some((id) => module.test(id)));
       if (!chunk) throw new Error(`shell: no chunk holds ${module.source}`);
       visit(chunk.fileName);
     }
-    out[path] = [...files].map((f) => `/${f}`);
+    out[`${member ? '@' : ''}${path}`] = [...files].map((f) => `/${f}`);
   }
   // '/' opens /home (src/app/paths.ts REDIRECTS).
   if (out['/home']) out['/'] = out['/home'];

@@ -12,10 +12,12 @@ import { isDemoMode } from './api/config';
 import { watchSiteConfig } from './api/site-config';
 import { wireApi } from './app/api-wiring';
 import { NavigationBridge, navigateOutside } from './app/navigation';
+import { guardRedirect } from './app/guard';
 import { REDIRECTS } from './app/paths';
 import { AppRoutes, preloadScreen } from './app/routes';
 import { PATHS } from './lib/paths';
 import { applyTheme, watchSystemTheme } from './state/theme';
+import { userStore } from './state/user-store';
 import { initI18n, loadAllParts, storedLanguage } from './i18n';
 import { startParts } from './i18n/parts';
 import { afterFirstData, holdForFirstData } from './lib/after-first-data';
@@ -30,7 +32,10 @@ async function start(): Promise<void> {
   // Evaluating the entry's modules is one task already; the screen's preload (resolving and linking its
   // chunks) starts the next one.
   await nextTask();
-  const screen = preloadScreen(location.pathname);
+  // The screen the member will see: a guest on a member's route is shown the login form, not the route.
+  const screen = preloadScreen(
+    guardRedirect(location.pathname, userStore.get() !== null) ?? location.pathname,
+  );
   // No mount delay (SPEC.md §4): the original app's 300 ms splash is the build-time shell now, which paints
   // at once; holding React back would only add its 300 ms to every first data row.
   // The opened route's locale parts (/home: two of five); the others load right after the first render.

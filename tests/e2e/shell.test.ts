@@ -163,6 +163,35 @@ describe('the shell paints before the JavaScript', () => {
       });
       expect(started.entry).not.toBeNull();
       expect(started.worker).toBeGreaterThan(started.entry ?? Infinity);
+      // Nor does it preload the member's screen: the guard sends the guest to /login.
+      const guestFiles = await login.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+      );
+      expect(guestFiles.filter((f) => /\/AssetsPage-/.test(f))).toEqual([]);
+
+      // A member's /user: the screen and the device sync that fills its figures go out in the starter's wave,
+      // before the entry has arrived, not in waves after the app has started.
+      const member = await context.newPage();
+      await member.goto('/favicon.svg');
+      await member.evaluate(() =>
+        localStorage.setItem('strata.user', JSON.stringify({ id: '1', token: 't', username: 'member' })),
+      );
+      await member.goto('/user');
+      await member.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((e) => /\/assets\/index-/.test(e.name)),
+      );
+      const memberScripts = await member.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+          name: new URL(e.name).pathname,
+          start: e.startTime,
+          end: e.responseEnd,
+        })),
+      );
+      const memberEntry = memberScripts.find((s) => /^\/assets\/index-/.test(s.name));
+      for (const file of [/\/AssetsPage-/, /\/app-[\w-]{8}\.js$/, /\/xstate/])
+        expect(memberScripts.find((s) => file.test(s.name))?.start ?? Infinity, String(file)).toBeLessThan(
+          memberEntry?.end ?? 0,
+        );
     } finally {
       await context.close();
     }
