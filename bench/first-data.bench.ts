@@ -106,6 +106,8 @@ interface Sample {
   /** When the document's last byte and the last of those scripts' last byte arrived (ms). */
   documentEnd: number | null;
   lastScriptEnd: number | null;
+  /** The API calls that came back before the first data: "path start-end s". */
+  calls: string[];
 }
 
 /**
@@ -114,7 +116,7 @@ interface Sample {
  * far when it came.
  */
 const READ = (timing: string) => `new Promise((resolve) => {
-  const out = { fcp: null, data: null, text: null, lcp: null, lcpElement: null, scripts: [], documentEnd: null, lastScriptEnd: null };
+  const out = { fcp: null, data: null, text: null, lcp: null, lcpElement: null, scripts: [], documentEnd: null, lastScriptEnd: null, calls: [] };
   const describe = (e) => e ? e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.trim().split(/\\s+/).join('.') : '') + (e.getAttribute('elementtiming') ? '[elementtiming=' + e.getAttribute('elementtiming') + ']' : '') + ' "' + (e.textContent || '').trim().slice(0, 24) + '"' : null;
   const finish = () => { if (out.fcp !== null && out.data !== null) resolve(out); };
   new PerformanceObserver((list) => {
@@ -135,6 +137,10 @@ const READ = (timing: string) => `new Promise((resolve) => {
       out.lastScriptEnd = fetched.reduce((end, r) => Math.max(end, r.responseEnd), 0);
       const navigation = performance.getEntriesByType('navigation')[0];
       out.documentEnd = navigation ? navigation.responseEnd : null;
+      // The API calls made before it (live mode), with when each went out and came back.
+      out.calls = performance.getEntriesByType('resource')
+        .filter((r) => /\\/api\\//.test(r.name) && r.responseEnd <= out.data)
+        .map((r) => new URL(r.name).pathname + ' ' + (r.startTime / 1000).toFixed(2) + '-' + (r.responseEnd / 1000).toFixed(2) + ' s');
       // The largest paint up to then is in the buffer already; let its observer run first.
       setTimeout(finish, 0);
     }
@@ -510,7 +516,10 @@ async function measureMode(
         if (visitKind === 'cold' && first) {
           console.log(`    JS fetched by the page before the first data: ${scriptsSize(dir, first.scripts)}`);
           console.log(`    ${floor(samples)}`);
-          if (process.env.FIRST_DATA_VERBOSE) console.log(`    ${[...new Set(first.scripts)].join(' ')}`);
+          if (process.env.FIRST_DATA_VERBOSE) {
+            console.log(`    ${[...new Set(first.scripts)].join(' ')}`);
+            if (first.calls.length) console.log(`    API calls before it: ${first.calls.join('; ')}`);
+          }
         }
       }
       await guestWarm?.close();
