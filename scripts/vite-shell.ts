@@ -190,8 +190,10 @@ export function startAfterFirstPaint(
     `function go(){if(done)return;done=true;worker();c.css.split(' ').forEach(function(h){if(h)css(h);});` +
     `c.preload.split(' ').concat(window.__strataParts||[]).forEach(function(h){if(h)add(h);});` +
     `var u=null;try{u=localStorage.getItem('strata.user');}catch(e){}` +
+    // The path as the router matches it (case-insensitive, a trailing slash allowed); the keys are lower-case.
+    `var p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';` +
     `(c.routes||'').split(';').forEach(function(r){var i=r.indexOf('='),m=r.charAt(0)==='@';` +
-    `if(r.slice(m?1:0,i)===location.pathname&&(u||!m))r.slice(i+1).split(',').forEach(function(h){if(h)add(h);});});` +
+    `if(r.slice(m?1:0,i)===p&&(u||!m))r.slice(i+1).split(',').forEach(function(h){if(h)add(h);});});` +
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;d.head.appendChild(s);}` +
     `function later(){setTimeout(go,0);}` +
     `if(d.visibilityState==='hidden'){go();return;}` +
@@ -228,7 +230,7 @@ const ROUTE_DATA: Readonly<Record<string, { member: boolean; modules: readonly R
   },
 };
 
-/** Each route's chunks, keyed by its path, `@` before the path of a member's route. */
+/** Each route's chunks, keyed by its lower-cased path, `@` before the path of a member's route. */
 export function routeDataChunks(bundle: OutputBundle): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const out: Record<string, string[]> = {};
@@ -248,7 +250,7 @@ export function routeDataChunks(bundle: OutputBundle): Record<string, string[]> 
       if (!chunk) throw new Error(`shell: no chunk holds ${module.source}`);
       visit(chunk.fileName);
     }
-    out[`${member ? '@' : ''}${path}`] = [...files].map((f) => `/${f}`);
+    out[`${member ? '@' : ''}${path.toLowerCase()}`] = [...files].map((f) => `/${f}`);
   }
   // '/' opens /home (src/app/paths.ts REDIRECTS).
   if (out['/home']) out['/'] = out['/home'];

@@ -169,29 +169,36 @@ describe('the shell paints before the JavaScript', () => {
       );
       expect(guestFiles.filter((f) => /\/AssetsPage-/.test(f))).toEqual([]);
 
-      // A member's /user: the screen and the device sync that fills its figures go out in the starter's wave,
-      // before the entry has arrived, not in waves after the app has started.
+      // A member's /user and records: the screen and the device sync that fills its figures go out in the
+      // starter's wave, before the entry has arrived, not in waves after the app has started; the path is
+      // matched as the router matches it (any case, a trailing slash).
       const member = await context.newPage();
       await member.goto('/favicon.svg');
       await member.evaluate(() =>
         localStorage.setItem('strata.user', JSON.stringify({ id: '1', token: 't', username: 'member' })),
       );
-      await member.goto('/user');
-      await member.waitForFunction(() =>
-        performance.getEntriesByType('resource').some((e) => /\/assets\/index-/.test(e.name)),
-      );
-      const memberScripts = await member.evaluate(() =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
-          name: new URL(e.name).pathname,
-          start: e.startTime,
-          end: e.responseEnd,
-        })),
-      );
-      const memberEntry = memberScripts.find((s) => /^\/assets\/index-/.test(s.name));
-      for (const file of [/\/AssetsPage-/, /\/app-[\w-]{8}\.js$/, /\/xstate/])
-        expect(memberScripts.find((s) => file.test(s.name))?.start ?? Infinity, String(file)).toBeLessThan(
-          memberEntry?.end ?? 0,
+      for (const [path, screen] of [
+        ['/user', /\/AssetsPage-/],
+        ['/Order/TransferRecord/', /\/TransferRecordsPage-/],
+      ] as const) {
+        await member.goto(path);
+        await member.waitForFunction(() =>
+          performance.getEntriesByType('resource').some((e) => /\/assets\/index-/.test(e.name)),
         );
+        const scripts = await member.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+            name: new URL(e.name).pathname,
+            start: e.startTime,
+            end: e.responseEnd,
+          })),
+        );
+        const entryEnd = scripts.find((s) => /^\/assets\/index-/.test(s.name))?.end ?? 0;
+        for (const file of [screen, /\/app-[\w-]{8}\.js$/, /\/xstate/])
+          expect(
+            scripts.find((s) => file.test(s.name))?.start ?? Infinity,
+            `${path} ${String(file)}`,
+          ).toBeLessThan(entryEnd);
+      }
     } finally {
       await context.close();
     }
