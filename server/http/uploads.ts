@@ -197,10 +197,11 @@ function uploadHeaders(reply: FastifyReply, type: string): FastifyReply {
  * False when the answer is to be the envelope.
  */
 export function sendUpload(req: FastifyRequest, reply: FastifyReply, response: EngineResponse): boolean {
-  const data = response.body.data as { type?: unknown; dataUrl?: unknown } | null;
+  const data = response.body.data;
+  const dataUrl = typeof data === 'object' && data !== null && 'dataUrl' in data ? data.dataUrl : undefined;
   const wantsJson = /^application\/json\b/i.test(req.headers.accept ?? '');
-  if (wantsJson || response.body.code !== 0 || typeof data?.dataUrl !== 'string') return false;
-  const match = /^data:([\w./+-]+);base64,(.*)$/s.exec(data.dataUrl);
+  if (wantsJson || response.body.code !== 0 || typeof dataUrl !== 'string') return false;
+  const match = /^data:([\w./+-]+);base64,(.*)$/s.exec(dataUrl);
   if (!match?.[1] || match[2] === undefined) return false;
   void uploadHeaders(reply, match[1]).send(Buffer.from(match[2], 'base64'));
   return true;

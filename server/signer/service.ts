@@ -207,7 +207,7 @@ export function createSignerService(settings: SignerSettings): SignerService {
       throw new Refusal(403, 'Refused: the priority fee per gas is above the fee per gas');
     let decoded;
     try {
-      decoded = decodeFunctionData({ abi: erc20Abi, data: tx.data as Hex });
+      decoded = decodeFunctionData({ abi: erc20Abi, data: tx.data });
     } catch {
       throw new Refusal(403, 'Refused: the calldata is not an ERC-20 call');
     }

@@ -27,7 +27,7 @@ function intField(value: unknown, name: string): number {
 }
 
 /** The wire form back to viem's, every field checked. */
-export function parseTransaction(raw: unknown): TransactionSerializableEIP1559 {
+export function parseTransaction(raw: unknown): TransactionSerializableEIP1559 & { data: Hex } {
   if (typeof raw !== 'object' || raw === null) throw new Refusal(400, 'transaction must be an object');
   const t = raw as Record<string, unknown>;
   const allowed = [
@@ -46,14 +46,15 @@ export function parseTransaction(raw: unknown): TransactionSerializableEIP1559 {
   if (t['type'] !== 'eip1559') throw new Refusal(400, 'transaction.type must be eip1559');
   if (typeof t['to'] !== 'string' || !isAddress(t['to'], { strict: false }))
     throw new Refusal(400, 'transaction.to must be an address');
-  if (typeof t['data'] !== 'string' || !isHex(t['data'], { strict: true }))
+  const data = t['data'];
+  if (typeof data !== 'string' || !isHex(data, { strict: true }))
     throw new Refusal(400, 'transaction.data must be hex');
   return {
     type: 'eip1559',
     chainId: intField(t['chainId'], 'chainId'),
     nonce: intField(t['nonce'], 'nonce'),
     to: getAddress(t['to']),
-    data: t['data'] as Hex,
+    data,
     value: bigintField(t['value'], 'value'),
     gas: bigintField(t['gas'], 'gas'),
     maxFeePerGas: bigintField(t['maxFeePerGas'], 'maxFeePerGas'),

@@ -41,7 +41,10 @@ function counterService(log: string[], tab: string, total: { value: number }) {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup() {
-  const bus = fakeBus();
+  return setupOn(fakeBus());
+}
+
+function setupOn(bus: ReturnType<typeof fakeBus>) {
   const locks = fakeLocks();
   const log: string[] = [];
   const total = { value: 0 };
@@ -74,6 +77,21 @@ describe('one engine for all tabs', () => {
     a.dispose();
     b.dispose();
     c.dispose();
+  });
+
+  it('ignores what is not its wire on the channel (another script, an older build): calls still answer', async () => {
+    const bus = fakeBus();
+    const { tab, total } = setupOn(bus);
+    const a = tab('a');
+    const b = tab('b');
+    const stranger = bus.tab();
+    for (const junk of [null, 'hello', 42, { kind: 'nonsense' }, { leader: 'x' }, []])
+      stranger.postMessage(junk);
+    await tick();
+    expect(await b.methods.add(4)).toBe(4);
+    expect(total.value).toBe(4);
+    a.dispose();
+    b.dispose();
   });
 
   it('passes the leader errors to the calling tab', async () => {

@@ -54,6 +54,18 @@ type Wire =
   | { kind: 'result'; id: number; to: string; ok: false; error: { name: string; message: string } }
   | { kind: 'event'; event: unknown };
 
+const KINDS: ReadonlySet<string> = new Set<Wire['kind']>(['who', 'hello', 'call', 'result', 'event']);
+
+function isWire(value: unknown): value is Wire {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'kind' in value &&
+    typeof value.kind === 'string' &&
+    KINDS.has(value.kind)
+  );
+}
+
 interface Pending {
   leader: string;
   resolve(value: unknown): void;
@@ -105,7 +117,9 @@ export function createTabRelay<M extends Record<string, Method>, E = never>(
   };
 
   channel.addEventListener('message', (event: MessageEvent) => {
-    const message = event.data as Wire;
+    // Another tab of this origin speaks the same wire; anything else on the channel is ignored.
+    if (!isWire(event.data)) return;
+    const message = event.data;
     switch (message.kind) {
       case 'who':
         if (local) post({ kind: 'hello', leader: tabId });

@@ -34,7 +34,8 @@ async function loadProof(): Promise<ProofAnswer> {
     return { proof: await api.call('/api/reserves/proof', undefined, { silent: true }) };
   } catch (error) {
     if (isApiError(error) && (error.code === 6141 || error.code === 6142)) {
-      const next = (error.data as { next?: unknown } | null)?.next;
+      const data = error.data;
+      const next = typeof data === 'object' && data !== null && 'next' in data ? data.next : undefined;
       return { waiting: error.code, next: typeof next === 'number' ? next : 0 };
     }
     throw error;
