@@ -100,6 +100,11 @@ const RESTORE =
  * served one. Other routes get the splash, as before. JSON.stringify escapes "<" so no "</script>" can
  * appear; the markers are written as \u escapes.
  */
+/**
+ * The shell script also leaves the route it resolved (lower case, `/` as /home, after the guard: a guest's
+ * /user is /login) in `window.__strataRoute`, where the starter (scripts/vite-shell.ts) looks up the route's
+ * preloads.
+ */
 export function shellScript(data: ShellData, splash: string): string {
   // The script looks routes up by the lower-cased path (as the router matches them): /order/transferRecord too.
   const lower = <T>(byPath: Record<string, T>) =>
@@ -112,5 +117,5 @@ export function shellScript(data: ShellData, splash: string): string {
   );
   const shell = { ...data, templates: lower(data.templates), titles: lower(data.titles), guard, splash };
   const json = JSON.stringify(shell).replace(/</g, '\\u003c');
-  return `<script>(function(){try{var D=${json};var d=document,h=d.documentElement,p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';if(p==='/')p='/home';var u=localStorage.getItem('strata.user'),g=D.guard[p];if(g)p=g[u?1:0];var l=D.strings[h.lang]?h.lang:D.served.lang,s=D.strings[l],t=D.templates[p],r=d.getElementById('root');if(!r)return;if(!t){r.innerHTML=D.splash;return;}if(D.titles[p]){var e=d.createElement('textarea');e.innerHTML=s[D.titles[p]]+' - '+s['common.appName'];d.title=e.value;}var n=null,w='';try{var j=u&&JSON.parse(u);n=j&&j.username;w=j&&j.id!=null?String(j.id):''}catch(e){}if(p==='/home'&&u&&D.templates['${MEMBER_HOME}']!==undefined)t=D.templates['${MEMBER_HOME}'];else if(p===D.served.path&&l===D.served.lang)t='';if(t)r.innerHTML=t.replace(/\\u0001([\\w.-]+)\\u0002/g,function(_,k){return s[k]||''}).replace(/\\{\\{name\\}\\}/g,String(n||'').replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'}));${RESTORE}}catch(e){}})();</script>`;
+  return `<script>(function(){try{var D=${json};var d=document,h=d.documentElement,p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';if(p==='/')p='/home';var u=localStorage.getItem('strata.user'),g=D.guard[p];if(g)p=g[u?1:0];window.__strataRoute=p;var l=D.strings[h.lang]?h.lang:D.served.lang,s=D.strings[l],t=D.templates[p],r=d.getElementById('root');if(!r)return;if(!t){r.innerHTML=D.splash;return;}if(D.titles[p]){var e=d.createElement('textarea');e.innerHTML=s[D.titles[p]]+' - '+s['common.appName'];d.title=e.value;}var n=null,w='';try{var j=u&&JSON.parse(u);n=j&&j.username;w=j&&j.id!=null?String(j.id):''}catch(e){}if(p==='/home'&&u&&D.templates['${MEMBER_HOME}']!==undefined)t=D.templates['${MEMBER_HOME}'];else if(p===D.served.path&&l===D.served.lang)t='';if(t)r.innerHTML=t.replace(/\\u0001([\\w.-]+)\\u0002/g,function(_,k){return s[k]||''}).replace(/\\{\\{name\\}\\}/g,String(n||'').replace(/[&<>"']/g,function(c){return '&#'+c.charCodeAt(0)+';'}));${RESTORE}}catch(e){}})();</script>`;
 }

@@ -189,11 +189,10 @@ export function startAfterFirstPaint(
     `c.workerChunks.split(' ').forEach(function(h){if(h&&window.fetch)fetch(h).then(function(r){return r.arrayBuffer();}).catch(function(){});});}` +
     `function go(){if(done)return;done=true;worker();c.css.split(' ').forEach(function(h){if(h)css(h);});` +
     `c.preload.split(' ').concat(window.__strataParts||[]).forEach(function(h){if(h)add(h);});` +
-    `var u=null;try{u=localStorage.getItem('strata.user');}catch(e){}` +
-    // The path as the router matches it (case-insensitive, a trailing slash allowed); the keys are lower-case.
-    `var p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/';` +
-    `(c.routes||'').split(';').forEach(function(r){var i=r.indexOf('='),m=r.charAt(0)==='@';` +
-    `if(r.slice(m?1:0,i)===p&&(u||!m))r.slice(i+1).split(',').forEach(function(h){if(h)add(h);});});` +
+    // The route the shell script resolved (scripts/shell-html.ts): lower case, / as /home, after the guard.
+    `var p=window.__strataRoute;` +
+    `(c.routes||'').split(';').forEach(function(r){var i=r.indexOf('=');` +
+    `if(r.slice(0,i)===p)r.slice(i+1).split(',').forEach(function(h){if(h)add(h);});});` +
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.entry;d.head.appendChild(s);}` +
     `function later(){setTimeout(go,0);}` +
     `if(d.visibilityState==='hidden'){go();return;}` +
@@ -214,27 +213,21 @@ const SYNC_APP = /src\/sync\/app\.ts$/;
  * What a route's first data needs beyond the entry (docs/PWA.md "The data path"): the route's screen (which
  * main.tsx loads once the entry runs) with, on /home, its quotes card (HomePage loads it once it has
  * rendered) and, on a member's routes, the device sync. The starter preloads their chunks (and their static
- * imports) with the entry's, in one wave, instead of more waves after the app has started; a member's routes
- * only when a member is stored (a guest there is sent to /login).
+ * imports) with the entry's, in one wave, instead of more waves after the app has started. It looks the route
+ * up as the shell script resolved it, after the guard: a guest on a member's route is on /login there.
  */
-const ROUTE_DATA: Readonly<Record<string, { member: boolean; modules: readonly RegExp[] }>> = {
-  '/home': {
-    member: false,
-    modules: [/src\/features\/home\/HomePage\.tsx$/, /src\/ui\/QuotesSummary\.tsx$/],
-  },
-  '/market': { member: true, modules: [/src\/features\/market\/MarketPage\.tsx$/, SYNC_APP] },
-  '/user': { member: true, modules: [/src\/features\/assets\/AssetsPage\.tsx$/, SYNC_APP] },
-  '/order/transferRecord': {
-    member: true,
-    modules: [/src\/features\/records\/TransferRecordsPage\.tsx$/, SYNC_APP],
-  },
+const ROUTE_DATA: Readonly<Record<string, readonly RegExp[]>> = {
+  '/home': [/src\/features\/home\/HomePage\.tsx$/, /src\/ui\/QuotesSummary\.tsx$/],
+  '/market': [/src\/features\/market\/MarketPage\.tsx$/, SYNC_APP],
+  '/user': [/src\/features\/assets\/AssetsPage\.tsx$/, SYNC_APP],
+  '/order/transferRecord': [/src\/features\/records\/TransferRecordsPage\.tsx$/, SYNC_APP],
 };
 
-/** Each route's chunks, keyed by its lower-cased path, `@` before the path of a member's route. */
+/** Each route's chunks, keyed by its lower-cased path (the shell script's resolved route). */
 export function routeDataChunks(bundle: OutputBundle): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const out: Record<string, string[]> = {};
-  for (const [path, { member, modules }] of Object.entries(ROUTE_DATA)) {
+  for (const [path, modules] of Object.entries(ROUTE_DATA)) {
     const files = new Set<string>();
     const visit = (file: string) => {
       const chunk = bundle[file];
@@ -250,10 +243,8 @@ export function routeDataChunks(bundle: OutputBundle): Record<string, string[]> 
       if (!chunk) throw new Error(`shell: no chunk holds ${module.source}`);
       visit(chunk.fileName);
     }
-    out[`${member ? '@' : ''}${path.toLowerCase()}`] = [...files].map((f) => `/${f}`);
+    out[path.toLowerCase()] = [...files].map((f) => `/${f}`);
   }
-  // '/' opens /home (src/app/paths.ts REDIRECTS).
-  if (out['/home']) out['/'] = out['/home'];
   return out;
 }
 
