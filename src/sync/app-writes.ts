@@ -10,7 +10,8 @@ import { toastStore } from '../state/toast-store';
 import { userStore } from '../state/user-store';
 import { i18next } from '../i18n';
 import { formatAmount } from '../lib/format';
-import { appDeviceDb, appSync } from './app';
+import { appSync } from './app';
+import { appDeviceDb } from './device';
 import { holdsSecrets } from './outbox';
 import { browserOnline } from './sync-engine';
 import {

@@ -11,8 +11,6 @@ import { onDemoChange } from '../lib/demo-events';
 import { sharedSyncStatus, useSyncStatus as useEngineStatus } from './status';
 import { forgetMember } from './replica';
 import { appDeviceDb } from './device';
-
-export { appDeviceDb };
 import { browserOnline, createSyncEngine, type SyncEngine, type SyncStatus } from './sync-engine';
 
 let instance: SyncEngine | undefined;

@@ -118,7 +118,7 @@ describe("/home's quote rows from the page, before any call is answered (live mo
     const rows = await screen.findByRole('list', { name: 'home.quotesTitle' }, { timeout: 10_000 });
     expect(rows.textContent).toContain('BTC/USDT');
     expect(rows.textContent).toContain('96,000.5');
-    const { appDeviceDb } = await import('./app');
+    const { appDeviceDb } = await import('./device');
     expect((await readCache(appDeviceDb(), 'p:quotes'))?.at).toBe(T * 1000);
   });
 });

@@ -10,7 +10,7 @@ import { useUser } from '../state/user-store';
 import type { DeviceDb } from './db';
 import type { QueuedEntry, SettledResult } from './outbox';
 import { isApplied } from './writes';
-import { appDeviceDb } from './app';
+import { appDeviceDb } from './device';
 
 export type PendingState = 'waiting' | 'applied' | 'failed';
 

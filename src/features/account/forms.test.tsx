@@ -5,7 +5,8 @@ import { api } from '../../api';
 import { wireApi } from '../../app/api-wiring';
 import { renderApp } from '../../app/test-utils';
 import { userStore } from '../../state/user-store';
-import { appDeviceDb, appSync } from '../../sync/app';
+import { appSync } from '../../sync/app';
+import { appDeviceDb } from '../../sync/device';
 import {
   engineCall,
   seedMember,

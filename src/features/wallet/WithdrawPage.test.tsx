@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../app/test-utils';
-import { appDeviceDb } from '../../sync/app';
+import { appDeviceDb } from '../../sync/device';
 import { sentPaths, testClock, testEngine } from '../../../tests/app/test-engine';
 import { addressOf, fundedMember, SECRETS, wireTestApi } from '../../../tests/app/test-wallet';
 
