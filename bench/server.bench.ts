@@ -23,6 +23,7 @@
  * BENCH_ROUNDS (default 1) repeats the runs that many times on the same instances (sustained load: memory
  * is printed after each); BENCH_CPU_PROF=<dir> has each instance write a V8 CPU profile (--cpu-prof) there;
  * BENCH_HEAP_DIR=<dir> has each instance write a V8 heap snapshot there each time its memory is printed;
+ * BENCH_ALLOC_PROF=<dir> has each instance sample its allocations, freed ones included, into a heap profile;
  * BENCH_NODE_FLAGS replaces the production start's Node flags (to compare them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -284,6 +285,14 @@ async function showMemory(instances: Instance[], when: string): Promise<Instance
         `external ${mb(m.external)} with ${mb(m.arrayBuffers)} array buffers; ${m.threads} hash threads, ` +
         `heaps ${mb(m.threadHeapUsed)} used of ${mb(m.threadHeapTotal)})`,
     );
+    if (m.spaces)
+      console.log(
+        `    V8 spaces, in memory of reserved: ` +
+          Object.entries(m.spaces)
+            .filter(([, sp]) => sp.size > 0)
+            .map(([name, sp]) => `${name.replace(/_space$/, '')} ${mb(sp.physical)} of ${mb(sp.size)}`)
+            .join(', '),
+      );
     if (m.timing) showTiming(m.timing);
     const g = m.groupCommit;
     if (g && g.batches > 0)

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { BodyOf, ContractPath, DataOf, Envelope } from '../engine/index';
+import { productionFlags } from './server/compile';
 
 const UPLOADS = Number(process.env['UPLOADS'] ?? 10);
 const SIZE = Math.floor(4.94 * 1024 * 1024);
@@ -20,31 +21,19 @@ const schema = `bench_${randomBytes(6).toString('hex')}`;
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const base = `http://127.0.0.1:${port}`;
 
-const server = spawn(
-  process.execPath,
-  [
-    '--import',
-    './dist-server/node-version.mjs',
-    '--import',
-    './dist-server/source-maps.mjs',
-    '--max-semi-space-size=4',
-    '--heap-growing-percent=50',
-    'dist-server/main.js',
-  ],
-  {
-    env: {
-      ...process.env,
-      DEMO: 'true',
-      DATABASE_URL: databaseUrl,
-      DB_SCHEMA: schema,
-      PORT: String(port),
-      METRICS_PORT: 'off',
-      PBKDF2_ITERATIONS: '1000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+const server = spawn(process.execPath, [...productionFlags(), 'dist-server/main.js'], {
+  env: {
+    ...process.env,
+    DEMO: 'true',
+    DATABASE_URL: databaseUrl,
+    DB_SCHEMA: schema,
+    PORT: String(port),
+    METRICS_PORT: 'off',
+    PBKDF2_ITERATIONS: '1000',
+    LOG_LEVEL: 'warn',
   },
-);
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 
 const rssMb = (): number => {
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');

@@ -3,7 +3,7 @@
  * main.ts runs it from the environment; tests start it on an ephemeral port with their own clock and store.
  */
 import { mkdir } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
@@ -34,6 +34,7 @@ import { ConfigError, UPLOAD_MAX_BYTES, type ServerConfig } from './config';
 import { bridgeFeed } from './events';
 import { hashPool, type HashPool } from './hash-pool';
 import { StorageHealth } from './health';
+import { idleGc } from './idle-gc';
 import { memoryCandles, sqlCandles } from './market-data/candles';
 import {
   knownVenues,
@@ -387,6 +388,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   await app.listen({ port: config.port, host: config.host });
   const http = app.server;
+  // One major collection once the instance falls idle after work (server/idle-gc.ts); a balancer's probes
+  // are not work.
+  const idle = idleGc({
+    everyMs: config.idleGcMs,
+    onCollect: ({ before, after, ms }) =>
+      app.log.debug({ rssBefore: before, rssAfter: after, ms: Math.round(ms) }, 'idle: heap collected'),
+    onError: (error) => app.log.warn({ err: error }, 'idle: the heap could not be collected'),
+  });
+  http.on('request', (request: IncomingMessage) => {
+    if (request.url !== '/livez' && request.url !== '/readyz') idle.request();
+  });
   const { port } = http.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   // A taken METRICS_PORT does not stop the members' server: the scrape fails (Prometheus shows the target
@@ -426,6 +438,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         readiness.drain();
         if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
         clearInterval(timer);
+        idle.stop();
         await marketData?.close();
         await watcher?.close();
         await reconciler?.close();

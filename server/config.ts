@@ -96,6 +96,11 @@ export interface ServerConfig {
    * role cannot change the schema, `npm run migrate` runs them as the migrations role (docs/DEPLOY.md).
    */
   migrateAtStart: boolean;
+  /**
+   * A memory-reducing garbage collection after this long without a request, once per busy-then-idle turn
+   * (IDLE_GC_MS, default 10,000; 0: never; server/idle-gc.ts).
+   */
+  idleGcMs: number;
 }
 
 /** The largest upload (the engine's uploadMaxBytes): the smallest byte bound that lets one through. */
@@ -293,6 +298,7 @@ export function configFromEnv(
     uploadBytesPerIp: bytes(env, 'UPLOAD_BYTES_PER_IP', 100 * 1024 ** 2, UPLOAD_MAX_BYTES),
     uploadStorageMaxBytes: bytes(env, 'UPLOAD_STORAGE_MAX', 20 * 1024 ** 3, UPLOAD_MAX_BYTES),
     migrateAtStart: bool(env, 'MIGRATE_AT_START', true),
+    idleGcMs: int(env, 'IDLE_GC_MS', 10_000, 0),
   };
 }
 

@@ -9,11 +9,16 @@
  *
  * Prints one line `READY <url> <start-up ms> <rss bytes>` once it listens (start-up: from process start),
  * and stops on SIGTERM. On SIGUSR2 it prints `MEM <json>`: its memory now (process.memoryUsage(), and the
- * hash threads' V8 heaps), then writes a heap snapshot into BENCH_HEAP_DIR when that is set.
+ * hash threads' V8 heaps), then writes a heap snapshot into BENCH_HEAP_DIR when that is set. With
+ * BENCH_ALLOC_PROF=<dir> it samples every allocation from start (V8's sampling heap profiler, one sample per
+ * 32 KiB on average, objects the collector has already freed included: the garbage a request makes) and
+ * writes the profile there on SIGTERM, as `<pid>.heapprofile` (DevTools' Memory panel reads it).
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { constants, createHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { resolveConfig } from '../../engine/config';
 import { openStorage, startServer } from '../../server/app';
 import { SqlStore } from '../../server/sql-store';
@@ -32,6 +37,8 @@ export interface InstanceMemory {
   threads: number;
   threadHeapTotal: number;
   threadHeapUsed: number;
+  /** V8's spaces: bytes reserved for each, and of those in memory (its share of the RSS). */
+  spaces?: Record<string, { size: number; physical: number; used: number }>;
   /** Group commit's counts so far (server/group-commit.ts), when it is on. */
   groupCommit?: {
     batches: number;
@@ -67,6 +74,17 @@ export interface InstanceTiming {
   /** GC pauses (PerformanceObserver 'gc'), by kind: scavenge, mark-compact, incremental marking, weak callbacks. */
   gc: Record<string, Spread>;
   phases?: PhaseReport;
+}
+
+const allocDir = process.env['BENCH_ALLOC_PROF'];
+const inspector = allocDir ? new Session() : null;
+if (inspector) {
+  inspector.connect();
+  await inspector.post('HeapProfiler.startSampling', {
+    samplingInterval: 32 * 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
 }
 
 const vipLevels = resolveConfig().vipLevels.map((v) =>
@@ -152,6 +170,12 @@ process.on('SIGUSR2', () => {
         rss: m.rss,
         heapTotal: m.heapTotal,
         heapUsed: m.heapUsed,
+        spaces: Object.fromEntries(
+          getHeapSpaceStatistics().map((sp) => [
+            sp.space_name,
+            { size: sp.space_size, physical: sp.physical_space_size, used: sp.space_used_size },
+          ]),
+        ),
         external: m.external,
         arrayBuffers: m.arrayBuffers,
         threads: heaps.threads,
@@ -169,8 +193,15 @@ process.on('SIGUSR2', () => {
   );
 });
 process.on('SIGTERM', () => {
-  server.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
+  const profiled = inspector
+    ? inspector.post('HeapProfiler.stopSampling').then(({ profile }) => {
+        writeFileSync(join(allocDir ?? '.', `${process.pid}.heapprofile`), JSON.stringify(profile));
+      })
+    : Promise.resolve();
+  profiled
+    .then(() => server.close())
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
 });

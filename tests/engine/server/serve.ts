@@ -67,6 +67,8 @@ export async function startTestServer(
     ...configFromEnv({}),
     port: 0,
     settleEveryMs: 0,
+    // No collections in the middle of a test (tests/engine/server/start.test.ts checks them).
+    idleGcMs: 0,
     pbkdf2Iterations: 1_000,
     walletXpub: TEST_XPUB,
     // Test servers run side by side: /metrics only where a test asks for it (METRICS_PORT 0: any free port).
