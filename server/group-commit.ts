@@ -693,10 +693,11 @@ class Batch {
     const keyed = new Map<string, Array<{ id: string; v: unknown }>>();
     const drawn = new Map<string, number[]>();
     for (const row of rows) {
-      if (row.g < getTables.length) found.set(`${row.g}\u0000${row.id ?? ''}`, row.v);
+      // Decoded once per row (decodeValue works in place), whichever units asked for it.
+      if (row.g < getTables.length) found.set(`${row.g}\u0000${row.id ?? ''}`, decodeValue(row.v));
       else if (row.g < getTables.length + queryTables.length) {
         const list = keyed.get(`${row.g}\u0000${row.k ?? ''}`) ?? [];
-        list.push({ id: row.id ?? '', v: row.v });
+        list.push({ id: row.id ?? '', v: decodeValue(row.v) });
         keyed.set(`${row.g}\u0000${row.k ?? ''}`, list);
       } else {
         const name = sequenceNames[row.g - getTables.length - queryTables.length] ?? '';
@@ -706,15 +707,13 @@ class Batch {
       }
     }
     return batch.map(({ part }) => {
-      if (part.kind === 'get') {
-        const v = found.get(`${getTables.indexOf(part.table)}\u0000${escapeText(part.id)}`);
-        return v === undefined ? undefined : decodeValue(v);
-      }
+      if (part.kind === 'get')
+        return found.get(`${getTables.indexOf(part.table)}\u0000${escapeText(part.id)}`);
       if (part.kind === 'query') {
         const g = getTables.length + queryTables.indexOf(part.table);
         return (keyed.get(`${g}\u0000${escapeText(part.key)}`) ?? [])
           .sort((a, b) => compareIds(a.id, b.id))
-          .map((r) => decodeValue(r.v));
+          .map((r) => r.v);
       }
       return drawn.get(part.name)?.shift() ?? NaN;
     });

@@ -589,13 +589,12 @@ export class SqlStore implements StoreAdapter {
       }
       if (part.kind === 'query') return decodeRows((first && byGroup.get(first.g)) || []);
       if (part.kind === 'sequence') return Number((first && byGroup.get(first.g)?.[0]?.v) ?? NaN);
+      // Decoded once per row (decodeValue works in place), however many refs name it.
       const found = new Map<string, unknown>();
       for (const { g, table } of mine)
-        for (const row of byGroup.get(g) ?? []) found.set(`${table ?? ''}\u0000${row.id}`, row.v);
-      return part.refs.map((ref) => {
-        const v = found.get(`${ref.table}\u0000${escapeText(ref.id)}`);
-        return v === undefined ? undefined : decodeValue(v);
-      });
+        for (const row of byGroup.get(g) ?? [])
+          found.set(`${table ?? ''}\u0000${row.id}`, decodeValue(row.v));
+      return part.refs.map((ref) => found.get(`${ref.table}\u0000${escapeText(ref.id)}`));
     });
   }
 
@@ -622,12 +621,10 @@ export class SqlStore implements StoreAdapter {
         : `SELECT ${g} AS g, id, v FROM ${sql} WHERE t = ${param(escapeText(t))} AND ${where}`;
     });
     const { rows } = await c.query<DbRow & { g: number }>(parts.join(' UNION ALL '), params, true);
+    // Decoded once per row (decodeValue works in place), however many refs name it.
     const found = new Map<string, unknown>();
-    for (const row of rows) found.set(`${tables[row.g] ?? ''}\u0000${row.id}`, row.v);
-    return refs.map((ref) => {
-      const v = found.get(`${ref.table}\u0000${escapeText(ref.id)}`);
-      return v === undefined ? undefined : decodeValue(v);
-    });
+    for (const row of rows) found.set(`${tables[row.g] ?? ''}\u0000${row.id}`, decodeValue(row.v));
+    return refs.map((ref) => found.get(`${ref.table}\u0000${escapeText(ref.id)}`));
   }
 
   /** The writes of one commit, inside the caller's transaction: one statement per table and kind. */

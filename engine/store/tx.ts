@@ -17,7 +17,8 @@ import {
   type TableDef,
 } from './port';
 
-type Pending = { def: TableDef<Row>; value: Row; ix: string[] } | { deleted: true };
+/** A buffered write. Index keys are computed when a query needs them and at commit, not at every put. */
+type Pending = { def: TableDef<Row>; value: Row } | { deleted: true };
 
 export class Tx {
   private readonly buffer = new Map<string, Map<string, Pending>>();
@@ -116,7 +117,7 @@ export class Tx {
     if (!pend || pend.size === 0) return base;
     const out = base.filter((r) => !pend.has(r.id));
     for (const p of pend.values()) {
-      if (!('deleted' in p) && match(p.ix)) out.push(p.value as T);
+      if (!('deleted' in p) && match(indexKeys(p.def, p.value))) out.push(p.value as T);
     }
     return out.sort((a, b) => compareIds(a.id, b.id));
   }
@@ -124,11 +125,7 @@ export class Tx {
   put<T extends Row>(def: TableDef<T>, record: T): T {
     if (typeof record.id !== 'string' || record.id.length === 0)
       throw new TypeError(`${def.name}: record without id`);
-    this.pending(def.name).set(record.id, {
-      def: def as unknown as TableDef<Row>,
-      value: record,
-      ix: indexKeys(def, record),
-    });
+    this.pending(def.name).set(record.id, { def: def as unknown as TableDef<Row>, value: record });
     return record;
   }
 
