@@ -41,11 +41,14 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/worker-env.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
-          // Files may run in parallel: each has its own browser, its own contexts (so its own device storage)
-          // and, in live mode, its own server on a fresh schema. Vitest's default (cores - 1 workers) runs them
-          // one at a time on CI's 2-core machine. The unit projects run with --maxWorkers=2 (package.json
+          // Hang guards, not waits: every test waits for the state a member sees. Two files at once on 2 cores
+          // take up to 1.6x as long each (a11y 77 -> 96 s, wallet 63 -> 89 s on 2026-11-29's 2.45 GHz EPYC).
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // Files run two at a time (package.json test:e2e, --maxWorkers=2): each has its own browser, its own
+          // contexts (so its own device storage) and, in live mode, its own server on a fresh schema. One at a
+          // time (Vitest's default on 2 cores, cores - 1) the suite took 545 s on that machine, and CI 19.2 of
+          // its 20 minutes; two at a time 403 s. The unit projects run with --maxWorkers=2 (package.json
           // test:unit): with one worker they left a core idle (load average ~1.5, 570 s on 2026-11-29). The login
           // timing test (A5, unknown and known names within 10%) runs after them, alone: beside another worker the
           // known name's failure counter write in PostgreSQL slowed with the machine (paired ratio 0.868).
