@@ -394,7 +394,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     everyMs: config.idleGcMs,
     onCollect: ({ before, after, ms }) =>
       app.log.debug({ rssBefore: before, rssAfter: after, ms: Math.round(ms) }, 'idle: heap collected'),
-    onError: (error) => app.log.warn({ err: error }, 'idle: the heap could not be collected'),
+    onError: (error) =>
+      app.log.warn({ err: error }, 'idle: the heap could not be collected; no more idle collections'),
   });
   http.on('request', (request: IncomingMessage) => {
     if (request.url !== '/livez' && request.url !== '/readyz') idle.request();

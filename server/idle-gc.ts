@@ -18,8 +18,6 @@
  * 2026-11-29). One per busy-then-idle turn, never while requests arrive; a request that arrives during the
  * collection waits for it (tens of ms on a 60-100 MB heap).
  */
-import { Session } from 'node:inspector/promises';
-
 /** Collects the heap and gives its free pages back. */
 export type Collect = () => Promise<void>;
 
@@ -39,12 +37,16 @@ export interface IdleGcOptions {
   collect?: Collect;
   /** Told after each collection: RSS before and after, in bytes, and the time it took in ms. */
   onCollect?: (figures: { before: number; after: number; ms: number }) => void;
-  /** Told when a collection fails (it is not tried again until the next busy-then-idle turn). */
+  /** Told when a collection fails; there is no further one (a Node built without the inspector fails each time). */
   onError?: (error: unknown) => void;
 }
 
-/** V8's low-memory collection, through an in-process inspector session opened for it. */
+/**
+ * V8's low-memory collection, through an in-process inspector session opened for it. The inspector module is
+ * loaded here, not at start: a Node built without it fails this call, not the server's start.
+ */
 export async function lowMemoryCollect(): Promise<void> {
+  const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
   try {
@@ -80,7 +82,7 @@ export function idleGc(options: IdleGcOptions): IdleGc {
         options.onCollect?.({ before, after: process.memoryUsage.rss(), ms: performance.now() - started });
       },
       (error: unknown) => {
-        running = false;
+        clearInterval(timer);
         options.onError?.(error);
       },
     );
