@@ -45,6 +45,10 @@ export default defineConfig({
           // take up to 1.6x as long each (a11y 77 -> 96 s, wallet 63 -> 89 s on 2026-11-29's 2.45 GHz EPYC).
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // expect.poll's ceiling where a call names none (Vitest's is 1 s): a state a member sees within a second
+          // on a quiet machine can take several beside another file on 2 cores (a second tab's leader-lock
+          // request, 2026-11-29). A call that names its own keeps it.
+          expect: { poll: { timeout: 15_000 } },
           // Files run two at a time (package.json test:e2e, --maxWorkers=2): each has its own browser, its own
           // contexts (so its own device storage) and, in live mode, its own server on a fresh schema. One at a
           // time (Vitest's default on 2 cores, cores - 1) the suite took 545 s on that machine, and CI 19.2 of
